@@ -1,0 +1,92 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/setup/test-app';
+
+describe('the application shell', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, (config) => {
+      const webDir = path.join(config.dataDir, 'web');
+      mkdirSync(path.join(webDir, 'assets'), { recursive: true });
+      writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+      writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+      writeFileSync(path.join(webDir, 'terminos.pdf'), '%PDF-1.4\n');
+      return { ...config, webDir };
+    });
+    t.app.get('/api/test/explode', async () => {
+      throw new Error('secret database detail');
+    });
+  });
+  afterAll(() => t.close());
+
+  it('reports health with the database checked', async () => {
+    const response = await t.app.inject('/api/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok', database: 'ok' });
+    expect(response.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('keeps a valid incoming request id', async () => {
+    const response = await t.app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-123-def-456' },
+    });
+    expect(response.headers['x-request-id']).toBe('abc-123-def-456');
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await t.app.inject('/api/no-such-thing');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'La ruta solicitada no existe.' },
+    });
+  });
+
+  it('hides the details of a server error', async () => {
+    const response = await t.app.inject('/api/test/explode');
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('secret');
+    expect(response.json().error.code).toBe('INTERNAL_ERROR');
+  });
+
+  it('serves index.html for client routes so the SPA decides', async () => {
+    for (const url of ['/', '/support', '/some/unknown/path?x=1']) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with a long cache and the terms PDF as a PDF', async () => {
+    const asset = await t.app.inject('/assets/app-abc123.js');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const pdf = await t.app.inject('/terminos.pdf');
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+  });
+
+  it('sends security headers with a strict Content-Security-Policy', async () => {
+    const response = await t.app.inject('/');
+    const csp = response.headers['content-security-policy'];
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBeDefined();
+  });
+
+  it('publishes the OpenAPI document generated from the zod schemas', async () => {
+    const response = await t.app.inject('/api/docs/json');
+    expect(response.statusCode).toBe(200);
+    const spec = response.json();
+    expect(spec.openapi).toMatch(/^3\./);
+    const support = spec.paths['/api/public/support'].post;
+    expect(support.requestBody.content['application/json'].schema.required).toEqual([
+      'name',
+      'email',
+      'message',
+    ]);
+  });
+});

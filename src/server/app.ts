@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config/env';
+import { openDatabase, type Database, type DatabaseHandle } from './db/client';
+import { healthRoutes } from './features/health/health.routes';
+import { supportRoutes } from './features/support/support.routes';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { openApiPlugin } from './plugins/openapi';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityPlugin } from './plugins/security';
+import { spaPlugin } from './plugins/spa';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    dbDriver: DatabaseHandle['driver'];
+  }
+}
+
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID = /^[\w.-]{8,128}$/;
+
+/**
+ * Builds the whole application: plugins first, then one route plugin per actor
+ * surface, then the SPA. Tests call it and use `app.inject()`; server.ts only listens.
+ */
+export async function buildApp(
+  config: Config,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  app.addHook('onClose', async () => database.close());
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dbDriver', database.driver);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin, { isProduction: config.isProduction });
+  await app.register(cookie, { secret: config.appSecret });
+  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
+  await app.register(openApiPlugin, { appUrl: config.appUrl });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(supportRoutes, { prefix: '/public' });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(spaPlugin, { webDir: config.webDir });
+  return app;
+}
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  const base = {
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+  };
+  if (config.isProduction || config.env === 'test') return base;
+  return {
+    ...base,
+    transport: {
+      target: 'pino-pretty',
+      options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), 'vendemas-config-'));
+
+describe('loadConfig', () => {
+  it('gives development defaults and a persisted generated secret', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first).toMatchObject({
+      port: 3000,
+      appUrl: 'http://localhost:3000',
+      seed: true,
+      env: 'development',
+    });
+    expect(first.appSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(statSync(path.join(dataDir, 'app-secret')).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).appSecret).toBe(first.appSecret);
+    expect(readFileSync(path.join(dataDir, 'app-secret'), 'utf8').trim()).toBe(first.appSecret);
+  });
+
+  it('requires APP_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrow(/APP_SECRET/);
+  });
+
+  it('reads PORT, APP_URL and SEED', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      PORT: '8080',
+      APP_URL: 'https://vendemas.com.ar/',
+      SEED: 'false',
+    });
+    expect(config).toMatchObject({ port: 8080, appUrl: 'https://vendemas.com.ar', seed: false });
+  });
+
+  it('explains every invalid variable', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: 'abc', APP_SECRET: 'short' })).toThrow(
+      /PORT[\s\S]*APP_SECRET|APP_SECRET[\s\S]*PORT/,
+    );
+  });
+});

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every variable is listed in .env.example and
+ * the README. Development gets working defaults; production must say what it needs.
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  APP_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().min(1).optional(),
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED: booleanFlag.default(true),
+  REDIS_URL: z.string().min(1).optional(),
+  /** Set when running behind a load balancer or reverse proxy (X-Forwarded-*). */
+  TRUST_PROXY: booleanFlag.default(false),
+  /** Requests per minute allowed on the support form from one address. */
+  SUPPORT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** Public origin of the site, without a trailing slash. */
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appSecret: string;
+  logLevel: Env['LOG_LEVEL'];
+  seed: boolean;
+  redisUrl: string | undefined;
+  trustProxy: boolean;
+  /** Folder of the built SPA; absent folders are simply not served. */
+  webDir: string;
+  rateLimits: { support: number };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(stripEmpty(source));
+  if (!parsed.success) {
+    const details = parsed.error.issues
+      .map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+      .join('\n');
+    throw new ConfigError(`Invalid configuration:\n${details}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR);
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+
+  if (isProduction && !env.APP_SECRET) {
+    throw new ConfigError(
+      'APP_SECRET is required when NODE_ENV=production (at least 32 random characters, e.g. `openssl rand -hex 32`).',
+    );
+  }
+
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    appUrl,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    appSecret: env.APP_SECRET ?? developmentSecret(dataDir),
+    logLevel: env.LOG_LEVEL,
+    seed: env.SEED,
+    redisUrl: env.REDIS_URL,
+    trustProxy: env.TRUST_PROXY,
+    webDir: path.resolve('dist/web'),
+    rateLimits: { support: env.SUPPORT_RATE_LIMIT },
+  };
+}
+
+/** Empty strings in .env files mean "unset". */
+function stripEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(source).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+}
+
+/** A random secret kept in DATA_DIR, so development sessions survive restarts. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,6 @@
+/**
+ * Every table, re-exported from the feature that owns it. drizzle-kit reads this
+ * file to generate migrations, so table files import only drizzle-orm and
+ * relative paths (no path aliases).
+ */
+export * from '../features/support/support.table';

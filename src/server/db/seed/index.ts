@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env';
+import type { Database } from '../client';
+
+export interface SeedContext {
+  db: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * A demo-data step. Each feature that has demo data adds one here; a step
+ * checks for its own rows and does nothing when they exist, so a second start
+ * reuses the data.
+ */
+export interface Seeder {
+  name: string;
+  run(context: SeedContext): Promise<void>;
+}
+
+const seeders: Seeder[] = [];
+
+export async function seedDemoData(context: SeedContext): Promise<void> {
+  for (const seeder of seeders) {
+    await seeder.run(context);
+  }
+}

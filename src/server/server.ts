@@ -1,0 +1,44 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config/env';
+import { seedDemoData } from './db/seed';
+
+/** Starts the server: build the app, seed demo data when enabled, listen, and shut down cleanly. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await buildApp(config);
+
+  if (config.seed) {
+    await seedDemoData({ db: app.db, config, log: app.log });
+  }
+
+  let closing = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`VendeMás escuchando en ${config.appUrl} (base de datos: ${app.dbDriver})`);
+  console.log(`\n  VendeMás está listo: ${config.appUrl}\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('VendeMás no pudo iniciar:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+/**
+ * User-facing texts fixed by the spec. Components and tests both read them from
+ * here, so a changed wording fails the tests that assert it.
+ */
+
+/** spec 01 §5, §8, §9: the support page. */
+export const SUPPORT_MESSAGES = {
+  nameTooShort: 'El nombre debe tener al menos 2 caracteres.',
+  invalidEmail: 'Por favor, introduce un correo electrónico válido.',
+  messageTooShort: 'El mensaje debe tener al menos 10 caracteres.',
+  sending: 'Enviando...',
+  sentTitle: 'Mensaje Enviado ✅',
+  sentDescription: 'Hemos recibido tu consulta. Nos pondremos en contacto contigo pronto.',
+  rateLimited: 'Recibimos muchos mensajes desde tu conexión. Probá de nuevo en unos minutos.',
+  failedTitle: 'No se pudo enviar',
+} as const;
+
+/** spec 01 §2: /success is in English. */
+export const SUCCESS_PAGE = {
+  title: 'Payment Successful!',
+  body: 'Thank you for your purchase. Your order is being processed and you will receive a confirmation e-mail shortly.',
+  continueShopping: 'Continue Shopping',
+} as const;
+
+/** spec 01 §2: landing page call-to-action labels. */
+export const LANDING_LABELS = {
+  signIn: 'Iniciar Sesión',
+  register: 'Registrarse',
+  dashboard: 'Dashboard',
+  start: 'Comenzar Ahora',
+  haveAccount: 'Ya tengo cuenta',
+  registerCompany: 'Registrar Empresa',
+  becomeSeller: 'Ser Vendedor',
+  terms: 'Términos y Condiciones',
+  support: 'Soporte',
+} as const;
+
+/** Generic API texts. */
+export const API_MESSAGES = {
+  validation: 'Los datos enviados no son válidos.',
+  notFound: 'No encontramos lo que buscabas.',
+  routeNotFound: 'La ruta solicitada no existe.',
+  internal: 'Ocurrió un error inesperado. Inténtalo de nuevo en unos minutos.',
+  rateLimited: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
+  payloadTooLarge: 'El contenido enviado es demasiado grande.',
+  badJson: 'El cuerpo de la solicitud no es JSON válido.',
+  unsupportedMediaType: 'Tipo de contenido no admitido.',
+  databaseDown: 'La base de datos no responde.',
+} as const;

@@ -1,0 +1,25 @@
+import { z } from '../zod';
+import { SUPPORT_MESSAGES } from '../messages';
+
+/** spec 01 §5: the support form, checked on submit; the server uses the same schema. */
+export const SupportMessageBody = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(2, SUPPORT_MESSAGES.nameTooShort)
+    .max(120, 'El nombre es demasiado largo.'),
+  email: z
+    .string()
+    .trim()
+    .max(254, SUPPORT_MESSAGES.invalidEmail)
+    .pipe(z.email(SUPPORT_MESSAGES.invalidEmail)),
+  message: z
+    .string()
+    .trim()
+    .min(10, SUPPORT_MESSAGES.messageTooShort)
+    .max(5000, 'El mensaje no puede superar los 5000 caracteres.'),
+});
+export type SupportMessageBody = z.infer<typeof SupportMessageBody>;
+
+export const SupportMessageCreated = z.object({ id: z.string().uuid() });
+export type SupportMessageCreated = z.infer<typeof SupportMessageCreated>;

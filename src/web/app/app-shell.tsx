@@ -1,0 +1,23 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { queryClient } from '@web/lib/query-client';
+import { ErrorBoundary } from './error-boundary';
+
+/**
+ * Everything but the landing page renders inside this shell. It is loaded
+ * lazily, so the landing page does not download TanStack Query.
+ */
+export function AppShell() {
+  const location = useLocation();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ErrorBoundary resetKey={location.pathname}>
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </ErrorBoundary>
+    </QueryClientProvider>
+  );
+}

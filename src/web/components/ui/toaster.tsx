@@ -1,0 +1,63 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { X } from 'lucide-react';
+import { cn } from '@web/lib/cn';
+import { dismiss, useToasts, type ToastVariant } from './toast-store';
+
+/** spec 01 §9: toasts close after 5000 ms, swipe threshold 50, hotkey F8 (limit in toast-store). */
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD = 50;
+export const TOAST_HOTKEY = ['F8'];
+
+const variantClasses: Record<ToastVariant, string> = {
+  default: 'border-border bg-card text-foreground',
+  success: 'border-emerald-200 bg-emerald-50 text-emerald-950',
+  destructive: 'border-red-700 bg-destructive text-destructive-foreground',
+};
+
+export function Toaster() {
+  const toasts = useToasts();
+  return (
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={TOAST_SWIPE_THRESHOLD}
+      label="Notificación"
+    >
+      {toasts.map((item) => (
+        <ToastPrimitive.Root
+          key={item.id}
+          open={item.open}
+          onOpenChange={(open) => (open ? undefined : dismiss(item.id))}
+          data-toast
+          data-variant={item.variant ?? 'default'}
+          className={cn(
+            'group pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg',
+            'data-[state=open]:animate-fade-up data-[state=closed]:opacity-0 data-[swipe=end]:translate-x-full data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] transition-[opacity,transform]',
+            variantClasses[item.variant ?? 'default'],
+          )}
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">
+              {item.title}
+            </ToastPrimitive.Title>
+            {item.description ? (
+              <ToastPrimitive.Description className="text-sm opacity-90">
+                {item.description}
+              </ToastPrimitive.Description>
+            ) : null}
+          </div>
+          <ToastPrimitive.Close
+            aria-label="Cerrar"
+            className="absolute top-3 right-3 rounded-md p-1 opacity-70 hover:opacity-100"
+          >
+            <X className="size-4" aria-hidden />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport
+        hotkey={TOAST_HOTKEY}
+        className="fixed right-0 bottom-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none sm:right-2 sm:bottom-2"
+      />
+    </ToastPrimitive.Provider>
+  );
+}

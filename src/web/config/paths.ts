@@ -1,0 +1,19 @@
+/** Every link in the app, typed. Components never write paths by hand. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  updatePassword: '/update-password',
+  authCallback: '/auth/callback',
+  dashboard: '/dashboard',
+  terms: '/terms',
+  termsPdf: '/terminos.pdf',
+  support: '/support',
+  store: '/store',
+  product: (id: string) => `/product/${encodeURIComponent(id)}`,
+  success: '/success',
+  company: '/company',
+  seller: '/seller',
+  admin: '/admin',
+} as const;

@@ -1,0 +1,54 @@
+import { rmSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config/env';
+import type { Database } from '../../src/server/db/client';
+import { copyPgliteTemplate, createPostgresDatabase } from './databases';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Environment every test app starts from; a test passes more variables to change it. */
+export const TEST_ENV = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  SEED: 'false',
+  APP_URL: 'http://localhost:3000',
+  APP_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+} as const;
+
+/**
+ * An app on its own database: a copy of the migrated PGlite template, or a new
+ * database on the server named by TEST_DATABASE_URL. Call once per test file.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  adjust: (config: Config) => Config = (config) => config,
+): Promise<TestApp> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const dataDir = copyPgliteTemplate();
+  const postgres = serverUrl ? await createPostgresDatabase(serverUrl) : undefined;
+  const config = adjust(
+    loadConfig({
+      ...TEST_ENV,
+      DATA_DIR: dataDir,
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...env,
+    }),
+  );
+  const app = await buildApp(config);
+  return {
+    app,
+    db: app.db,
+    config,
+    async close() {
+      await app.close();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = path.resolve(import.meta.dirname, 'src/web');
+const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
+
+export default defineConfig(({ mode }) => ({
+  root,
+  publicDir: path.join(root, 'public'),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: [
+      { find: '@shared', replacement: path.resolve(import.meta.dirname, 'src/shared') },
+      { find: '@web', replacement: root },
+      // react-router's package exports point at its development build; ship the production one.
+      ...(mode === 'production'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: path.resolve(
+                import.meta.dirname,
+                'node_modules/react-router/dist/production/index.mjs',
+              ),
+            },
+          ]
+        : []),
+    ],
+  },
+  build: {
+    outDir: path.resolve(import.meta.dirname, 'dist/web'),
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'es2022',
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': apiTarget,
+      '/files': apiTarget,
+      '/dev': apiTarget,
+    },
+  },
+}));
