@@ -6,7 +6,9 @@ import { defineConfig } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://localhost:${port}`;
-export const E2E_DATA_DIR = '.tmp/e2e-data';
+// One data folder and one web build per port, so several runs can share a machine.
+export const E2E_DATA_DIR = `.tmp/e2e-${port}/data`;
+const E2E_WEB_DIR = `.tmp/e2e-${port}/web`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -16,7 +18,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: '.tmp/test-results',
+  outputDir: `.tmp/e2e-${port}/results`,
   use: {
     baseURL: E2E_BASE_URL,
     locale: 'es-AR',
@@ -39,7 +41,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && tsx src/server/server.ts`,
+    command: `rm -rf ${E2E_DATA_DIR} && tsx scripts/build.ts --out ${E2E_WEB_DIR} && tsx src/server/server.ts`,
     url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -50,6 +52,7 @@ export default defineConfig({
       PORT: String(port),
       APP_URL: E2E_BASE_URL,
       DATA_DIR: E2E_DATA_DIR,
+      WEB_DIR: E2E_WEB_DIR,
       LOG_LEVEL: 'warn',
       SEED: 'true',
       SUPPORT_RATE_LIMIT: '100',

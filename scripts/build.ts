@@ -9,7 +9,12 @@ import path from 'node:path';
  * `--force` always builds.
  */
 const root = path.resolve(import.meta.dirname, '..');
-const outDir = path.join(root, 'dist/web');
+// `--out DIR` builds elsewhere (the browser tests use one folder per port).
+const outArg = process.argv.indexOf('--out');
+const outDir = path.resolve(
+  root,
+  outArg > 0 ? (process.argv[outArg + 1] ?? 'dist/web') : 'dist/web',
+);
 const stampFile = path.join(outDir, '.build-hash');
 const inputs = [
   'src/web',
@@ -39,13 +44,24 @@ function sourceHash(): string {
 
 const force = process.argv.includes('--force');
 const hash = sourceHash();
-if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hash) {
+const upToDate =
+  existsSync(stampFile) &&
+  existsSync(path.join(outDir, 'index.html')) &&
+  readFileSync(stampFile, 'utf8') === hash;
+if (!force && upToDate) {
   console.log('Web build is up to date.');
 } else {
   console.log('Building the web app…');
   execFileSync(
     process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    [
+      path.join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--logLevel',
+      'warn',
+      '--outDir',
+      outDir,
+    ],
     {
       cwd: root,
       stdio: 'inherit',
@@ -54,5 +70,5 @@ if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hash)
   const { generateTermsPdf } = await import('./generate-terms-pdf');
   await generateTermsPdf(path.join(root, 'content/terminos.md'), path.join(outDir, 'terminos.pdf'));
   writeFileSync(stampFile, hash);
-  console.log('Web build ready in dist/web.');
+  console.log(`Web build ready in ${path.relative(root, outDir)}.`);
 }

@@ -48,8 +48,9 @@ export async function ensurePgliteTemplate(): Promise<string> {
   const handle = await openDatabase({ dataDir: building });
   await handle.migrate();
   await handle.close();
-  rmSync(target, { recursive: true, force: true });
-  renameSync(building, target);
+  // Another run may have finished the same template meanwhile; keep the first.
+  if (existsSync(path.join(target, 'pglite'))) rmSync(building, { recursive: true, force: true });
+  else renameSync(building, target);
   return target;
 }
 
@@ -93,7 +94,14 @@ export async function ensurePostgresTemplate(serverUrl: string): Promise<void> {
     });
     await handle.migrate();
     await handle.close();
-    await admin.query(`ALTER DATABASE "${building}" RENAME TO "${template}"`);
+    try {
+      await admin.query(`ALTER DATABASE "${building}" RENAME TO "${template}"`);
+    } catch (error) {
+      // Another run created the same template meanwhile; keep theirs.
+      await admin.query(`DROP DATABASE IF EXISTS "${building}"`);
+      const raced = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+      if (!raced.rowCount) throw error;
+    }
   } finally {
     await admin.end();
   }

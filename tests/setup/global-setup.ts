@@ -1,12 +1,11 @@
-import { rmSync } from 'node:fs';
-import path from 'node:path';
-import { ensurePgliteTemplate, ensurePostgresTemplate, TMP_ROOT } from './databases';
+import { ensurePgliteTemplate, ensurePostgresTemplate } from './databases';
 
-/** Runs once per `vitest run`: builds the migrated templates that every test file copies. */
+/**
+ * Runs once per `vitest run`: builds the migrated templates that every test
+ * file copies. Each test app deletes its own copy when it closes.
+ */
 export default async function globalSetup() {
-  rmSync(path.join(TMP_ROOT, 'test-data'), { recursive: true, force: true });
   await ensurePgliteTemplate();
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) await ensurePostgresTemplate(serverUrl);
-  return () => rmSync(path.join(TMP_ROOT, 'test-data'), { recursive: true, force: true });
 }

@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().min(1).optional(),
   /** Set when running behind a load balancer or reverse proxy (X-Forwarded-*). */
   TRUST_PROXY: booleanFlag.default(false),
+  /** Folder of the built web app. */
+  WEB_DIR: z.string().min(1).default('dist/web'),
   /** Requests per minute allowed on the support form from one address. */
   SUPPORT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
 });
@@ -85,7 +87,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seed: env.SEED,
     redisUrl: env.REDIS_URL,
     trustProxy: env.TRUST_PROXY,
-    webDir: path.resolve('dist/web'),
+    webDir: path.resolve(env.WEB_DIR),
     rateLimits: { support: env.SUPPORT_RATE_LIMIT },
   };
 }
