@@ -4,3 +4,5 @@
  * relative paths (no path aliases).
  */
 export * from '../features/support/support.table';
+export * from '../features/auth/auth.table';
+export * from '../features/profiles/profiles.table';

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.table';
+
+/** spec 01 §3 / spec 02 §3: one profile per user, created with the user at sign-up. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** The company name (spec: `company`), only for companies. */
+    company: text('company'),
+    role: text('role', { enum: ['company', 'seller', 'admin'] }).notNull(),
+    points: integer('points').notNull().default(0),
+    sales: integer('sales').notNull().default(0),
+    province: text('province'),
+    paymentMethod: text('payment_method', { enum: ['mercadopago', 'bank'] }),
+    paymentDetails: jsonb('payment_details')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    shippingProvinces: text('shipping_provinces')
+      .array()
+      .notNull()
+      .default(sql`ARRAY[]::text[]`),
+    /** Storage key of the company logo (public). */
+    logoKey: text('logo_key'),
+    /** Storage key of the seller's identity document (private: owner and admins). */
+    identityDocumentKey: text('identity_document_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('profiles_role_idx').on(table.role)],
+);
