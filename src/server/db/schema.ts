@@ -6,3 +6,4 @@
 export * from '../features/support/support.table';
 export * from '../features/auth/auth.table';
 export * from '../features/profiles/profiles.table';
+export * from '../features/store/store.table';
