@@ -10,6 +10,12 @@ import { PublicLayout } from './layouts/public-layout';
 const AppShell = lazyPage(() => import('./app-shell'), 'AppShell');
 const TermsPage = lazyPage(() => import('@web/features/legal/terms-page'), 'TermsPage');
 const SupportPage = lazyPage(() => import('@web/features/support/support-page'), 'SupportPage');
+const StoreLayout = lazyPage(() => import('./layouts/store-layout'), 'StoreLayout');
+const StorePage = lazyPage(() => import('@web/features/store/pages/store-page'), 'StorePage');
+const ProductPage = lazyPage(
+  () => import('@web/features/store/pages/product-page'),
+  'ProductPage',
+);
 const SuccessPage = lazyPage(
   () => import('@web/features/checkout-success/success-page'),
   'SuccessPage',
@@ -33,6 +39,10 @@ export function AppRoutes() {
             </Route>
             <Route path="support" element={<SupportPage />} />
             <Route path="success" element={<SuccessPage />} />
+            <Route element={<StoreLayout />}>
+              <Route path="store" element={<StorePage />} />
+              <Route path="product/:id" element={<ProductPage />} />
+            </Route>
           </Route>
           {/* spec 01 §2: any other path redirects to /. */}
           <Route path="*" element={<Navigate to="/" replace />} />

@@ -1,0 +1,95 @@
+import type { StoreProduct } from '@shared/store/store.schema';
+import { ShoppingCart } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@web/components/ui/button';
+import { toast } from '@web/components/ui/toast-store';
+import { paths } from '@web/config/paths';
+import { toCartItem } from '../cart/cart-logic';
+import { cartStore } from '../cart/cart-store';
+import { CART_TEXT, STORE_TEXT } from '../store-messages';
+import { PriceTag } from './price-tag';
+import { ProductImage } from './product-image';
+
+/**
+ * spec 01 §2 product card: image, ribbon, price, title, subtitle and 'Add to
+ * Cart'. The whole card opens the product (a stretched link); with more than one
+ * variant the button goes to the detail page instead of adding.
+ */
+export function ProductCard({ product, index }: { product: StoreProduct; index: number }) {
+  const navigate = useNavigate();
+  const href = paths.product(product.id);
+  const hasChoices = product.variants.length > 1;
+
+  function addToCart() {
+    if (hasChoices) {
+      void navigate(href);
+      return;
+    }
+    const variant = product.variants[0];
+    if (!variant) return;
+    const item = toCartItem(product, variant);
+    const result = cartStore.add(item.product, item.variant, 1);
+    if (result.ok) {
+      toast({
+        variant: 'success',
+        title: CART_TEXT.addedTitle,
+        description: CART_TEXT.addedOne(product.title),
+      });
+    } else {
+      toast({
+        variant: 'destructive',
+        title: CART_TEXT.listErrorTitle,
+        description: result.message,
+      });
+    }
+  }
+
+  return (
+    <article
+      data-testid="product-card"
+      className="group relative flex animate-fade-up flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-sm transition-shadow hover:shadow-lg focus-within:ring-2 focus-within:ring-ring"
+      // spec 01 §9: card entrance staggered 0.05 s per index.
+      style={{ animationDelay: `${index * 0.05}s` }}
+    >
+      <div className="relative aspect-square overflow-hidden bg-muted">
+        <ProductImage
+          src={product.thumbnail ?? product.images[0]?.url}
+          alt={product.title}
+          loading={index < 4 ? 'eager' : 'lazy'}
+          className="transition-transform duration-500 group-hover:scale-105"
+        />
+        {product.ribbon_text ? (
+          <span className="absolute top-3 left-3 rounded-full bg-accent px-3 py-1 text-xs font-bold tracking-wide text-accent-foreground uppercase shadow-sm">
+            {product.ribbon_text}
+          </span>
+        ) : null}
+        <span className="absolute right-3 bottom-3 rounded-full bg-white/95 px-3 py-1.5 shadow-md ring-1 ring-black/5">
+          <PriceTag
+            priceFormatted={product.price_formatted}
+            salePriceFormatted={product.sale_price_formatted}
+          />
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <h2 className="text-base leading-snug font-semibold text-foreground">
+          <Link to={href} className="outline-none after:absolute after:inset-0 after:content-['']">
+            {product.title}
+          </Link>
+        </h2>
+        <p className="line-clamp-2 flex-1 text-sm text-muted-foreground">
+          {product.subtitle || STORE_TEXT.defaultSubtitle}
+        </p>
+        <Button
+          type="button"
+          onClick={addToCart}
+          disabled={product.variants.length === 0}
+          className="relative z-10 mt-3 w-full"
+          aria-label={`${STORE_TEXT.addToCart}: ${product.title}`}
+        >
+          <ShoppingCart aria-hidden />
+          {STORE_TEXT.addToCart}
+        </Button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,258 @@
+import type { StoreProductDetail, StoreVariant } from '@shared/store/store.schema';
+import { ArrowLeft, CheckCircle2, AlertTriangle, ShoppingCart, XCircle } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageMeta } from '@web/components/page-meta';
+import { Button } from '@web/components/ui/button';
+import { Carousel, type CarouselSlide } from '@web/components/ui/carousel';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/toast-store';
+import { paths } from '@web/config/paths';
+import { cn } from '@web/lib/cn';
+import { useStoreProduct } from '../api/use-store-products';
+import { toCartItem } from '../cart/cart-logic';
+import { cartStore } from '../cart/cart-store';
+import { PriceTag } from '../components/price-tag';
+import { ProductDescription, productHtmlToText } from '../components/product-description';
+import { ProductImage } from '../components/product-image';
+import { QuantityStepper } from '../components/quantity-stepper';
+import { stockStatus, type StockTone } from '../components/stock-status';
+import { VariantPicker } from '../components/variant-picker';
+import { CART_TEXT, STORE_TEXT } from '../store-messages';
+
+/** spec 01 §9: the meta description is cut to 160 characters. */
+export const META_DESCRIPTION_LENGTH = 160;
+
+/** spec 01 §2 /product/:id. */
+export function ProductPage() {
+  const { id = '' } = useParams();
+  const product = useStoreProduct(id);
+
+  if (product.isPending) {
+    return (
+      <div className="flex min-h-[50dvh] items-center justify-center">
+        <Spinner label={STORE_TEXT.loading} />
+      </div>
+    );
+  }
+  if (product.isError) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+        <p role="alert" className="font-medium text-red-800">
+          {STORE_TEXT.productErrorPrefix}
+          {product.error.message || STORE_TEXT.productErrorFallback}
+        </p>
+        <Button asChild variant="outline">
+          <Link to={paths.home}>
+            <ArrowLeft aria-hidden />
+            {STORE_TEXT.goBack}
+          </Link>
+        </Button>
+      </div>
+    );
+  }
+  // A new product starts with its own first variant and quantity 1.
+  return <ProductDetail key={product.data.id} product={product.data} />;
+}
+
+/** The gallery: the product's images in order, then variant images it lacks. */
+function galleryOf(product: StoreProductDetail): string[] {
+  const ordered = [...(product.media.length ? product.media : product.images)]
+    .sort((a, b) => a.order - b.order)
+    .map((image) => image.url);
+  const urls = ordered.length ? ordered : product.thumbnail ? [product.thumbnail] : [];
+  for (const variant of product.variants) {
+    if (variant.image_url && !urls.includes(variant.image_url)) urls.push(variant.image_url);
+  }
+  return urls;
+}
+
+const toneClasses: Record<StockTone, string> = {
+  'in-stock': 'text-emerald-700',
+  low: 'text-amber-700',
+  unavailable: 'text-red-700',
+};
+const toneIcons = { 'in-stock': CheckCircle2, low: AlertTriangle, unavailable: XCircle };
+
+function ProductDetail({ product }: { product: StoreProductDetail }) {
+  const gallery = useMemo(() => galleryOf(product), [product]);
+  const [variant, setVariant] = useState<StoreVariant | undefined>(product.variants[0]);
+  const [quantity, setQuantity] = useState(1);
+  const [slide, setSlide] = useState(() => {
+    const first = product.variants[0]?.image_url;
+    return first ? Math.max(0, gallery.indexOf(first)) : 0;
+  });
+
+  // Keep the chosen variant in step with refreshed stock.
+  const selected = product.variants.find((v) => v.id === variant?.id) ?? product.variants[0];
+  const { status, canAdd } = stockStatus({
+    purchasable: product.purchasable,
+    variant: selected,
+    requested: quantity,
+  });
+  const sections = [...product.additional_info].sort((a, b) => a.order - b.order);
+  const metaDescription = productHtmlToText(product.description || product.subtitle || '').slice(
+    0,
+    META_DESCRIPTION_LENGTH,
+  );
+
+  function chooseVariant(next: StoreVariant) {
+    setVariant(next);
+    if (next.image_url) {
+      const index = gallery.indexOf(next.image_url);
+      if (index >= 0) setSlide(index);
+    }
+  }
+
+  function addToCart() {
+    if (!selected) return;
+    const item = toCartItem(product, selected);
+    const result = cartStore.add(item.product, item.variant, quantity);
+    if (result.ok) {
+      toast({
+        variant: 'success',
+        title: CART_TEXT.addedTitle,
+        description: CART_TEXT.addedMany(quantity, product.title, selected.title),
+      });
+    } else {
+      toast({
+        variant: 'destructive',
+        title: CART_TEXT.detailErrorTitle,
+        description: result.message,
+      });
+    }
+  }
+
+  const slides: CarouselSlide[] = gallery.length
+    ? gallery.map((url, i) => ({
+        key: url,
+        content: (
+          <ProductImage
+            src={url}
+            alt={`${product.title}, ${i + 1}`}
+            loading={i === 0 ? 'eager' : 'lazy'}
+          />
+        ),
+        thumbnail: <ProductImage src={url} alt="" />,
+      }))
+    : [{ key: 'placeholder', content: <ProductImage src={null} alt={product.title} /> }];
+  const StatusIcon = status ? toneIcons[status.tone] : null;
+
+  return (
+    <>
+      <PageMeta
+        title={`${product.title}${STORE_TEXT.titleSuffix}`}
+        description={metaDescription || STORE_TEXT.productsIntro}
+        {...(gallery[0] ? { image: gallery[0] } : {})}
+      />
+      <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
+        <Link
+          to={paths.store}
+          className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground"
+        >
+          <ArrowLeft className="size-4" aria-hidden />
+          {STORE_TEXT.backToStore}
+        </Link>
+        <div className="mt-5 grid gap-8 md:grid-cols-2 md:gap-12">
+          <Carousel
+            slides={slides}
+            index={slide}
+            onIndexChange={setSlide}
+            label={product.title}
+            previousLabel={STORE_TEXT.previousImage}
+            nextLabel={STORE_TEXT.nextImage}
+            slideLabel={STORE_TEXT.showImage}
+          />
+          <div className="flex flex-col gap-5">
+            <div className="space-y-2">
+              {product.ribbon_text ? (
+                <span className="inline-block rounded-full bg-accent px-3 py-1 text-xs font-bold tracking-wide text-accent-foreground uppercase">
+                  {product.ribbon_text}
+                </span>
+              ) : null}
+              <h1 className="text-3xl font-extrabold tracking-tight text-foreground sm:text-4xl">
+                {product.title}
+              </h1>
+              {product.subtitle ? (
+                <p className="text-lg text-muted-foreground">{product.subtitle}</p>
+              ) : null}
+            </div>
+            <PriceTag
+              size="lg"
+              priceFormatted={selected?.price_formatted ?? product.price_formatted}
+              salePriceFormatted={
+                selected ? selected.sale_price_formatted : product.sale_price_formatted
+              }
+            />
+            {product.variants.length > 1 ? (
+              <VariantPicker
+                variants={product.variants}
+                selectedId={selected?.id}
+                onSelect={chooseVariant}
+              />
+            ) : null}
+            <div className="space-y-3">
+              <p className="text-sm font-semibold text-foreground" id="quantity-label">
+                {STORE_TEXT.quantity}
+              </p>
+              <div className="flex flex-wrap items-center gap-3">
+                <QuantityStepper value={quantity} onChange={setQuantity} />
+                <Button
+                  type="button"
+                  size="lg"
+                  className="min-w-48 flex-1"
+                  disabled={!canAdd}
+                  onClick={addToCart}
+                >
+                  <ShoppingCart aria-hidden />
+                  {STORE_TEXT.addToCart}
+                </Button>
+              </div>
+              {status && StatusIcon ? (
+                <p
+                  role="status"
+                  data-tone={status.tone}
+                  className={cn(
+                    'flex items-center gap-1.5 text-sm font-semibold',
+                    toneClasses[status.tone],
+                  )}
+                >
+                  <StatusIcon className="size-4" aria-hidden />
+                  {status.text}
+                </p>
+              ) : null}
+            </div>
+            <ProductDescription
+              html={product.description}
+              className="border-t border-border pt-5"
+            />
+            {sections.length ? (
+              <div className="divide-y divide-border rounded-xl border border-border bg-card">
+                {sections.map((section) => (
+                  <details
+                    key={section.id}
+                    className="group px-4 py-3"
+                    data-testid="additional-info"
+                  >
+                    <summary className="cursor-pointer list-none font-semibold text-foreground marker:hidden">
+                      <span className="flex items-center justify-between gap-2">
+                        {section.title}
+                        <span
+                          aria-hidden
+                          className="text-muted-foreground transition-transform group-open:rotate-45"
+                        >
+                          +
+                        </span>
+                      </span>
+                    </summary>
+                    <ProductDescription html={section.description} className="pt-3" />
+                  </details>
+                ))}
+              </div>
+            ) : null}
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}

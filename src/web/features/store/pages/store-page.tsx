@@ -1,0 +1,49 @@
+import { PageMeta } from '@web/components/page-meta';
+import { Spinner } from '@web/components/ui/spinner';
+import { useStoreProducts } from '../api/use-store-products';
+import { ProductCard } from '../components/product-card';
+import { STORE_TEXT } from '../store-messages';
+
+/** spec 01 §2 /store: the grid of product cards, with loading, error and empty states. */
+export function StorePage() {
+  const products = useStoreProducts();
+
+  return (
+    <>
+      <PageMeta title={STORE_TEXT.storeTitle} description={STORE_TEXT.productsIntro} />
+      <section className="border-b border-border bg-gradient-to-b from-sky-50 to-background">
+        <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+          <h1 className="text-3xl font-extrabold tracking-tight text-brand-dark sm:text-4xl">
+            {STORE_TEXT.productsHeading}
+          </h1>
+          <p className="mt-2 max-w-xl text-muted-foreground">{STORE_TEXT.productsIntro}</p>
+        </div>
+      </section>
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+        {products.isPending ? (
+          <div className="flex min-h-[40dvh] items-center justify-center">
+            <Spinner label={STORE_TEXT.loading} />
+          </div>
+        ) : products.isError ? (
+          <p
+            role="alert"
+            className="rounded-xl border border-red-200 bg-red-50 p-6 text-center font-medium text-red-800"
+          >
+            {STORE_TEXT.productsErrorPrefix}
+            {products.error.message || STORE_TEXT.productsErrorFallback}
+          </p>
+        ) : products.data.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-border bg-card p-10 text-center text-muted-foreground">
+            {STORE_TEXT.noProducts}
+          </p>
+        ) : (
+          <div className="grid grid-cols-1 gap-5 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {products.data.map((product, index) => (
+              <ProductCard key={product.id} product={product} index={index} />
+            ))}
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { BRAND } from '@shared/brand';
+import { ShoppingCart, Store } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { BrandLogo } from '@web/components/brand-logo';
+import { Button } from '@web/components/ui/button';
+import { paths } from '@web/config/paths';
+import { cn } from '@web/lib/cn';
+import { cartQuantity } from './cart/cart-logic';
+import { useCartLines } from './cart/cart-store';
+import { CartDrawer } from './components/cart-drawer';
+import { STORE_TEXT } from './store-messages';
+
+/**
+ * spec 01 §2 store layout: sticky header (logo → /, 'Store', cart button with the
+ * total quantity), the page, a footer with the year and the product name, and
+ * the cart drawer from the right. `accountActions` is the header's signed-in or
+ * anonymous part, composed by the app layer.
+ */
+export function StoreLayout({ accountActions }: { accountActions?: ReactNode }) {
+  const [cartOpen, setCartOpen] = useState(false);
+  const count = cartQuantity(useCartLines());
+
+  return (
+    <div lang="en" className="flex min-h-dvh flex-col bg-background">
+      <a
+        href="#store-content"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 border-b border-border/70 bg-white/90 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
+          <div className="flex min-w-0 items-center gap-3 sm:gap-6">
+            <BrandLogo compact />
+            <nav aria-label={STORE_TEXT.storeLink}>
+              <NavLink
+                to={paths.store}
+                end
+                className={({ isActive }) =>
+                  cn(
+                    'inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold transition-colors hover:bg-muted sm:px-3',
+                    isActive ? 'text-primary' : 'text-foreground',
+                  )
+                }
+              >
+                <Store className="size-4" aria-hidden />
+                {STORE_TEXT.storeLink}
+              </NavLink>
+            </nav>
+          </div>
+          <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+            {accountActions}
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="relative px-2.5 sm:px-3"
+              onClick={() => setCartOpen(true)}
+              aria-label={`${STORE_TEXT.cart} (${count})`}
+              aria-haspopup="dialog"
+              data-testid="cart-button"
+            >
+              <ShoppingCart aria-hidden />
+              <span className="max-sm:sr-only">{STORE_TEXT.cart}</span>
+              {count > 0 ? (
+                <span
+                  aria-hidden
+                  data-testid="cart-badge"
+                  className="absolute -top-2 -right-2 flex h-5 min-w-5 items-center justify-center rounded-full bg-accent px-1 text-xs font-bold text-accent-foreground ring-2 ring-white"
+                >
+                  {count > 99 ? '99+' : count}
+                </span>
+              ) : null}
+            </Button>
+          </div>
+        </div>
+      </header>
+      <main id="store-content" className="flex-1">
+        <Outlet />
+      </main>
+      <footer className="border-t border-border bg-white">
+        <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:px-6">
+          <p>
+            © {new Date().getFullYear()} {BRAND.name}. {STORE_TEXT.footerRights}
+          </p>
+          <Link to={paths.store} className="hover:text-foreground hover:underline">
+            {STORE_TEXT.storeLink}
+          </Link>
+        </div>
+      </footer>
+      <CartDrawer open={cartOpen} onOpenChange={setCartOpen} />
+    </div>
+  );
+}
