@@ -8,13 +8,21 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
+import { authPlugin } from './features/auth/auth.plugin';
+import { authRoutes } from './features/auth/auth.routes';
+import { roleSurface } from './features/auth/role-guard';
 import { healthRoutes } from './features/health/health.routes';
+import { mailPlugin } from './features/mail/mail.plugin';
+import { panelDashboardRoutes } from './features/profiles/panels.routes';
+import { profileRoutes } from './features/profiles/profiles.routes';
+import { supportAdminRoutes } from './features/support/support.admin.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
+import { storagePlugin } from './plugins/storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,11 +80,22 @@ export async function buildApp(
   await app.register(cookie, { secret: config.appSecret });
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
   await app.register(openApiPlugin, { appUrl: config.appUrl });
+  await app.register(storagePlugin);
+  await app.register(mailPlugin);
+  await app.register(authPlugin);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(supportRoutes, { prefix: '/public' });
+      await api.register(authRoutes);
+      await api.register(profileRoutes);
+      // One surface per actor, each behind its role guard (401 / 403).
+      await api.register(roleSurface('company', [panelDashboardRoutes]), { prefix: '/company' });
+      await api.register(roleSurface('seller', [panelDashboardRoutes]), { prefix: '/seller' });
+      await api.register(roleSurface('admin', [panelDashboardRoutes, supportAdminRoutes]), {
+        prefix: '/admin',
+      });
     },
     { prefix: '/api' },
   );

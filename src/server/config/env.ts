@@ -22,12 +22,43 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: booleanFlag.default(true),
   REDIS_URL: z.string().min(1).optional(),
+  /** Storefront identifier in /api/store/:storeId (spec 01 §7). */
+  STORE_ID: z
+    .string()
+    .regex(/^[\w-]{1,64}$/)
+    .default('vendemas'),
+  /** Minutes a checkout keeps its stock reserved while unpaid. */
+  STORE_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** Platform Stripe account; when both are set the hosted checkout takes cards through Stripe Checkout. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Base URL of a local fake of Stripe's API, for tests; ignored in production. */
+  STRIPE_API_URL: z.url().optional(),
+  /** Platform bank account for transfers (demo values in development). */
+  PLATFORM_BANK_NAME: z.string().min(1).optional(),
+  PLATFORM_BANK_HOLDER: z.string().min(1).optional(),
+  PLATFORM_BANK_CBU: z
+    .string()
+    .regex(/^\d{22}$/, 'PLATFORM_BANK_CBU must have 22 digits')
+    .optional(),
+  PLATFORM_BANK_ALIAS: z.string().min(1).optional(),
+  PLATFORM_BANK_CUIT: z.string().min(1).optional(),
   /** Set when running behind a load balancer or reverse proxy (X-Forwarded-*). */
   TRUST_PROXY: booleanFlag.default(false),
   /** Folder of the built web app. */
   WEB_DIR: z.string().min(1).default('dist/web'),
   /** Requests per minute allowed on the support form from one address. */
   SUPPORT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** SMTP server for outgoing mail; unset keeps mail in DATA_DIR/mail (shown at /dev/mail). */
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('VendeMás <no-responder@vendemas.com.ar>'),
+  /** Code that lets someone sign up as administrator; unset disables admin sign-up. */
+  ADMIN_SIGNUP_CODE: z
+    .string()
+    .min(12, 'ADMIN_SIGNUP_CODE must be at least 12 characters')
+    .optional(),
+  /** Sign-in, sign-up and password-reset attempts per minute per address. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -45,10 +76,61 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   seed: boolean;
   redisUrl: string | undefined;
+  store: StoreConfig;
   trustProxy: boolean;
   /** Folder of the built SPA; absent folders are simply not served. */
   webDir: string;
-  rateLimits: { support: number };
+  rateLimits: { support: number; auth: number };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminSignupCode: string | undefined;
+}
+
+export interface StoreConfig {
+  id: string;
+  reservationMinutes: number;
+  /** Set when the platform's Stripe keys are configured. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  /** Set when the platform's bank details are known (always in development). */
+  bank: { name: string; holder: string; cbu: string; alias: string; cuit: string } | undefined;
+}
+
+const DEMO_BANK = {
+  name: 'Banco de la Nación Argentina',
+  holder: 'VendeMás S.A.',
+  cbu: '0110599520000001234567',
+  alias: 'VENDEMAS.TIENDA.PAGOS',
+  cuit: '30-71234567-8',
+};
+
+function storeConfig(env: Env, isProduction: boolean): StoreConfig {
+  const stripe =
+    env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          apiUrl: isProduction ? undefined : env.STRIPE_API_URL,
+        }
+      : undefined;
+  const given = {
+    name: env.PLATFORM_BANK_NAME,
+    holder: env.PLATFORM_BANK_HOLDER,
+    cbu: env.PLATFORM_BANK_CBU,
+    alias: env.PLATFORM_BANK_ALIAS,
+    cuit: env.PLATFORM_BANK_CUIT,
+  };
+  const complete = Object.values(given).every(Boolean);
+  const bank = complete
+    ? (given as StoreConfig['bank'])
+    : isProduction
+      ? undefined
+      : { ...DEMO_BANK, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v)) };
+  return {
+    id: env.STORE_ID,
+    reservationMinutes: env.STORE_RESERVATION_MINUTES,
+    stripe,
+    bank,
+  };
 }
 
 export class ConfigError extends Error {
@@ -86,9 +168,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     seed: env.SEED,
     redisUrl: env.REDIS_URL,
+    store: storeConfig(env, isProduction),
     trustProxy: env.TRUST_PROXY,
     webDir: path.resolve(env.WEB_DIR),
-    rateLimits: { support: env.SUPPORT_RATE_LIMIT },
+    rateLimits: { support: env.SUPPORT_RATE_LIMIT, auth: env.AUTH_RATE_LIMIT },
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    adminSignupCode: env.ADMIN_SIGNUP_CODE,
   };
 }
 

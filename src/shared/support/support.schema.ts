@@ -23,3 +23,23 @@ export type SupportMessageBody = z.infer<typeof SupportMessageBody>;
 
 export const SupportMessageCreated = z.object({ id: z.string().uuid() });
 export type SupportMessageCreated = z.infer<typeof SupportMessageCreated>;
+
+/** GET /api/admin/support-messages */
+export const SupportMessagesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export const SupportMessageList = z.object({
+  total: z.number().int(),
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      message: z.string(),
+      status: z.enum(['new', 'answered']),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type SupportMessageList = z.infer<typeof SupportMessageList>;

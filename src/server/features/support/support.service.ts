@@ -1,3 +1,4 @@
+import { desc } from 'drizzle-orm';
 import type { SupportMessageBody } from '@shared/support/support.schema';
 import type { Database } from '../../db/client';
 import { supportMessages } from './support.table';
@@ -25,4 +26,37 @@ export async function createSupportMessage(
     .returning({ id: supportMessages.id });
   if (!row) throw new Error('insert returned no row');
   return row;
+}
+
+export interface SupportMessageListItem {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  status: 'new' | 'answered';
+  createdAt: Date;
+}
+
+/** The admin panel's list of support messages, newest first. */
+export async function listSupportMessages(
+  db: Database,
+  options: { limit: number; offset: number },
+): Promise<{ total: number; messages: SupportMessageListItem[] }> {
+  const [messages, total] = await Promise.all([
+    db
+      .select({
+        id: supportMessages.id,
+        name: supportMessages.name,
+        email: supportMessages.email,
+        message: supportMessages.message,
+        status: supportMessages.status,
+        createdAt: supportMessages.createdAt,
+      })
+      .from(supportMessages)
+      .orderBy(desc(supportMessages.createdAt), desc(supportMessages.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.$count(supportMessages),
+  ]);
+  return { total, messages };
 }

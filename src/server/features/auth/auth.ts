@@ -1,0 +1,75 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@shared/accounts/accounts.schema';
+import type { Config } from '../../config/env';
+import type { Database } from '../../db/client';
+import type { Mailer } from '../mail/mailer';
+import { passwordResetMail, verificationMail } from '../mail/templates';
+import { accounts, sessions, users, verifications } from './auth.table';
+
+/** Paths Better Auth answers under; our own routes sit beside them. */
+export const AUTH_BASE_PATH = '/api/auth';
+
+/** Confirmation links live 24 h; reset links 1 h (spec 01 §2 /auth/callback, /update-password). */
+const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
+const RESET_TTL_SECONDS = 60 * 60;
+
+/**
+ * Better Auth on the app's database: e-mail and password, required
+ * confirmation, password reset that ends the user's other sessions.
+ * Its own sign-up endpoint is closed: accounts are created by our register
+ * route, which validates the role and creates the profile with the user.
+ */
+export function createAuth(options: { config: Config; db: Database; mailer: Mailer }) {
+  const { config, db, mailer } = options;
+  return betterAuth({
+    appName: 'VendeMás',
+    baseURL: config.appUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.appSecret,
+    trustedOrigins: [config.appUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    disabledPaths: ['/sign-up/email'],
+    // Our Fastify routes rate-limit with Spanish answers (and share Redis when configured).
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      resetPasswordTokenExpiresIn: RESET_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${config.appUrl}/update-password?token=${encodeURIComponent(token)}`;
+        await mailer.send({ to: user.email, ...passwordResetMail(user.name, url) });
+      },
+    },
+    emailVerification: {
+      // Sent by the register route once the profile exists, and on request.
+      sendOnSignUp: false,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFICATION_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        const url = `${config.appUrl}/auth/callback?token=${encodeURIComponent(token)}`;
+        await mailer.send({ to: user.email, ...verificationMail(user.name, url) });
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    advanced: {
+      useSecureCookies: config.appUrl.startsWith('https://'),
+      cookiePrefix: 'vendemas',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

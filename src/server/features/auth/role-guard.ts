@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { Role } from '@shared/accounts/accounts.schema';
+import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from './auth.plugin';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the role guard: the signed-in user whose profile has the surface's role. */
+    actor?: Actor & { profile: NonNullable<Actor['profile']> };
+  }
+}
+
+/** A preHandler: 401 without a session, 403 when the profile's role is not the surface's. */
+export function requireRole(app: FastifyInstance, ...roles: Role[]): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const actor = await app.getActor(request);
+    if (!actor) throw AppError.unauthorized(ACCOUNT_MESSAGES.unauthorized);
+    if (!actor.profile || !roles.includes(actor.profile.role)) {
+      throw AppError.forbidden(ACCOUNT_MESSAGES.forbidden);
+    }
+    request.actor = { ...actor, profile: actor.profile };
+  };
+}
+
+/**
+ * One HTTP surface per actor (ARCHITECTURE §3): `/api/company`, `/api/seller`,
+ * `/api/admin`. Routes registered inside run only for that role.
+ */
+export function roleSurface(role: Role, plugins: FastifyPluginAsync[]): FastifyPluginAsync {
+  return async (surface) => {
+    surface.addHook('preHandler', requireRole(surface, role));
+    for (const plugin of plugins) await surface.register(plugin);
+  };
+}
+
+/** The guarded actor of a request inside a role surface. */
+export function actorOf(request: { actor?: Actor & { profile: NonNullable<Actor['profile']> } }) {
+  if (!request.actor) throw AppError.unauthorized(ACCOUNT_MESSAGES.unauthorized);
+  return request.actor;
+}

@@ -1,0 +1,75 @@
+import { BRAND } from '@shared/brand';
+
+interface ActionMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** A branded message with one call to action, in HTML and plain text. */
+function actionMail(input: {
+  subject: string;
+  greetingName: string;
+  intro: string;
+  action: string;
+  url: string;
+  outro: string;
+}): ActionMail {
+  const text = [
+    `Hola, ${input.greetingName}:`,
+    '',
+    input.intro,
+    '',
+    `${input.action}: ${input.url}`,
+    '',
+    input.outro,
+    '',
+    `— El equipo de ${BRAND.name}`,
+    BRAND.supportEmail,
+  ].join('\n');
+
+  const html = `<!doctype html>
+<html lang="es-AR"><head><meta charset="utf-8"><title>${escape(input.subject)}</title></head>
+<body style="margin:0;background:#f1f5f9;font-family:Segoe UI,Helvetica,Arial,sans-serif;color:#0f172a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="padding:32px 12px">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:16px;overflow:hidden;border:1px solid #e2e8f0">
+<tr><td style="background:#0369a1;padding:20px 28px;color:#ffffff;font-size:22px;font-weight:800">Vende<span style="color:#fbbf24">Más</span></td></tr>
+<tr><td style="padding:28px">
+<p style="margin:0 0 12px;font-size:16px">Hola, ${escape(input.greetingName)}:</p>
+<p style="margin:0 0 24px;font-size:15px;line-height:1.6">${escape(input.intro)}</p>
+<p style="margin:0 0 24px"><a href="${escape(input.url)}" style="display:inline-block;background:#0369a1;color:#ffffff;text-decoration:none;font-weight:700;padding:12px 22px;border-radius:10px">${escape(input.action)}</a></p>
+<p style="margin:0 0 8px;font-size:13px;color:#475569">Si el botón no funciona, copiá este enlace en tu navegador:</p>
+<p style="margin:0 0 24px;font-size:13px;word-break:break-all"><a href="${escape(input.url)}" style="color:#0369a1">${escape(input.url)}</a></p>
+<p style="margin:0;font-size:13px;color:#475569">${escape(input.outro)}</p>
+</td></tr>
+<tr><td style="padding:16px 28px;background:#f8fafc;font-size:12px;color:#64748b">${escape(BRAND.name)} · ${escape(BRAND.tagline)} · ${escape(BRAND.supportEmail)}</td></tr>
+</table></td></tr></table></body></html>`;
+
+  return { subject: input.subject, html, text };
+}
+
+export function verificationMail(name: string, url: string): ActionMail {
+  return actionMail({
+    subject: `Confirmá tu cuenta de ${BRAND.name}`,
+    greetingName: name,
+    intro: `Gracias por registrarte en ${BRAND.name}. Para activar tu cuenta, confirmá tu correo electrónico.`,
+    action: 'Confirmar mi cuenta',
+    url,
+    outro: 'El enlace vence en 24 horas. Si no creaste esta cuenta, podés ignorar este correo.',
+  });
+}
+
+export function passwordResetMail(name: string, url: string): ActionMail {
+  return actionMail({
+    subject: `Restablecé tu contraseña de ${BRAND.name}`,
+    greetingName: name,
+    intro: 'Recibimos un pedido para restablecer la contraseña de tu cuenta.',
+    action: 'Elegir una nueva contraseña',
+    url,
+    outro:
+      'El enlace vence en 1 hora. Si no lo pediste, ignorá este correo: tu contraseña no cambia.',
+  });
+}
