@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
+
+export interface LoadResult {
+  name: string;
+  url: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** Starts a child process and resolves once `readyUrl` answers 200. */
+export async function startProcess(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyUrl: string,
+): Promise<ChildProcess> {
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`${command} ${args.join(' ')} exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(readyUrl);
+      if (response.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${readyUrl} did not answer in time`);
+}
+
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Load with autocannon: a short warm-up, then the measured run. Bounded in time. */
+export async function measure(
+  name: string,
+  url: string,
+  { connections = 50, seconds = 10 }: { connections?: number; seconds?: number } = {},
+): Promise<LoadResult> {
+  await autocannon({ url, connections, duration: 2 });
+  const result = await autocannon({ url, connections, duration: seconds });
+  return {
+    name,
+    url,
+    requestsPerSecond: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/** Loads a page in Chromium and sums the gzip size of every script it downloads. */
+export async function pageScriptGzipBytes(
+  url: string,
+): Promise<{ bytes: number; files: string[] }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const page = await browser.newPage();
+    const scripts: Promise<{ url: string; bytes: number }>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') {
+        scripts.push(
+          response
+            .body()
+            .then((body) => ({ url: response.url(), bytes: gzipSync(body, { level: 9 }).length })),
+        );
+      }
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const loaded = await Promise.all(scripts);
+    return {
+      bytes: loaded.reduce((sum, script) => sum + script.bytes, 0),
+      files: loaded.map((script) => new URL(script.url).pathname),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
