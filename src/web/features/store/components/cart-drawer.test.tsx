@@ -1,0 +1,115 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useToasts } from '@web/components/ui/toast-store';
+import { browser } from '../api/use-checkout';
+import { CART_STORAGE_KEY, toCartItem } from '../cart/cart-logic';
+import { cartStore } from '../cart/cart-store';
+import { CART_TEXT } from '../store-messages';
+import { makeProduct, makeVariant } from '../store-test-data';
+import { CartDrawer } from './cart-drawer';
+
+function LastToast() {
+  const [item] = useToasts();
+  return item ? <div data-testid="toast">{`${item.title} | ${item.description}`}</div> : null;
+}
+
+function renderDrawer() {
+  return render(
+    <MemoryRouter>
+      <CartDrawer open onOpenChange={() => {}} />
+      <LastToast />
+    </MemoryRouter>,
+  );
+}
+
+function putInCart(quantity: number, variant = makeVariant({ title: 'Walnut' })) {
+  const item = toCartItem(makeProduct(), variant);
+  const result = cartStore.add(item.product, item.variant, quantity);
+  expect(result.ok).toBe(true);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('cart drawer', () => {
+  it('lists a line, steps its quantity (never below 1), shows the subtotal and removes it', () => {
+    cartStore.reload();
+    putInCart(2);
+    renderDrawer();
+    expect(screen.getByRole('dialog', { name: /Cart/ })).toBeInTheDocument();
+    expect(screen.getByText('Walnut')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('€50.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Decrease quantity' }));
+    expect(cartStore.getLines()[0]?.quantity).toBe(1);
+    expect(screen.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('€75.00');
+    fireEvent.click(screen.getByRole('button', { name: /Remove Leather Mate Case/ }));
+    expect(cartStore.getLines()).toEqual([]);
+    expect(screen.getByText('Your cart is empty')).toBeInTheDocument();
+  });
+
+  it('blocks checkout of an empty cart with the spec toast, without calling the service', () => {
+    cartStore.reload();
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderDrawer();
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect(screen.getByTestId('toast')).toHaveTextContent(
+      `${CART_TEXT.emptyCheckoutTitle} | ${CART_TEXT.emptyCheckoutDescription}`,
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('posts the cart to checkout, clears it, then sends the browser to the returned address', async () => {
+    cartStore.reload();
+    putInCart(2);
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ url: '/checkout/ord_1' }), { status: 201 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    let storedAtRedirect: string | null = 'not redirected';
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {
+      storedAtRedirect = localStorage.getItem(CART_STORAGE_KEY);
+    });
+    renderDrawer();
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/checkout/ord_1'));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/store/vendemas/checkout');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({
+      items: [{ variant_id: 'var_1', quantity: 2 }],
+      successUrl: `${window.location.origin}/success`,
+      cancelUrl: window.location.href,
+      locale: navigator.language,
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+    // Cleared just before the browser leaves.
+    expect(storedAtRedirect).toBe('[]');
+    expect(cartStore.getLines()).toEqual([]);
+  });
+
+  it('keeps the cart and shows the checkout error toast when the service fails', async () => {
+    cartStore.reload();
+    putInCart(1);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 409, statusText: 'Conflict' })),
+    );
+    const assign = vi.spyOn(browser, 'assign');
+    renderDrawer();
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('toast')).toHaveTextContent(
+        `${CART_TEXT.checkoutErrorTitle} | ${CART_TEXT.checkoutErrorDescription}`,
+      ),
+    );
+    expect(assign).not.toHaveBeenCalled();
+    expect(cartStore.getLines()).toHaveLength(1);
+  });
+});
