@@ -12,6 +12,10 @@ test.describe('public pages', () => {
       /empresas argentinas/,
     );
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /VendeMás/);
+    const ogImage = await page.locator('meta[property="og:image"]').getAttribute('content');
+    expect(ogImage).toMatch(/^http:\/\/localhost:\d+\/og-image\.jpg$/);
+    const image = await page.request.get(ogImage!);
+    expect(image.headers()['content-type']).toBe('image/jpeg');
 
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: LANDING_LABELS.signIn })).toHaveAttribute(

@@ -11,9 +11,11 @@ interface PageMetaProps {
 export function PageMeta({
   title,
   description = BRAND.description,
-  image = '/og-image.png',
+  image = '/og-image.jpg',
 }: PageMetaProps) {
-  const url = typeof window === 'undefined' ? '' : window.location.href;
+  const url = window.location.href;
+  // Link previews need absolute URLs.
+  const imageUrl = new URL(image, window.location.origin).href;
   return (
     <>
       <title>{title}</title>
@@ -23,8 +25,10 @@ export function PageMeta({
       <meta property="og:locale" content="es_AR" />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
-      <meta property="og:image" content={image} />
-      {url ? <meta property="og:url" content={url} /> : null}
+      <meta property="og:image" content={imageUrl} />
+      <meta property="og:image:width" content="1200" />
+      <meta property="og:image:height" content="630" />
+      <meta property="og:url" content={url} />
       <meta name="twitter:card" content="summary_large_image" />
     </>
   );
