@@ -12,6 +12,8 @@ import { authPlugin } from './features/auth/auth.plugin';
 import { authRoutes } from './features/auth/auth.routes';
 import { roleSurface } from './features/auth/role-guard';
 import { healthRoutes } from './features/health/health.routes';
+import { storeAdminRoutes } from './features/store/store-admin.routes';
+import { storePlugin } from './features/store/store.plugin';
 import { mailPlugin } from './features/mail/mail.plugin';
 import { panelDashboardRoutes } from './features/profiles/panels.routes';
 import { profileRoutes } from './features/profiles/profiles.routes';
@@ -88,14 +90,18 @@ export async function buildApp(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(supportRoutes, { prefix: '/public' });
+      await api.register(storePlugin);
       await api.register(authRoutes);
       await api.register(profileRoutes);
       // One surface per actor, each behind its role guard (401 / 403).
       await api.register(roleSurface('company', [panelDashboardRoutes]), { prefix: '/company' });
       await api.register(roleSurface('seller', [panelDashboardRoutes]), { prefix: '/seller' });
-      await api.register(roleSurface('admin', [panelDashboardRoutes, supportAdminRoutes]), {
-        prefix: '/admin',
-      });
+      await api.register(
+        roleSurface('admin', [panelDashboardRoutes, supportAdminRoutes, storeAdminRoutes]),
+        {
+          prefix: '/admin',
+        },
+      );
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,5 @@
 import { DEFAULT_STORE_CURRENCY, formatStoreMoney } from '../money';
-import type { StoreDerivedPrice, StoreVariantPrice } from './store.schema';
+import type { StoreCurrency, StoreDerivedPrice, StoreVariantPrice } from './store.schema';
 
 export interface PricedVariant {
   prices: readonly StoreVariantPrice[];
@@ -60,4 +60,23 @@ export function deriveProductPrice(product: {
     }
   }
   return deriveVariantPrice(chosen ?? { prices: [] });
+}
+
+const CURRENCIES: Record<string, StoreCurrency> = {
+  eur: { code: 'EUR', symbol: '€', template: '€{{amount}}' },
+  usd: { code: 'USD', symbol: '$', template: '${{amount}}' },
+  gbp: { code: 'GBP', symbol: '£', template: '£{{amount}}' },
+  ars: { code: 'ARS', symbol: '$', template: '$ {{amount}}' },
+};
+
+/** The currency object of a price, from its code (default 'eur'). */
+export function storeCurrencyFor(code: string | null | undefined): StoreCurrency {
+  const key = (code || DEFAULT_STORE_CURRENCY).toLowerCase();
+  return (
+    CURRENCIES[key] ?? {
+      code: key.toUpperCase(),
+      symbol: key.toUpperCase() + ' ',
+      template: `{{amount}} ${key.toUpperCase()}`,
+    }
+  );
 }

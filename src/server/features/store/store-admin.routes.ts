@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from '@shared/zod';
+import { confirmStoreTransfer } from './store-checkout.service';
+
+/** Admin surface (/api/admin, role-guarded): confirms bank transfers of storefront orders. */
+export const storeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/store/orders/:orderId/confirm-transfer',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Confirma la transferencia recibida de un pedido de la tienda',
+        params: z.object({ orderId: z.uuid() }),
+        response: { 200: z.object({ id: z.string(), status: z.literal('paid') }) },
+      },
+    },
+    async (request) => confirmStoreTransfer(app.db, request.params.orderId),
+  );
+};

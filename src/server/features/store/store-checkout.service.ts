@@ -1,0 +1,504 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { formatStoreMoney } from '@shared/money';
+import { STORE_CHECKOUT_MESSAGES, type StoreCheckoutRequest } from '@shared/store/store.schema';
+import {
+  CHECKOUT_PAGE_MESSAGES,
+  type CheckoutBuyer,
+  type CheckoutSummary,
+} from '@shared/store/checkout.schema';
+import { storeCurrencyFor } from '@shared/store/store-price';
+import type { Config } from '../../config/env';
+import type { Database, Transaction } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { storeOrderLines, storeOrders, storeProducts, storeVariants } from './store.table';
+
+type OrderRow = typeof storeOrders.$inferSelect;
+type LineRow = typeof storeOrderLines.$inferSelect;
+type Executor = Database | Transaction;
+
+/** Statuses that hold reserved stock. */
+const HOLDING = ['reserved', 'pending_payment', 'pending_transfer'] as const;
+/** Statuses that expire when their time runs out (a transfer waits for the admin). */
+const EXPIRING = ['reserved', 'pending_payment'] as const;
+
+export interface StoreCheckoutDeps {
+  db: Database;
+  config: Config;
+  stripe: Stripe | undefined;
+  now?: () => Date;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function sameOrigin(url: string, appUrl: string): boolean {
+  try {
+    return new URL(url).origin === new URL(appUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * POST /store/:storeId/checkout: re-checks every line against the database,
+ * reserves the stock with conditional updates in ONE transaction and opens a
+ * store order; answers the link to our hosted checkout page.
+ */
+export async function createStoreCheckout(
+  deps: StoreCheckoutDeps,
+  input: StoreCheckoutRequest,
+): Promise<{ url: string; orderId: string }> {
+  const { db, config } = deps;
+  if (input.items.length === 0) {
+    throw AppError.validation(STORE_CHECKOUT_MESSAGES.emptyCart);
+  }
+  for (const field of ['successUrl', 'cancelUrl'] as const) {
+    if (!sameOrigin(input[field], config.appUrl)) {
+      throw AppError.validation(`${field} must be an address on ${config.appUrl}.`, {
+        [field]: `${field} must be an address on this site.`,
+      });
+    }
+  }
+  if (!config.store.stripe && !config.store.bank) {
+    throw new AppError('PAYMENTS_UNAVAILABLE', CHECKOUT_PAGE_MESSAGES.paymentsUnavailable, 503);
+  }
+
+  // One line per variant; sorted so concurrent orders lock rows in the same order.
+  const quantities = new Map<string, number>();
+  for (const item of input.items) {
+    quantities.set(item.variant_id, (quantities.get(item.variant_id) ?? 0) + item.quantity);
+  }
+  const variantIds = [...quantities.keys()].sort();
+  const token = randomBytes(32).toString('base64url');
+  const now = deps.now?.() ?? new Date();
+
+  const orderId = await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ variant: storeVariants, product: storeProducts })
+      .from(storeVariants)
+      .innerJoin(storeProducts, eq(storeProducts.id, storeVariants.productId))
+      .where(inArray(storeVariants.id, variantIds));
+    const byId = new Map(rows.map((row) => [row.variant.id, row]));
+
+    const lines: Omit<LineRow, 'id' | 'orderId'>[] = [];
+    let currency: string | undefined;
+    for (const variantId of variantIds) {
+      const quantity = quantities.get(variantId) ?? 0;
+      const row = byId.get(variantId);
+      if (!row) {
+        throw new AppError(
+          'VARIANT_NOT_FOUND',
+          `Product variant ${variantId} does not exist.`,
+          404,
+        );
+      }
+      const { variant, product } = row;
+      const name = `${product.title} (${variant.title})`;
+      if (!product.purchasable || product.status !== 'published' || product.deletedAt) {
+        throw AppError.conflict(`${name} is not available for purchase.`);
+      }
+      const lineCurrency = variant.currencyCode.toLowerCase();
+      if (currency && currency !== lineCurrency) {
+        throw AppError.validation('All products in one order must share the same currency.');
+      }
+      currency = lineCurrency;
+
+      if (variant.manageInventory) {
+        // The conditional update is the reservation: it cannot take more than exists.
+        const reserved = await tx
+          .update(storeVariants)
+          .set({ reserved: sql`${storeVariants.reserved} + ${quantity}` })
+          .where(
+            and(
+              eq(storeVariants.id, variantId),
+              sql`${storeVariants.quantity} - ${storeVariants.reserved} >= ${quantity}`,
+            ),
+          )
+          .returning({ id: storeVariants.id });
+        if (reserved.length === 0) {
+          const [current] = await tx
+            .select({ quantity: storeVariants.quantity, reserved: storeVariants.reserved })
+            .from(storeVariants)
+            .where(eq(storeVariants.id, variantId));
+          const left = Math.max((current?.quantity ?? 0) - (current?.reserved ?? 0), 0);
+          throw new AppError(
+            'INSUFFICIENT_STOCK',
+            `Not enough stock for ${product.title} (${variant.title}). Only ${left} left.`,
+            409,
+          );
+        }
+      }
+      lines.push({
+        productId: product.id,
+        variantId,
+        productTitle: product.title,
+        variantTitle: variant.title,
+        imageUrl: variant.imageUrl ?? product.thumbnail,
+        // Prices come from the database, never from the browser.
+        unitPriceCents: variant.saleAmountCents ?? variant.amountCents,
+        quantity,
+        reservesStock: variant.manageInventory,
+      });
+    }
+
+    const total = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+    const [order] = await tx
+      .insert(storeOrders)
+      .values({
+        tokenHash: hashToken(token),
+        status: 'reserved',
+        currency: currency ?? 'eur',
+        totalCents: total,
+        successUrl: input.successUrl,
+        cancelUrl: input.cancelUrl,
+        locale: input.locale ?? null,
+        timeZone: input.timeZone ?? null,
+        reservedUntil: new Date(now.getTime() + config.store.reservationMinutes * 60_000),
+      })
+      .returning({ id: storeOrders.id });
+    if (!order) throw new Error('insert returned no order');
+    await tx.insert(storeOrderLines).values(lines.map((line) => ({ ...line, orderId: order.id })));
+    return order.id;
+  });
+
+  return {
+    orderId,
+    url: `${config.appUrl}/checkout/${orderId}?token=${encodeURIComponent(token)}`,
+  };
+}
+
+/** The order behind a checkout link; a wrong token is the same as no order (404). */
+async function findOrder(db: Executor, orderId: string, token: string): Promise<OrderRow> {
+  const [order] = await db.select().from(storeOrders).where(eq(storeOrders.id, orderId));
+  const expected = order ? Buffer.from(order.tokenHash, 'hex') : Buffer.alloc(32);
+  const given = Buffer.from(hashToken(token), 'hex');
+  if (!order || !timingSafeEqual(expected, given)) {
+    throw AppError.notFound(CHECKOUT_PAGE_MESSAGES.orderNotFound);
+  }
+  return order;
+}
+
+/** Gives the reserved units of an order back; only the caller that moved the status does this. */
+async function releaseStock(tx: Transaction, orderId: string): Promise<void> {
+  const lines = await tx
+    .select()
+    .from(storeOrderLines)
+    .where(and(eq(storeOrderLines.orderId, orderId), eq(storeOrderLines.reservesStock, true)));
+  for (const line of lines) {
+    await tx
+      .update(storeVariants)
+      .set({ reserved: sql`greatest(${storeVariants.reserved} - ${line.quantity}, 0)` })
+      .where(eq(storeVariants.id, line.variantId));
+  }
+}
+
+/**
+ * Moves an order from one of `from` to `to` with a conditional update, so two
+ * instances (or a webhook and a sweeper) never both apply the same change.
+ */
+async function transition(
+  tx: Transaction,
+  orderId: string,
+  from: readonly OrderRow['status'][],
+  to: OrderRow['status'],
+  extra: Partial<typeof storeOrders.$inferInsert> = {},
+): Promise<OrderRow | undefined> {
+  const [previous] = await tx
+    .select({ status: storeOrders.status })
+    .from(storeOrders)
+    .where(eq(storeOrders.id, orderId))
+    .for('update');
+  if (!previous || !from.includes(previous.status)) return undefined;
+  const [row] = await tx
+    .update(storeOrders)
+    .set({ status: to, updatedAt: new Date(), ...extra })
+    .where(and(eq(storeOrders.id, orderId), eq(storeOrders.status, previous.status)))
+    .returning();
+  return row ? { ...row, status: previous.status } : undefined;
+}
+
+/** Expires one order whose time ran out; answers whether this call did it. */
+export async function expireStoreOrder(db: Database, orderId: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [due] = await tx
+      .select({ id: storeOrders.id })
+      .from(storeOrders)
+      .where(
+        and(
+          eq(storeOrders.id, orderId),
+          inArray(storeOrders.status, [...EXPIRING]),
+          lt(storeOrders.reservedUntil, now),
+        ),
+      );
+    if (!due) return false;
+    const moved = await transition(tx, orderId, EXPIRING, 'expired', { closedAt: now });
+    if (!moved) return false;
+    await releaseStock(tx, orderId);
+    return true;
+  });
+}
+
+/** The sweeper: releases every unpaid reservation whose time ran out. */
+export async function releaseExpiredReservations(db: Database, now = new Date()): Promise<number> {
+  const due = await db
+    .select({ id: storeOrders.id })
+    .from(storeOrders)
+    .where(and(inArray(storeOrders.status, [...EXPIRING]), lt(storeOrders.reservedUntil, now)))
+    .limit(200);
+  let released = 0;
+  for (const { id } of due) {
+    if (await expireStoreOrder(db, id, now)) released += 1;
+  }
+  return released;
+}
+
+/** The hosted checkout page's data. An order whose time ran out is expired on the spot. */
+export async function getStoreCheckout(
+  deps: StoreCheckoutDeps,
+  orderId: string,
+  token: string,
+): Promise<CheckoutSummary> {
+  const now = deps.now?.() ?? new Date();
+  let order = await findOrder(deps.db, orderId, token);
+  if ((EXPIRING as readonly string[]).includes(order.status) && order.reservedUntil < now) {
+    await expireStoreOrder(deps.db, orderId, now);
+    order = await findOrder(deps.db, orderId, token);
+  }
+  return summarize(deps, order, now);
+}
+
+async function summarize(
+  deps: StoreCheckoutDeps,
+  order: OrderRow,
+  now: Date,
+): Promise<CheckoutSummary> {
+  const lines = await deps.db
+    .select()
+    .from(storeOrderLines)
+    .where(eq(storeOrderLines.orderId, order.id))
+    .orderBy(storeOrderLines.productTitle, storeOrderLines.variantTitle);
+  const currency = storeCurrencyFor(order.currency);
+  const isTransfer = order.paymentProvider === 'transfer';
+  return {
+    id: order.id,
+    status: order.status,
+    lines: lines.map((line) => ({
+      product_id: line.productId,
+      variant_id: line.variantId,
+      product_title: line.productTitle,
+      variant_title: line.variantTitle,
+      image_url: line.imageUrl,
+      quantity: line.quantity,
+      unit_price_cents: line.unitPriceCents,
+      unit_price_formatted: formatStoreMoney(line.unitPriceCents, currency),
+      total_formatted: formatStoreMoney(line.unitPriceCents * line.quantity, currency),
+    })),
+    currency: order.currency,
+    total_cents: order.totalCents,
+    total_formatted: formatStoreMoney(order.totalCents, currency),
+    reserved_until: order.reservedUntil.toISOString(),
+    now: now.toISOString(),
+    payment_method: deps.config.store.stripe ? 'stripe' : 'transfer',
+    bank: isTransfer ? (deps.config.store.bank ?? null) : null,
+    reference: isTransfer ? order.paymentReference : null,
+    buyer: order.buyerName
+      ? {
+          name: order.buyerName,
+          email: order.buyerEmail ?? undefined,
+          phone: order.buyerPhone ?? undefined,
+          ...(order.shippingAddress ?? {}),
+        }
+      : null,
+    success_url: order.successUrl,
+    cancel_url: order.cancelUrl,
+  };
+}
+
+function transferReference(orderId: string): string {
+  return `VM-${orderId.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+}
+
+/**
+ * The buyer submits their details and pays with the platform's method: a Stripe
+ * Checkout Session when Stripe is configured (the browser goes there), otherwise
+ * a bank transfer (the order waits for an admin, keeping its reservation).
+ */
+export async function payStoreCheckout(
+  deps: StoreCheckoutDeps,
+  orderId: string,
+  token: string,
+  buyer: CheckoutBuyer,
+): Promise<{ redirect_url: string | null; summary: CheckoutSummary }> {
+  const now = deps.now?.() ?? new Date();
+  const current = await getStoreCheckout(deps, orderId, token);
+  if (current.status === 'expired') {
+    throw new AppError('ORDER_EXPIRED', CHECKOUT_PAGE_MESSAGES.orderExpired, 410);
+  }
+  const buyerColumns = {
+    buyerName: buyer.name,
+    buyerEmail: buyer.email.toLowerCase(),
+    buyerPhone: buyer.phone,
+    shippingAddress: {
+      address: buyer.address,
+      city: buyer.city,
+      postalCode: buyer.postalCode,
+      province: buyer.province,
+    },
+  };
+
+  if (deps.stripe && deps.config.store.stripe) {
+    if (current.status !== 'reserved' && current.status !== 'pending_payment') {
+      throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
+    }
+    const order = await findOrder(deps.db, orderId, token);
+    // Stripe needs at least 30 minutes; the reservation is extended to match the session.
+    const expiresAt = new Date(
+      Math.max(order.reservedUntil.getTime(), now.getTime() + 31 * 60_000),
+    );
+    const returnBase = `${deps.config.appUrl}/checkout/${orderId}?token=${encodeURIComponent(token)}`;
+    const session = await deps.stripe.checkout.sessions.create({
+      mode: 'payment',
+      client_reference_id: orderId,
+      customer_email: buyer.email,
+      metadata: { store_order_id: orderId },
+      expires_at: Math.floor(expiresAt.getTime() / 1000),
+      success_url: `${returnBase}&session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: returnBase,
+      line_items: current.lines.map((line) => ({
+        quantity: line.quantity,
+        price_data: {
+          currency: current.currency,
+          unit_amount: line.unit_price_cents,
+          product_data: { name: `${line.product_title} (${line.variant_title})` },
+        },
+      })),
+    });
+    if (!session.url) throw new Error('Stripe answered a session without url');
+    const moved = await deps.db.transaction((tx) =>
+      transition(tx, orderId, ['reserved', 'pending_payment'], 'pending_payment', {
+        ...buyerColumns,
+        paymentProvider: 'stripe',
+        paymentReference: session.id,
+        reservedUntil: new Date(expiresAt.getTime() + 60_000),
+      }),
+    );
+    if (!moved) throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
+    return { redirect_url: session.url, summary: await getStoreCheckout(deps, orderId, token) };
+  }
+
+  if (!deps.config.store.bank) {
+    throw new AppError('PAYMENTS_UNAVAILABLE', CHECKOUT_PAGE_MESSAGES.paymentsUnavailable, 503);
+  }
+  if (current.status === 'pending_transfer') {
+    return { redirect_url: null, summary: current };
+  }
+  if (current.status !== 'reserved') throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
+  const moved = await deps.db.transaction((tx) =>
+    transition(tx, orderId, ['reserved'], 'pending_transfer', {
+      ...buyerColumns,
+      paymentProvider: 'transfer',
+      paymentReference: transferReference(orderId),
+    }),
+  );
+  if (!moved) throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
+  return { redirect_url: null, summary: await getStoreCheckout(deps, orderId, token) };
+}
+
+/** Cancel on the hosted page: the reservation is released and the buyer returns to cancelUrl. */
+export async function cancelStoreCheckout(
+  deps: StoreCheckoutDeps,
+  orderId: string,
+  token: string,
+): Promise<{ redirect_url: string }> {
+  const order = await findOrder(deps.db, orderId, token);
+  if (order.status === 'paid') throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
+  await deps.db.transaction(async (tx) => {
+    const moved = await transition(tx, orderId, HOLDING, 'cancelled', { closedAt: new Date() });
+    if (moved) await releaseStock(tx, orderId);
+  });
+  return { redirect_url: order.cancelUrl };
+}
+
+/**
+ * Marks an order paid once the provider confirmed it: the reserved units leave
+ * the stock. An order that had expired takes its units again as far as they exist.
+ */
+export async function markStoreOrderPaid(
+  tx: Transaction,
+  orderId: string,
+  reference: string | null,
+): Promise<boolean> {
+  const moved = await transition(tx, orderId, [...HOLDING, 'expired'], 'paid', {
+    paidAt: new Date(),
+    ...(reference ? { paymentReference: reference } : {}),
+  });
+  if (!moved) return false;
+  const lines = await tx
+    .select()
+    .from(storeOrderLines)
+    .where(and(eq(storeOrderLines.orderId, orderId), eq(storeOrderLines.reservesStock, true)));
+  for (const line of lines) {
+    const held = moved.status !== 'expired';
+    await tx
+      .update(storeVariants)
+      .set(
+        held
+          ? {
+              quantity: sql`${storeVariants.quantity} - ${line.quantity}`,
+              reserved: sql`${storeVariants.reserved} - ${line.quantity}`,
+            }
+          : {
+              quantity: sql`greatest(${storeVariants.quantity} - ${line.quantity}, ${storeVariants.reserved})`,
+            },
+      )
+      .where(eq(storeVariants.id, line.variantId));
+  }
+  return true;
+}
+
+/**
+ * The buyer is back from Stripe: we ask Stripe ourselves whether the session
+ * was paid (never the browser's word) and mark the order paid if so.
+ */
+export async function confirmStripeReturn(
+  deps: StoreCheckoutDeps,
+  orderId: string,
+  token: string,
+  sessionId: string,
+): Promise<CheckoutSummary> {
+  const order = await findOrder(deps.db, orderId, token);
+  if (!deps.stripe || order.paymentProvider !== 'stripe' || order.paymentReference !== sessionId) {
+    throw AppError.notFound(CHECKOUT_PAGE_MESSAGES.orderNotFound);
+  }
+  if (order.status !== 'paid') {
+    const session = await deps.stripe.checkout.sessions.retrieve(sessionId);
+    if (session.payment_status === 'paid' && session.client_reference_id === orderId) {
+      await deps.db.transaction((tx) => markStoreOrderPaid(tx, orderId, session.id));
+    }
+  }
+  return getStoreCheckout(deps, orderId, token);
+}
+
+/** Admin: the platform received the bank transfer of an order. */
+export async function confirmStoreTransfer(
+  db: Database,
+  orderId: string,
+): Promise<{ id: string; status: 'paid' }> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: storeOrders.status, provider: storeOrders.paymentProvider })
+      .from(storeOrders)
+      .where(eq(storeOrders.id, orderId));
+    if (!order) throw AppError.notFound('No existe el pedido de la tienda.');
+    if (order.status === 'paid') return { id: orderId, status: 'paid' as const };
+    if (order.status !== 'pending_transfer' || order.provider !== 'transfer') {
+      throw AppError.conflict('El pedido no está esperando una transferencia.');
+    }
+    const done = await markStoreOrderPaid(tx, orderId, null);
+    if (!done) throw AppError.conflict('El pedido no está esperando una transferencia.');
+    return { id: orderId, status: 'paid' as const };
+  });
+}
