@@ -77,6 +77,14 @@ describe('the application shell', () => {
     expect(response.headers['x-frame-options']).toBeDefined();
   });
 
+  it('serves the API docs page under a policy that works over plain http', async () => {
+    const response = await t.app.inject('/api/docs');
+    expect(response.statusCode).toBe(200);
+    const csp = response.headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+  });
+
   it('publishes the OpenAPI document generated from the zod schemas', async () => {
     const response = await t.app.inject('/api/docs/json');
     expect(response.statusCode).toBe(200);

@@ -81,7 +81,7 @@ export async function buildApp(
   await app.register(securityPlugin, { isProduction: config.isProduction });
   await app.register(cookie, { secret: config.appSecret });
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
-  await app.register(openApiPlugin, { appUrl: config.appUrl });
+  await app.register(openApiPlugin, { appUrl: config.appUrl, isProduction: config.isProduction });
   await app.register(storagePlugin);
   await app.register(mailPlugin);
   await app.register(authPlugin);

@@ -5,21 +5,32 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /** OpenAPI generated from the routes' zod schemas, browsable at /api/docs. */
-export const openApiPlugin = fp(async (app: FastifyInstance, options: { appUrl: string }) => {
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'VendeMás API',
-        description: 'API de VendeMás: cuentas, paneles, pagos y tienda.',
-        version: '1.0.0',
+export const openApiPlugin = fp(
+  async (app: FastifyInstance, options: { appUrl: string; isProduction: boolean }) => {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: 'VendeMás API',
+          description: 'API de VendeMás: cuentas, paneles, pagos y tienda.',
+          version: '1.0.0',
+        },
+        servers: [{ url: options.appUrl }],
       },
-      servers: [{ url: options.appUrl }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    uiConfig: { docExpansion: 'list', deepLinking: false },
-  });
-});
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      // Its default policy upgrades requests to https, which breaks the page on plain
+      // http (development); and it sets inline styles.
+      transformStaticCSP: (header) => {
+        const styled = header.replace(
+          /style-src 'self' https:/,
+          "style-src 'self' 'unsafe-inline'",
+        );
+        return options.isProduction ? styled : styled.replace(/\s*upgrade-insecure-requests;/, '');
+      },
+      uiConfig: { docExpansion: 'list', deepLinking: false },
+    });
+  },
+);
