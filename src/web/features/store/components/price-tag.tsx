@@ -20,14 +20,16 @@ export function PriceTag({
       <span
         className={cn(
           'font-bold',
-          size === 'lg' ? 'text-3xl' : 'text-base',
+          size === 'lg' ? 'text-3xl' : 'text-sm sm:text-base',
           onSale ? 'text-red-700' : 'text-foreground',
         )}
       >
         {onSale ? salePriceFormatted : priceFormatted}
       </span>
       {onSale ? (
-        <s className={cn('text-muted-foreground', size === 'lg' ? 'text-lg' : 'text-sm')}>
+        <s
+          className={cn('text-muted-foreground', size === 'lg' ? 'text-lg' : 'text-xs sm:text-sm')}
+        >
           <span className="sr-only">Original price: </span>
           {priceFormatted}
         </s>

@@ -59,31 +59,32 @@ export function ProductCard({ product, index }: { product: StoreProduct; index: 
           className="transition-transform duration-500 group-hover:scale-105"
         />
         {product.ribbon_text ? (
-          <span className="absolute top-3 left-3 rounded-full bg-accent px-3 py-1 text-xs font-bold tracking-wide text-accent-foreground uppercase shadow-sm">
+          <span className="absolute top-2 left-2 max-w-[calc(100%-1rem)] truncate rounded-full bg-accent px-2.5 py-0.5 text-[0.6875rem] font-bold sm:top-3 sm:left-3 sm:px-3 sm:py-1 sm:text-xs tracking-wide text-accent-foreground uppercase shadow-sm">
             {product.ribbon_text}
           </span>
         ) : null}
-        <span className="absolute right-3 bottom-3 rounded-full bg-white/95 px-3 py-1.5 shadow-md ring-1 ring-black/5">
+        <span className="absolute right-2 bottom-2 rounded-full bg-white/95 px-2.5 py-1 shadow-md ring-1 ring-black/5 sm:right-3 sm:bottom-3 sm:px-3 sm:py-1.5">
           <PriceTag
             priceFormatted={product.price_formatted}
             salePriceFormatted={product.sale_price_formatted}
           />
         </span>
       </div>
-      <div className="flex flex-1 flex-col gap-1 p-4">
-        <h2 className="text-base leading-snug font-semibold text-foreground">
+      <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
+        <h2 className="text-sm leading-snug font-semibold text-foreground sm:text-base">
           <Link to={href} className="outline-none after:absolute after:inset-0 after:content-['']">
             {product.title}
           </Link>
         </h2>
-        <p className="line-clamp-2 flex-1 text-sm text-muted-foreground">
+        <p className="line-clamp-2 flex-1 text-xs text-muted-foreground sm:text-sm">
           {product.subtitle || STORE_TEXT.defaultSubtitle}
         </p>
         <Button
           type="button"
           onClick={addToCart}
           disabled={product.variants.length === 0}
-          className="relative z-10 mt-3 w-full"
+          size="sm"
+          className="relative z-10 mt-3 w-full px-2 sm:h-10"
           aria-label={`${STORE_TEXT.addToCart}: ${product.title}`}
         >
           <ShoppingCart aria-hidden />

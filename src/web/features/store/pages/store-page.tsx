@@ -12,7 +12,7 @@ export function StorePage() {
     <>
       <PageMeta title={STORE_TEXT.storeTitle} description={STORE_TEXT.productsIntro} />
       <section className="border-b border-border bg-gradient-to-b from-sky-50 to-background">
-        <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+        <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-14">
           <h1 className="text-3xl font-extrabold tracking-tight text-brand-dark sm:text-4xl">
             {STORE_TEXT.productsHeading}
           </h1>
@@ -37,7 +37,7 @@ export function StorePage() {
             {STORE_TEXT.noProducts}
           </p>
         ) : (
-          <div className="grid grid-cols-1 gap-5 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          <div className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4">
             {products.data.map((product, index) => (
               <ProductCard key={product.id} product={product} index={index} />
             ))}

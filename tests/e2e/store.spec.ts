@@ -1,0 +1,270 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { StoreProduct, StoreProductsResponse } from '../../src/shared/store/store.schema';
+import { CART_STORAGE_KEY } from '../../src/web/features/store/cart/cart-logic';
+import { CART_TEXT, STORE_TEXT } from '../../src/web/features/store/store-messages';
+import {
+  expect,
+  SCREENSHOT_DIR,
+  screenshotBothWidths,
+  seriousA11yViolations,
+  test,
+  toastOf,
+  VIEWPORTS,
+} from './fixtures';
+
+/**
+ * The storefront journey against the seeded demo catalogue (spec 01 §2, §4, §5,
+ * §7). Products are picked by what they are (several styles, limited stock, sold
+ * out) rather than by name, so the seed can change.
+ */
+const STORE_ID = process.env.VITE_STORE_ID ?? 'vendemas';
+const port = Number(process.env.E2E_PORT ?? 3100);
+const WEB_DIR = path.resolve(`.tmp/e2e-${port}/web`);
+
+async function catalogue(request: APIRequestContext): Promise<StoreProduct[]> {
+  const response = await request.get(`/api/store/${STORE_ID}/products?limit=100`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as StoreProductsResponse).products;
+}
+
+const managedStock = (product: StoreProduct) =>
+  product.variants.length === 1 && product.variants[0]?.manage_inventory
+    ? product.variants[0].inventory_quantity
+    : undefined;
+
+function multiStyleProduct(products: StoreProduct[]) {
+  const product = products.find(
+    (p) =>
+      p.purchasable &&
+      p.variants.length > 1 &&
+      p.variants.some((v, i) => i > 0 && (!v.manage_inventory || v.inventory_quantity >= 2)),
+  );
+  if (!product) throw new Error('the demo catalogue needs a product with several styles');
+  const index = product.variants.findIndex(
+    (v, i) => i > 0 && (!v.manage_inventory || v.inventory_quantity >= 2),
+  );
+  return { product, variant: product.variants[index]! };
+}
+
+async function clearCart(page: Page) {
+  await page.evaluate((key) => localStorage.removeItem(key), CART_STORAGE_KEY);
+}
+
+async function closeToast(page: Page) {
+  const close = toastOf(page).getByRole('button');
+  if (await close.isVisible().catch(() => false)) await close.click();
+  await expect(toastOf(page)).toHaveCount(0);
+}
+
+test.describe('storefront', () => {
+  test('a visitor chooses a style, adds 2, keeps the cart across a reload and checks out on the hosted page', async ({
+    page,
+    request,
+  }) => {
+    const products = await catalogue(request);
+    const { product, variant } = multiStyleProduct(products);
+
+    await page.goto('/store');
+    await expect(page.getByRole('link', { name: STORE_TEXT.storeLink }).first()).toHaveAttribute(
+      'href',
+      '/store',
+    );
+    const cards = page.getByTestId('product-card');
+    await expect(cards).toHaveCount(products.length);
+    await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()}`);
+
+    // With several styles, the card's button goes to the detail page instead of adding.
+    const card = cards.filter({
+      has: page.getByRole('link', { name: product.title, exact: true }),
+    });
+    await card.getByRole('button', { name: /Add to Cart/ }).click();
+    await expect(page).toHaveURL(`/product/${product.id}`);
+    await expect(page).toHaveTitle(`${product.title}${STORE_TEXT.titleSuffix}`);
+    const description = await page.locator('meta[name="description"]').getAttribute('content');
+    expect(description?.length).toBeLessThanOrEqual(160);
+    await expect(page.getByRole('link', { name: STORE_TEXT.backToStore })).toHaveAttribute(
+      'href',
+      '/store',
+    );
+
+    // The first style is preselected; choose another.
+    await expect(page.getByRole('radio', { name: product.variants[0]!.title })).toBeChecked();
+    await page.getByText(variant.title, { exact: true }).click();
+    await expect(page.getByRole('radio', { name: variant.title })).toBeChecked();
+    if (variant.image_url) {
+      await expect(page.locator('[aria-roledescription="slide"][data-active] img')).toHaveAttribute(
+        'src',
+        variant.image_url,
+      );
+    }
+
+    await page.getByRole('button', { name: STORE_TEXT.increase }).click();
+    await expect(page.getByTestId('quantity-value')).toHaveText('2');
+    await page.getByRole('button', { name: STORE_TEXT.addToCart, exact: true }).click();
+    await expect(toastOf(page)).toContainText(CART_TEXT.addedTitle);
+    await expect(toastOf(page)).toContainText(CART_TEXT.addedMany(2, product.title, variant.title));
+    await expect(page.getByTestId('cart-badge')).toHaveText('2');
+
+    // The cart survives a reload.
+    await page.reload();
+    await expect(page.getByTestId('cart-badge')).toHaveText('2');
+    await page.getByTestId('cart-button').click();
+    const drawer = page.getByRole('dialog', { name: /Cart/ });
+    await expect(drawer.getByTestId('cart-line')).toHaveCount(1);
+    await expect(drawer.getByTestId('cart-line')).toContainText(variant.title);
+    await expect(drawer.getByTestId('quantity-value')).toHaveText('2');
+    await page.waitForTimeout(300);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshotDrawer(page);
+
+    // Checkout posts the cart and lands on our hosted checkout page.
+    const posted = page.waitForRequest(`**/api/store/${STORE_ID}/checkout`);
+    await drawer.getByRole('button', { name: STORE_TEXT.checkout }).click();
+    const body = (await posted).postDataJSON();
+    expect(body).toMatchObject({
+      items: [{ variant_id: variant.id, quantity: 2 }],
+      successUrl: expect.stringMatching(/\/success$/),
+      cancelUrl: expect.stringContaining(`/product/${product.id}`),
+      locale: 'es-AR',
+      timeZone: 'America/Argentina/Buenos_Aires',
+    });
+    await expect(page).toHaveURL(/\/checkout\/[\w-]+/);
+    // The cart was cleared just before leaving.
+    expect(await page.evaluate((key) => localStorage.getItem(key), CART_STORAGE_KEY)).toBe('[]');
+  });
+
+  test('checkout with an empty cart is blocked with a toast', async ({ page }) => {
+    await page.goto('/store');
+    await clearCart(page);
+    await page.reload();
+    await page.getByTestId('cart-button').click();
+    const drawer = page.getByRole('dialog', { name: /Cart/ });
+    await expect(drawer).toContainText(STORE_TEXT.emptyDrawer);
+    await drawer.getByRole('button', { name: STORE_TEXT.checkout }).click();
+    await expect(toastOf(page)).toContainText(CART_TEXT.emptyCheckoutTitle);
+    await expect(toastOf(page)).toContainText(CART_TEXT.emptyCheckoutDescription);
+    await expect(page).toHaveURL('/store');
+  });
+
+  test('a managed-inventory product stops at its stock with the status lines and the stock toast', async ({
+    page,
+    request,
+  }) => {
+    const products = await catalogue(request);
+    const limited = products.find((p) => p.purchasable && (managedStock(p) ?? 0) >= 1);
+    if (!limited) throw new Error('the demo catalogue needs a product with limited stock');
+    const stock = managedStock(limited)!;
+    const variant = limited.variants[0]!;
+
+    await page.goto(`/product/${limited.id}`);
+    await clearCart(page);
+    await page.reload();
+    await expect(page.getByText(STORE_TEXT.inStock(stock))).toBeVisible();
+    const add = page.getByRole('button', { name: STORE_TEXT.addToCart, exact: true });
+    for (let i = 1; i <= stock; i += 1) {
+      await page.getByRole('button', { name: STORE_TEXT.increase }).click();
+    }
+    await expect(page.getByText(STORE_TEXT.notEnoughStock(stock))).toBeVisible();
+    await expect(add).toBeDisabled();
+    // Back within stock: add all of it, then one more is refused by the cart rule.
+    await page.getByRole('button', { name: STORE_TEXT.decrease }).click();
+    await add.click();
+    await expect(toastOf(page)).toContainText(CART_TEXT.addedTitle);
+    await closeToast(page);
+    for (let i = 1; i < stock; i += 1) {
+      await page.getByRole('button', { name: STORE_TEXT.decrease }).click();
+    }
+    await add.click();
+    await expect(toastOf(page)).toContainText(CART_TEXT.detailErrorTitle);
+    await expect(toastOf(page)).toContainText(
+      CART_TEXT.stockShortage(limited.title, variant.title, stock),
+    );
+    await expect(page.getByTestId('cart-badge')).toHaveText(String(stock));
+  });
+
+  test('a sold-out product reads Currently unavailable and cannot be added', async ({
+    page,
+    request,
+  }) => {
+    const products = await catalogue(request);
+    const soldOut = products.find((p) => managedStock(p) === 0);
+    if (!soldOut) throw new Error('the demo catalogue needs a sold-out product');
+    await page.goto(`/product/${soldOut.id}`);
+    await expect(page.getByText(STORE_TEXT.unavailable)).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: STORE_TEXT.addToCart, exact: true }),
+    ).toBeDisabled();
+  });
+
+  test('an unknown product shows the error with a way back', async ({ page }) => {
+    await page.goto('/product/no-such-product');
+    await expect(page.getByRole('alert')).toHaveText(
+      `${STORE_TEXT.productErrorPrefix}HTTP 404: Not Found`,
+    );
+    await expect(page.getByRole('link', { name: STORE_TEXT.goBack })).toHaveAttribute('href', '/');
+  });
+
+  test('the store and a product page have no serious accessibility violations and render at 375 and 1280 px', async ({
+    page,
+    request,
+  }) => {
+    const products = await catalogue(request);
+    const { product } = multiStyleProduct(products);
+    await page.goto('/store');
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(products.length * 50 + 500);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshotBothWidths(page, 'store-list');
+    await expectNoSidewaysOverflow(page);
+
+    await page.goto(`/product/${product.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshotBothWidths(page, 'store-product');
+    await expectNoSidewaysOverflow(page);
+  });
+
+  test('the /store page loads at most 150 KB of gzipped JS and leaves the product page code out', async ({
+    page,
+  }) => {
+    const scripts = new Set<string>();
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
+    });
+    await page.goto('/store');
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    let total = 0;
+    for (const script of scripts) {
+      total += gzipSync(readFileSync(path.join(WEB_DIR, script))).length;
+    }
+    expect([...scripts].some((s) => /product-page/.test(s))).toBe(false);
+    expect(total).toBeLessThanOrEqual(150 * 1024);
+  });
+});
+
+async function expectNoSidewaysOverflow(page: Page) {
+  await page.setViewportSize(VIEWPORTS.phone);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.setViewportSize(VIEWPORTS.desktop);
+}
+
+/** The drawer is fixed to the viewport, so it is captured as the viewport, not the full page. */
+async function screenshotDrawer(page: Page) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  for (const [label, size] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `store-cart-drawer-${label}.png`) });
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
+}
