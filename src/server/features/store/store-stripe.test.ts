@@ -1,0 +1,203 @@
+import Stripe from 'stripe';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { seedTestCatalogue, startFakeStripe, type FakeStripe } from './store-test-helpers';
+import { storeOrders, storePaymentEvents, storeVariants } from './store.table';
+
+const APP = 'http://localhost:3000';
+const WEBHOOK_SECRET = 'whsec_test_secret_for_the_store';
+const buyer = {
+  name: 'Ana Pérez',
+  email: 'ana@example.com',
+  phone: '+54 11 5555-1234',
+  address: 'Av. Corrientes 1234',
+  city: 'Buenos Aires',
+  postalCode: 'C1043',
+  province: 'Buenos Aires',
+};
+
+describe('storefront checkout with Stripe (against a local fake of its API)', () => {
+  let t: TestApp;
+  let fake: FakeStripe;
+  const signer = new Stripe('sk_test_signer', { telemetry: false });
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    t = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_platform',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: fake.url,
+    });
+    await seedTestCatalogue(t.db);
+    await t.db
+      .update(storeVariants)
+      .set({ quantity: 50 })
+      .where(eq(storeVariants.id, 'lamp-walnut'));
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  const post = (url: string, payload: unknown) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object });
+  const stock = async (id: string) => {
+    const [row] = await t.db.select().from(storeVariants).where(eq(storeVariants.id, id));
+    return { quantity: row!.quantity, reserved: row!.reserved };
+  };
+  const statusOf = async (id: string) =>
+    (await t.db.select().from(storeOrders).where(eq(storeOrders.id, id)))[0]!.status;
+
+  async function startPayment(quantity = 1) {
+    const response = await post('/api/store/vendemas/checkout', {
+      items: [{ variant_id: 'lamp-walnut', quantity }],
+      successUrl: `${APP}/success`,
+      cancelUrl: `${APP}/store`,
+    });
+    const url = new URL(response.json().url);
+    const id = url.pathname.split('/').pop()!;
+    const token = url.searchParams.get('token')!;
+    const pay = await post(`/api/store/vendemas/checkout/${id}/pay`, { token, buyer });
+    expect(pay.statusCode).toBe(200);
+    return { id, token, pay: pay.json() };
+  }
+
+  function webhook(event: object, secret = WEBHOOK_SECRET) {
+    const payload = JSON.stringify(event);
+    const header = signer.webhooks.generateTestHeaderString({ payload, secret });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      payload,
+    });
+  }
+  const completed = (eventId: string, session: Record<string, unknown>) => ({
+    id: eventId,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: { object: { ...session, payment_status: 'paid', status: 'complete' } },
+  });
+
+  it('creates a Checkout Session with the database prices and sends the buyer there', async () => {
+    const { id, pay } = await startPayment(2);
+    expect(pay.summary.payment_method).toBe('stripe');
+    expect(pay.summary.status).toBe('pending_payment');
+    expect(pay.redirect_url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_\d+$/);
+
+    const request = fake.requests.findLast((r) => r.path === '/v1/checkout/sessions')!;
+    expect(request.method).toBe('POST');
+    expect(request.form.get('mode')).toBe('payment');
+    expect(request.form.get('client_reference_id')).toBe(id);
+    expect(request.form.get('customer_email')).toBe('ana@example.com');
+    expect(request.form.get('line_items[0][quantity]')).toBe('2');
+    expect(request.form.get('line_items[0][price_data][unit_amount]')).toBe('6900');
+    expect(request.form.get('line_items[0][price_data][currency]')).toBe('eur');
+    expect(request.form.get('success_url')).toContain(`${APP}/checkout/${id}?token=`);
+    expect(request.form.get('success_url')).toContain('session_id={CHECKOUT_SESSION_ID}');
+    // Stripe needs an expiry at least 30 minutes away.
+    const expiresIn = Number(request.form.get('expires_at')) * 1000 - Date.now();
+    expect(expiresIn).toBeGreaterThan(30 * 60_000);
+    expect(await statusOf(id)).toBe('pending_payment');
+    expect(await stock('lamp-walnut')).toEqual({ quantity: 50, reserved: 2 });
+  });
+
+  it('marks the order paid only through a webhook with a valid signature, once', async () => {
+    const { id } = await startPayment(1);
+    const session = [...fake.sessions.values()].find((s) => s.client_reference_id === id)!;
+
+    const forged = await webhook(completed('evt_forged', session), 'whsec_wrong');
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error.code).toBe('INVALID_SIGNATURE');
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(completed('evt_unsigned', session)),
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect(await statusOf(id)).toBe('pending_payment');
+
+    const before = await stock('lamp-walnut');
+    const first = await webhook(completed('evt_paid_1', session));
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true, duplicate: false });
+    expect(await statusOf(id)).toBe('paid');
+    const after = await stock('lamp-walnut');
+    expect(after).toEqual({ quantity: before.quantity - 1, reserved: before.reserved - 1 });
+
+    const again = await webhook(completed('evt_paid_1', session));
+    expect(again.json()).toEqual({ received: true, duplicate: true });
+    const redelivered = await webhook(completed('evt_paid_1_retry', session));
+    expect(redelivered.statusCode).toBe(200);
+    expect(await stock('lamp-walnut')).toEqual(after);
+    expect(
+      await t.db.$count(storePaymentEvents, eq(storePaymentEvents.eventId, 'evt_paid_1')),
+    ).toBe(1);
+  });
+
+  it('ignores a paid session that is not the one created for the order', async () => {
+    const { id, token } = await startPayment(1);
+    const response = await webhook(
+      completed('evt_other_session', {
+        id: 'cs_test_someone_else',
+        client_reference_id: id,
+        metadata: { store_order_id: id },
+      }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(await statusOf(id)).toBe('pending_payment');
+    await post(`/api/store/vendemas/checkout/${id}/cancel`, { token });
+  });
+
+  it('confirms a returning buyer by asking Stripe, never by the browser’s word', async () => {
+    const { id, token } = await startPayment(1);
+    const session = [...fake.sessions.values()].find((s) => s.client_reference_id === id)!;
+    const confirm = () =>
+      post(`/api/store/vendemas/checkout/${id}/confirm`, { token, session_id: session.id });
+
+    const unpaid = await confirm();
+    expect(unpaid.statusCode).toBe(200);
+    expect(unpaid.json().status).toBe('pending_payment');
+
+    session.payment_status = 'paid';
+    const paid = await confirm();
+    expect(paid.json().status).toBe('paid');
+    expect(
+      fake.requests.some((r) => r.method === 'GET' && r.path.endsWith(String(session.id))),
+    ).toBe(true);
+
+    const wrongSession = await post(`/api/store/vendemas/checkout/${id}/confirm`, {
+      token,
+      session_id: 'cs_test_404',
+    });
+    expect(wrongSession.statusCode).toBe(404);
+  });
+
+  it('cancel releases the reservation of a Stripe order too', async () => {
+    const before = await stock('lamp-walnut');
+    const { id, token } = await startPayment(1);
+    expect((await stock('lamp-walnut')).reserved).toBe(before.reserved + 1);
+    const cancel = await post(`/api/store/vendemas/checkout/${id}/cancel`, { token });
+    expect(cancel.json()).toEqual({ redirect_url: `${APP}/store` });
+    expect(await stock('lamp-walnut')).toEqual(before);
+  });
+});
+
+describe('Stripe webhook without Stripe configured', () => {
+  it('answers 404', async () => {
+    const t = await createTestApp();
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
