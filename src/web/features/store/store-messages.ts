@@ -39,8 +39,6 @@ export const STORE_TEXT = {
   sale: 'Sale',
   loading: 'Loading…',
   footerRights: 'All rights reserved.',
-  dashboard: 'Dashboard',
-  signIn: 'Sign in',
 } as const;
 
 /** spec 01 §5, §8: cart and checkout messages. */
