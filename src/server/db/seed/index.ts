@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Database } from '../client';
+import { storeDemoSeeder } from '../../features/store/store-demo.seeder';
 
 export interface SeedContext {
   db: Database;
@@ -18,7 +19,7 @@ export interface Seeder {
   run(context: SeedContext): Promise<void>;
 }
 
-const seeders: Seeder[] = [];
+const seeders: Seeder[] = [storeDemoSeeder];
 
 export async function seedDemoData(context: SeedContext): Promise<void> {
   for (const seeder of seeders) {
