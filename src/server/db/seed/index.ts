@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Database } from '../client';
 import { storeDemoSeeder } from '../../features/store/store-demo.seeder';
+import { demoAccountsSeeder } from '../../features/auth/demo-accounts.seeder';
 
 export interface SeedContext {
   db: Database;
@@ -19,7 +20,7 @@ export interface Seeder {
   run(context: SeedContext): Promise<void>;
 }
 
-const seeders: Seeder[] = [storeDemoSeeder];
+const seeders: Seeder[] = [demoAccountsSeeder, storeDemoSeeder];
 
 export async function seedDemoData(context: SeedContext): Promise<void> {
   for (const seeder of seeders) {

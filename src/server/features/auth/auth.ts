@@ -36,6 +36,7 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
     // Our Fastify routes rate-limit with Spanish answers (and share Redis when configured).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    logger: { disabled: config.logLevel === 'silent' },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,

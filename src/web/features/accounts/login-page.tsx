@@ -1,0 +1,142 @@
+import { MailWarning } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
+import { Button } from '@web/components/ui/button';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { toast } from '@web/components/ui/toast-store';
+import { paths } from '@web/config/paths';
+import { ApiError } from '@web/lib/api-client';
+import { announceSessionChange, refreshSession } from '@web/lib/session';
+import { resendVerification, signInWithEmail } from './api/auth-requests';
+import { AuthCard } from './components/auth-card';
+
+/** spec 01 §2 /login: e-mail and password; success goes to /dashboard. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const email = String(data.get('email') ?? '').trim();
+    const password = String(data.get('password') ?? '');
+    setSubmitting(true);
+    setUnconfirmedEmail(null);
+    try {
+      await signInWithEmail({ email, password });
+      await refreshSession();
+      announceSessionChange();
+      navigate(paths.dashboard);
+    } catch (error) {
+      setSubmitting(false);
+      if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
+        setUnconfirmedEmail(email);
+        return;
+      }
+      toast({
+        title: ACCOUNT_MESSAGES.signInErrorTitle,
+        description:
+          error instanceof ApiError && error.status === 429
+            ? error.message
+            : ACCOUNT_MESSAGES.signInErrorDescription,
+        variant: 'destructive',
+      });
+    }
+  }
+
+  async function onResend() {
+    if (!unconfirmedEmail) return;
+    setResending(true);
+    try {
+      await resendVerification(unconfirmedEmail);
+      toast({
+        title: ACCOUNT_MESSAGES.verificationResentTitle,
+        description: ACCOUNT_MESSAGES.verificationResentDescription,
+        variant: 'success',
+      });
+    } catch (error) {
+      toast({
+        title: ACCOUNT_MESSAGES.errorTitle,
+        description: error instanceof Error ? error.message : undefined,
+        variant: 'destructive',
+      });
+    } finally {
+      setResending(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Iniciar Sesión"
+      description="Entrá a tu panel de empresa, vendedor o administración."
+      back={{ to: paths.home, label: 'Volver al inicio' }}
+      footer={
+        <>
+          ¿No tenés cuenta?{' '}
+          <Link to={paths.register} className="font-semibold text-primary hover:underline">
+            Registrate
+          </Link>
+        </>
+      }
+    >
+      {unconfirmedEmail ? (
+        <div
+          role="alert"
+          className="mb-5 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+        >
+          <p className="flex items-center gap-2 font-semibold">
+            <MailWarning className="size-4" aria-hidden />
+            {ACCOUNT_MESSAGES.emailNotVerifiedTitle}
+          </p>
+          <p className="mt-1">{ACCOUNT_MESSAGES.emailNotVerifiedDescription}</p>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="mt-3"
+            onClick={onResend}
+            disabled={resending}
+          >
+            {ACCOUNT_MESSAGES.resendVerification}
+          </Button>
+        </div>
+      ) : null}
+      <form onSubmit={onSubmit} className="space-y-5">
+        <FormField id="login-email" label="Correo electrónico">
+          <Input
+            id="login-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder="tu@correo.com"
+            required
+          />
+        </FormField>
+        <FormField id="login-password" label="Contraseña">
+          <Input
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+        </FormField>
+        <div className="flex justify-end">
+          <Link
+            to={paths.forgotPassword}
+            className="text-sm font-medium text-primary hover:underline"
+          >
+            ¿Olvidaste tu contraseña?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+          {submitting ? ACCOUNT_MESSAGES.signingIn : 'Iniciar Sesión'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,333 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ACCOUNT_MESSAGES } from '../../src/shared/accounts/messages';
+import { LANDING_LABELS } from '../../src/shared/messages';
+import { DEMO_ACCOUNTS } from '../../src/server/features/auth/demo-accounts.seeder';
+import { expect, screenshotBothWidths, seriousA11yViolations, test, toastOf } from './fixtures';
+
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+const demo = (role: 'company' | 'seller' | 'admin') => DEMO_ACCOUNTS.find((a) => a.role === role)!;
+const email = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
+
+interface InboxEntry {
+  to: string;
+  subject: string;
+  links: string[];
+}
+
+/** The e2e server has no SMTP_URL: its mail lands in the local inbox, listed at /dev/mail. */
+async function waitForMail(request: APIRequestContext, to: string, subject: RegExp, count = 1) {
+  let found: InboxEntry[] = [];
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/dev/mail', {
+          headers: { accept: 'application/json' },
+        });
+        const { messages } = (await response.json()) as { messages: InboxEntry[] };
+        found = messages.filter((m) => m.to === to && subject.test(m.subject));
+        return found.length;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return found[0]!;
+}
+
+async function signIn(page: Page, address: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(address);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+}
+
+/** A confirmed company made through the API (the UI journey is tested separately). */
+async function confirmedCompany(request: APIRequestContext) {
+  const address = email('empresa');
+  const password = 'clave-segura-123';
+  const created = await request.post('/api/register', {
+    data: {
+      name: 'Paula Ríos',
+      email: address,
+      password,
+      confirmPassword: password,
+      role: 'company',
+      companyName: 'Ríos Hermanos SRL',
+      shipping_provinces: ['Salta', 'Jujuy'],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const mail = await waitForMail(request, address, /Confirmá/);
+  const token = new URL(mail.links[0]!).searchParams.get('token')!;
+  expect((await request.get(`/api/auth/verify-email?token=${token}`)).status()).toBe(200);
+  return { address, password };
+}
+
+test.describe('accounts', () => {
+  test('a company signs up, confirms from the e-mail and lands in its panel', async ({
+    page,
+    request,
+  }) => {
+    const address = email('empresa');
+    await page.goto('/register');
+    await expect(page.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
+    // spec 01 §5: no account type chosen.
+    await page.getByLabel('Nombre completo').fill('Julieta Paz');
+    await page.getByLabel('Correo electrónico').fill(address);
+    await page.getByLabel('Contraseña', { exact: true }).fill('clave-segura-123');
+    await page.getByLabel('Confirmar contraseña').fill('otra-clave-123');
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await expect(toastOf(page)).toContainText(ACCOUNT_MESSAGES.chooseAccountType);
+
+    await page.getByText('Empresa', { exact: true }).click();
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await expect(toastOf(page)).toContainText(ACCOUNT_MESSAGES.passwordsDoNotMatch);
+    await page.getByLabel('Confirmar contraseña').fill('clave-segura-123');
+    await page.getByLabel('Nombre de la empresa').fill('Paz Alimentos SA');
+    await page.getByLabel('Salta').check();
+    await page.getByLabel('Tucumán').check();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshotBothWidths(page, 'register-company');
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await expect(toastOf(page)).toContainText(ACCOUNT_MESSAGES.signUpSuccessTitle);
+    await expect(page).toHaveURL('/login');
+
+    const mail = await waitForMail(request, address, /Confirmá tu cuenta/);
+    const link = mail.links.find((l) => l.includes('/auth/callback'))!;
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await expect(page.getByText(ACCOUNT_MESSAGES.confirmed)).toBeVisible();
+    await screenshotBothWidths(page, 'auth-callback-confirmed');
+    await expect(page).toHaveURL('/login', { timeout: 5_000 });
+
+    await expect(page.getByRole('link', { name: /Olvidaste/ })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshotBothWidths(page, 'login');
+    await signIn(page, address, 'clave-segura-123');
+    await expect(page).toHaveURL('/company');
+    await expect(page.getByRole('heading', { name: '¡Hola, Julieta Paz!' })).toBeVisible();
+    await expect(page.getByText('Paz Alimentos SA').first()).toBeVisible();
+    for (const label of [
+      'Mis Productos',
+      'Pedidos',
+      'Vendedores',
+      'Pasarelas de Pago',
+      'Configuración de la Empresa',
+    ]) {
+      await expect(page.getByRole('link', { name: label })).toBeVisible();
+    }
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshotBothWidths(page, 'panel-company');
+
+    await page.getByRole('link', { name: 'Mis Productos' }).click();
+    await expect(page.getByText('Esta sección todavía no está disponible.')).toBeVisible();
+
+    // The landing header offers the dashboard to a signed-in user.
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('link', { name: LANDING_LABELS.dashboard }).click();
+    await expect(page).toHaveURL('/company');
+  });
+
+  test('a confirmation link that is not valid shows the error', async ({ page }) => {
+    await page.goto('/auth/callback?token=no-es-un-token');
+    await expect(
+      page.getByText(ACCOUNT_MESSAGES.callbackError(ACCOUNT_MESSAGES.invalidToken)),
+    ).toBeVisible();
+    await screenshotBothWidths(page, 'auth-callback-error');
+  });
+
+  test('a seller signs up with a document; signing in before confirming offers to resend', async ({
+    page,
+    request,
+  }) => {
+    const address = email('vendedor');
+    await page.goto('/register');
+    await page.getByText('Vendedor', { exact: true }).click();
+    await page.getByLabel('Nombre completo').fill('Tomás Ibarra');
+    await page.getByLabel('Correo electrónico').fill(address);
+    await page.getByLabel('Provincia').selectOption('Mendoza');
+
+    // spec 01 §5: more than 5 MB is refused in the page.
+    await page.getByLabel('Documento de identidad').setInputFiles({
+      name: 'grande.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 0x25),
+    });
+    await expect(toastOf(page)).toContainText(ACCOUNT_MESSAGES.fileTooLargeTitle);
+    await page.getByRole('button', { name: 'Verificar identidad con Face ID' }).click();
+    await expect(toastOf(page)).toContainText(ACCOUNT_MESSAGES.faceIdNotImplemented);
+
+    await page.getByLabel('Documento de identidad').setInputFiles({
+      name: 'dni.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await expect(page.getByText('dni.pdf')).toBeVisible();
+    await page.getByLabel('Contraseña', { exact: true }).fill('clave-segura-123');
+    await page.getByLabel('Confirmar contraseña').fill('clave-segura-123');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshotBothWidths(page, 'register-seller');
+
+    // Changing the account type clears the seller's fields.
+    await page.getByText('Empresa', { exact: true }).click();
+    await page.getByText('Vendedor', { exact: true }).click();
+    await expect(page.getByLabel('Provincia')).toHaveValue('');
+    await expect(page.getByText('Elegí un archivo')).toBeVisible();
+    await page.getByLabel('Provincia').selectOption('Mendoza');
+    await page.getByLabel('Documento de identidad').setInputFiles({
+      name: 'dni.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await expect(page).toHaveURL('/login');
+    await waitForMail(request, address, /Confirmá/);
+
+    await signIn(page, address, 'clave-segura-123');
+    await expect(page.getByText(ACCOUNT_MESSAGES.emailNotVerifiedTitle)).toBeVisible();
+    await page.getByRole('button', { name: ACCOUNT_MESSAGES.resendVerification }).click();
+    await expect(toastOf(page)).toContainText(ACCOUNT_MESSAGES.verificationResentTitle);
+    const mail = await waitForMail(request, address, /Confirmá/, 2);
+    await page.goto(new URL(mail.links[0]!).pathname + new URL(mail.links[0]!).search);
+    await expect(page).toHaveURL('/login', { timeout: 5_000 });
+    await signIn(page, address, 'clave-segura-123');
+    await expect(page).toHaveURL('/seller');
+    await expect(page.getByRole('heading', { name: '¡Hola, Tomás Ibarra!' })).toBeVisible();
+    await expect(page.getByText('Mendoza')).toBeVisible();
+  });
+
+  test('admin sign-up is refused when the server has no admin code', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByText('Administrador', { exact: true }).click();
+    await page.getByLabel('Nombre completo').fill('Intruso');
+    await page.getByLabel('Correo electrónico').fill(email('admin'));
+    await page.getByLabel('Código secreto de administrador').fill('adivinando-el-codigo');
+    await page.getByLabel('Contraseña', { exact: true }).fill('clave-segura-123');
+    await page.getByLabel('Confirmar contraseña').fill('clave-segura-123');
+    await expect(page.getByLabel('Código secreto de administrador')).toHaveAttribute(
+      'type',
+      'password',
+    );
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshotBothWidths(page, 'register-admin');
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await expect(toastOf(page)).toContainText(ACCOUNT_MESSAGES.signUpErrorTitle);
+    await expect(toastOf(page)).toContainText(ACCOUNT_MESSAGES.adminSignupDisabled);
+    await expect(page).toHaveURL('/register');
+  });
+
+  test('a wrong password gets the same message as an unknown e-mail', async ({ page }) => {
+    await signIn(page, demo('seller').email, 'no-es-la-clave');
+    await expect(toastOf(page)).toContainText(ACCOUNT_MESSAGES.signInErrorDescription);
+    await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeEnabled();
+    await signIn(page, email('nadie'), 'no-es-la-clave');
+    await expect(toastOf(page)).toContainText(ACCOUNT_MESSAGES.signInErrorDescription);
+  });
+
+  test('password recovery: e-mail link, new password, old sessions ended', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const { address, password } = await confirmedCompany(request);
+    // Another device is signed in with the old password.
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await signIn(otherPage, address, password);
+    await expect(otherPage).toHaveURL('/company');
+
+    await page.goto('/forgot-password');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshotBothWidths(page, 'forgot-password');
+    await page.getByLabel('Correo electrónico').fill(address);
+    await page.getByRole('button', { name: 'Enviar enlace' }).click();
+    await expect(toastOf(page)).toContainText(ACCOUNT_MESSAGES.recoverySentTitle);
+    await expect(page.getByText(address)).toBeVisible();
+    await expect(page.getByText(/carpeta de spam/)).toBeVisible();
+    await screenshotBothWidths(page, 'forgot-password-sent');
+
+    const mail = await waitForMail(request, address, /Restablecé/);
+    const link = new URL(mail.links.find((l) => l.includes('/update-password'))!);
+    await page.goto(link.pathname + link.search);
+    await page.getByLabel('Nueva contraseña').fill('nueva-clave-456');
+    await page.getByLabel('Confirmar contraseña').fill('otra-cosa-789');
+    await page.getByRole('button', { name: 'Actualizar contraseña' }).click();
+    await expect(page.getByText(ACCOUNT_MESSAGES.passwordsDoNotMatch)).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshotBothWidths(page, 'update-password');
+    await page.getByLabel('Confirmar contraseña').fill('nueva-clave-456');
+    await page.getByRole('button', { name: 'Actualizar contraseña' }).click();
+    await expect(toastOf(page)).toContainText(ACCOUNT_MESSAGES.updateSuccessTitle);
+    await expect(page).toHaveURL('/login', { timeout: 6_000 });
+
+    await signIn(page, address, 'nueva-clave-456');
+    await expect(page).toHaveURL('/company');
+    await otherPage.reload();
+    await expect(otherPage).toHaveURL('/login');
+    await other.close();
+  });
+
+  test('each role lands in its own panel and is sent home from the others', async ({ page }) => {
+    for (const role of ['seller', 'admin', 'company'] as const) {
+      const account = demo(role);
+      await signIn(page, account.email, account.password);
+      await expect(page).toHaveURL(`/${role}`);
+      await expect(page.getByTestId('panel-user-name')).toHaveText(account.name);
+      if (role !== 'company') {
+        expect(await seriousA11yViolations(page)).toEqual([]);
+        await screenshotBothWidths(page, `panel-${role}`);
+      }
+      for (const other of ['company', 'seller', 'admin'].filter((r) => r !== role)) {
+        await page.goto(`/${other}`);
+        await expect(page).toHaveURL(`/${role}`);
+      }
+      await page.getByRole('button', { name: ACCOUNT_MESSAGES.signOut }).click();
+      await expect(page).toHaveURL('/login');
+    }
+    await page.goto('/admin');
+    await expect(page).toHaveURL('/login');
+  });
+
+  test('the admin reads the support messages', async ({ page }) => {
+    await page.goto('/support');
+    await page.getByLabel('Nombre').fill('Rosa Ledesma');
+    await page.getByLabel('Correo electrónico').fill('rosa@example.com');
+    await page.getByLabel('Mensaje').fill('No me llega el correo de confirmación de mi cuenta.');
+    await page.getByRole('button', { name: 'Enviar mensaje' }).click();
+    await expect(toastOf(page)).toBeVisible();
+    await signIn(page, demo('admin').email, demo('admin').password);
+    await page.getByRole('link', { name: 'Soporte', exact: true }).click();
+    await expect(
+      page.getByText('No me llega el correo de confirmación de mi cuenta.'),
+    ).toBeVisible();
+    await screenshotBothWidths(page, 'panel-admin-support');
+  });
+
+  test('signing out in one tab signs out the others; phones get a slide-out menu', async ({
+    context,
+  }) => {
+    const first = await context.newPage();
+    const second = await context.newPage();
+    await signIn(first, demo('seller').email, demo('seller').password);
+    await expect(first).toHaveURL('/seller');
+    await second.goto('/');
+    await expect(
+      second.getByRole('banner').getByRole('link', { name: LANDING_LABELS.dashboard }),
+    ).toBeVisible();
+
+    await first.setViewportSize({ width: 375, height: 812 });
+    await first.getByRole('button', { name: 'Abrir menú' }).click();
+    await expect(first.getByRole('dialog').getByRole('link', { name: 'Catálogo' })).toBeVisible();
+    await first.screenshot({ path: 'screenshots/panel-seller-menu-phone.png' });
+    await first.getByRole('dialog').getByRole('button', { name: ACCOUNT_MESSAGES.signOut }).click();
+    await expect(first).toHaveURL('/login');
+    await expect(
+      second.getByRole('banner').getByRole('link', { name: LANDING_LABELS.signIn }),
+    ).toBeVisible();
+  });
+});
