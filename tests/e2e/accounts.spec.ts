@@ -323,6 +323,7 @@ test.describe('accounts', () => {
     await first.setViewportSize({ width: 375, height: 812 });
     await first.getByRole('button', { name: 'Abrir menú' }).click();
     await expect(first.getByRole('dialog').getByRole('link', { name: 'Catálogo' })).toBeVisible();
+    await first.waitForTimeout(400); // let the slide-in finish
     await first.screenshot({ path: 'screenshots/panel-seller-menu-phone.png' });
     await first.getByRole('dialog').getByRole('button', { name: ACCOUNT_MESSAGES.signOut }).click();
     await expect(first).toHaveURL('/login');

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { EmailSchema, PasswordSchema } from '../src/shared/accounts/accounts.schema';
+import { loadConfig } from '../src/server/config/env';
+import { openDatabase } from '../src/server/db/client';
+import { createAuth } from '../src/server/features/auth/auth';
+import { users } from '../src/server/features/auth/auth.table';
+import { registerAccount } from '../src/server/features/auth/register.service';
+import { createStorage } from '../src/server/lib/storage';
+
+/**
+ * Creates a confirmed administrator from the command line, without the sign-up
+ * form's secret code:
+ *   npm run create-admin -- --email ana@empresa.com --name "Ana Pérez" [--password …]
+ * Without --password it asks for one (or generates one when not in a terminal).
+ */
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      password: { type: 'string' },
+    },
+  });
+  const email = EmailSchema.safeParse(values.email ?? '');
+  const name = values.name?.trim();
+  if (!email.success || !name) {
+    console.error(
+      'Uso: npm run create-admin -- --email <correo> --name "<nombre>" [--password <clave>]',
+    );
+    process.exit(2);
+  }
+
+  let password = values.password;
+  let generated = false;
+  if (!password && process.stdin.isTTY) {
+    const rl = createInterface({ input: process.stdin, output: process.stdout });
+    password = (await rl.question('Contraseña (vacío para generar una): ')).trim() || undefined;
+    rl.close();
+  }
+  if (!password) {
+    password = randomBytes(12).toString('base64url');
+    generated = true;
+  }
+  const checked = PasswordSchema.safeParse(password);
+  if (!checked.success) {
+    console.error(checked.error.issues[0]?.message);
+    process.exit(2);
+  }
+
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    const [existing] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, email.data));
+    if (existing) {
+      console.error(`Ya existe una cuenta con el correo ${email.data}.`);
+      process.exitCode = 1;
+      return;
+    }
+    // A one-off code lets the same sign-up path create the admin (user, profile, together).
+    const oneOffCode = randomBytes(24).toString('hex');
+    const auth = createAuth({ config, db: database.db, mailer: { send: async () => {} } });
+    await registerAccount(
+      { db: database.db, auth, storage: createStorage(config), adminSignupCode: oneOffCode },
+      {
+        name,
+        email: email.data,
+        password,
+        confirmPassword: password,
+        role: 'admin',
+        adminSecretCode: oneOffCode,
+      },
+      undefined,
+    );
+    await database.db.update(users).set({ emailVerified: true }).where(eq(users.email, email.data));
+    console.log(`Administrador creado: ${name} <${email.data}>`);
+    if (generated) console.log(`Contraseña generada: ${password}`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    'No se pudo crear el administrador:',
+    error instanceof Error ? error.message : error,
+  );
+  process.exit(1);
+});
