@@ -121,7 +121,7 @@ function CartLineRow({ line }: { line: CartLine }) {
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <p className="truncate font-semibold text-foreground">{product.title}</p>
+            <p className="line-clamp-2 font-semibold text-foreground">{product.title}</p>
             {showVariant ? <p className="text-sm text-muted-foreground">{variant.title}</p> : null}
           </div>
           <p className="shrink-0 font-semibold text-foreground">{lineTotal}</p>

@@ -1,5 +1,12 @@
 import type { StoreProductDetail, StoreVariant } from '@shared/store/store.schema';
-import { ArrowLeft, CheckCircle2, AlertTriangle, ShoppingCart, XCircle } from 'lucide-react';
+import {
+  AlertTriangle,
+  ArrowLeft,
+  CheckCircle2,
+  PackageX,
+  ShoppingCart,
+  XCircle,
+} from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageMeta } from '@web/components/page-meta';
@@ -37,17 +44,22 @@ export function ProductPage() {
   }
   if (product.isError) {
     return (
-      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
-        <p role="alert" className="font-medium text-red-800">
-          {STORE_TEXT.productErrorPrefix}
-          {product.error.message || STORE_TEXT.productErrorFallback}
-        </p>
-        <Button asChild variant="outline">
-          <Link to={paths.home}>
-            <ArrowLeft aria-hidden />
-            {STORE_TEXT.goBack}
-          </Link>
-        </Button>
+      <div className="mx-auto max-w-xl px-4 py-16 sm:py-24">
+        <div className="flex flex-col items-center gap-4 rounded-2xl border border-border bg-card p-8 text-center shadow-sm">
+          <span className="flex size-14 items-center justify-center rounded-full bg-red-50">
+            <PackageX className="size-7 text-red-700" aria-hidden />
+          </span>
+          <p role="alert" className="font-medium text-red-800">
+            {STORE_TEXT.productErrorPrefix}
+            {product.error.message || STORE_TEXT.productErrorFallback}
+          </p>
+          <Button asChild variant="outline">
+            <Link to={paths.home}>
+              <ArrowLeft aria-hidden />
+              {STORE_TEXT.goBack}
+            </Link>
+          </Button>
+        </div>
       </div>
     );
   }
