@@ -74,7 +74,7 @@ export default tseslint.config(
     },
   },
   // A web feature may use shared code, components, lib and config, but not another feature.
-  ...['accounts', 'checkout-success', 'landing', 'legal', 'panels', 'store', 'support'].map(
+  ...['accounts', 'checkout', 'checkout-success', 'landing', 'legal', 'panels', 'store', 'support'].map(
     (feature) => ({
       files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
       rules: {

@@ -46,6 +46,10 @@ const AdminSupportPage = lazyPage(
   'AdminSupportPage',
 );
 const CheckoutPage = lazyPage(() => import('@web/features/checkout/checkout-page'), 'CheckoutPage');
+const CheckoutPage = lazyPage(
+  () => import('@web/features/checkout/checkout-page'),
+  'CheckoutPage',
+);
 const SuccessPage = lazyPage(
   () => import('@web/features/checkout-success/success-page'),
   'SuccessPage',
@@ -69,6 +73,7 @@ export function AppRoutes() {
             </Route>
             <Route path="support" element={<SupportPage />} />
             <Route path="success" element={<SuccessPage />} />
+            <Route path="checkout/:orderId" element={<CheckoutPage />} />
             <Route path="checkout/:orderId" element={<CheckoutPage />} />
             <Route path="login" element={<LoginPage />} />
             <Route path="register" element={<RegisterPage />} />

@@ -13,6 +13,7 @@ export const paths = {
   store: '/store',
   product: (id: string) => `/product/${encodeURIComponent(id)}`,
   success: '/success',
+  checkout: (orderId: string) => `/checkout/${encodeURIComponent(orderId)}`,
   company: '/company',
   seller: '/seller',
   admin: '/admin',
