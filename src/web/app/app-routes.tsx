@@ -46,10 +46,6 @@ const AdminSupportPage = lazyPage(
   'AdminSupportPage',
 );
 const CheckoutPage = lazyPage(() => import('@web/features/checkout/checkout-page'), 'CheckoutPage');
-const CheckoutPage = lazyPage(
-  () => import('@web/features/checkout/checkout-page'),
-  'CheckoutPage',
-);
 const SuccessPage = lazyPage(
   () => import('@web/features/checkout-success/success-page'),
   'SuccessPage',
@@ -73,7 +69,6 @@ export function AppRoutes() {
             </Route>
             <Route path="support" element={<SupportPage />} />
             <Route path="success" element={<SuccessPage />} />
-            <Route path="checkout/:orderId" element={<CheckoutPage />} />
             <Route path="checkout/:orderId" element={<CheckoutPage />} />
             <Route path="login" element={<LoginPage />} />
             <Route path="register" element={<RegisterPage />} />
