@@ -32,7 +32,8 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
-    disabledPaths: ['/sign-up/email'],
+    // The profile is the source of names and roles: users change them through our routes.
+    disabledPaths: ['/sign-up/email', '/update-user', '/change-email', '/delete-user'],
     // Our Fastify routes rate-limit with Spanish answers (and share Redis when configured).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

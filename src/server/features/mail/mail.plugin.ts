@@ -18,5 +18,10 @@ export const mailPlugin = fp(async (app: FastifyInstance) => {
     log: app.log,
   });
   app.decorate('mailer', mailer);
+  if (app.config.isProduction && !app.config.smtpUrl) {
+    app.log.warn(
+      'SMTP_URL no está configurado: los correos quedan en DATA_DIR/mail y no se envían.',
+    );
+  }
   if (!app.config.isProduction) await app.register(devMailRoutes);
 });

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { readInbox } from './mailer';
+import { passwordResetMail, verificationMail } from './templates';
+
+describe('mail templates', () => {
+  it('are Spanish, branded, in HTML and text, and escape what users typed', () => {
+    const mail = verificationMail(
+      '<script>alert(1)</script>',
+      'https://vendemas.example/auth/callback?token=a&b=1',
+    );
+    expect(mail.subject).toBe('Confirmá tu cuenta de VendeMás');
+    expect(mail.text).toContain(
+      'Confirmar mi cuenta: https://vendemas.example/auth/callback?token=a&b=1',
+    );
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('token=a&#38;b=1');
+    expect(passwordResetMail('Ana', 'https://x/update-password?token=t').text).toMatch(
+      /vence en 1 hora/,
+    );
+  });
+});
+
+describe('local inbox without SMTP_URL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('keeps each message as .eml and lists it with its links at /dev/mail', async () => {
+    await t.app.mailer.send({
+      to: 'ana@example.com',
+      ...verificationMail('Ana', 'http://localhost:3000/auth/callback?token=abc'),
+    });
+    const [entry] = await readInbox(t.config.dataDir);
+    expect(entry).toMatchObject({
+      to: 'ana@example.com',
+      links: ['http://localhost:3000/auth/callback?token=abc'],
+    });
+
+    const json = await t.app.inject({
+      method: 'GET',
+      url: '/dev/mail',
+      headers: { accept: 'application/json' },
+    });
+    expect(json.json().messages[0].subject).toBe('Confirmá tu cuenta de VendeMás');
+    const page = await t.app.inject({ method: 'GET', url: '/dev/mail' });
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('href="http://localhost:3000/auth/callback?token=abc"');
+  });
+});
+
+describe('/dev/mail in production', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ NODE_ENV: 'production' });
+  });
+  afterAll(() => t.close());
+
+  it('is not served (the path falls through to the web app)', async () => {
+    await t.app.mailer.send({
+      to: 'ana@example.com',
+      subject: 'Privado',
+      html: '<p>x</p>',
+      text: 'x',
+    });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/dev/mail',
+      headers: { accept: 'application/json' },
+    });
+    expect(response.body).not.toContain('Privado');
+    expect(response.body).not.toContain('Bandeja local');
+  });
+});
