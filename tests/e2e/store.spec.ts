@@ -2,7 +2,10 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../src/server/features/auth/demo-accounts.seeder';
+import { LANDING_LABELS, SUCCESS_PAGE } from '../../src/shared/messages';
 import type { StoreProduct, StoreProductsResponse } from '../../src/shared/store/store.schema';
+import { CHECKOUT_TEXT } from '../../src/web/features/checkout/checkout-messages';
 import { CART_STORAGE_KEY } from '../../src/web/features/store/cart/cart-logic';
 import { CART_TEXT, STORE_TEXT } from '../../src/web/features/store/store-messages';
 import {
@@ -135,6 +138,26 @@ test.describe('storefront', () => {
     await expect(page).toHaveURL(/\/checkout\/[\w-]+/);
     // The cart was cleared just before leaving.
     expect(await page.evaluate((key) => localStorage.getItem(key), CART_STORAGE_KEY)).toBe('[]');
+
+    // On the hosted checkout page (the server side's): pay by bank transfer, then /success.
+    await expect(page.getByRole('heading', { name: CHECKOUT_TEXT.pageTitle })).toBeVisible();
+    await expect(page.getByTestId('checkout-lines')).toContainText(product.title);
+    await expect(page.getByTestId('checkout-lines')).toContainText(variant.title);
+    await page.getByLabel(CHECKOUT_TEXT.name).fill('Lucía Fernández');
+    await page.getByLabel(CHECKOUT_TEXT.email).fill('lucia@example.com');
+    await page.getByLabel(CHECKOUT_TEXT.phone).fill('+54 11 5555-9876');
+    await page.getByLabel(CHECKOUT_TEXT.address).fill('Av. Santa Fe 1860');
+    await page.getByLabel(CHECKOUT_TEXT.city).fill('Buenos Aires');
+    await page.getByLabel(CHECKOUT_TEXT.postalCode).fill('C1123');
+    await page.getByLabel(CHECKOUT_TEXT.province).fill('Ciudad Autónoma de Buenos Aires');
+    await page.getByRole('button', { name: /Place order/ }).click();
+    await expect(page.getByTestId('transfer-instructions')).toBeVisible();
+    await page.getByRole('button', { name: CHECKOUT_TEXT.transferDone }).click();
+    await expect(page).toHaveURL(/\/success$/);
+    await expect(page.getByRole('heading', { name: SUCCESS_PAGE.title })).toBeVisible();
+    await page.getByRole('link', { name: SUCCESS_PAGE.continueShopping }).click();
+    await expect(page).toHaveURL('/store');
+    await expect(page.getByTestId('cart-badge')).toHaveCount(0);
   });
 
   test('checkout with an empty cart is blocked with a toast', async ({ page }) => {
@@ -198,6 +221,27 @@ test.describe('storefront', () => {
     await expect(
       page.getByRole('button', { name: STORE_TEXT.addToCart, exact: true }),
     ).toBeDisabled();
+  });
+
+  test('the store header offers sign-in to visitors and the dashboard to signed-in users', async ({
+    page,
+  }) => {
+    await page.goto('/store');
+    const account = page.getByTestId('store-account-link');
+    await expect(account).toHaveAttribute('href', '/login');
+    await expect(account).toHaveAccessibleName(LANDING_LABELS.signIn);
+
+    const seller = DEMO_ACCOUNTS.find((a) => a.role === 'seller')!;
+    await account.click();
+    await page.getByLabel('Correo electrónico').fill(seller.email);
+    await page.getByLabel('Contraseña').fill(seller.password);
+    await page.getByRole('button', { name: LANDING_LABELS.signIn }).click();
+    await expect(page).toHaveURL(/\/seller/);
+    await page.goto('/store');
+    await expect(page.getByTestId('store-account-link')).toHaveAttribute('href', '/dashboard');
+    await expect(page.getByTestId('store-account-link')).toHaveAccessibleName(
+      LANDING_LABELS.dashboard,
+    );
   });
 
   test('an unknown product shows the error with a way back', async ({ page }) => {
