@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { BrandLogo } from '@web/components/brand-logo';
 import { Button } from '@web/components/ui/button';
+import { dismiss, useToasts } from '@web/components/ui/toast-store';
 import { paths } from '@web/config/paths';
 import { cn } from '@web/lib/cn';
 import { cartQuantity } from './cart/cart-logic';
@@ -20,6 +21,13 @@ import { STORE_TEXT } from './store-messages';
 export function StoreLayout({ accountActions }: { accountActions?: ReactNode }) {
   const [cartOpen, setCartOpen] = useState(false);
   const count = cartQuantity(useCartLines());
+  const toasts = useToasts();
+
+  function openCart() {
+    // An 'Added to Cart!' toast would sit over the drawer's checkout button.
+    for (const item of toasts) if (item.open) dismiss(item.id);
+    setCartOpen(true);
+  }
 
   return (
     <div lang="en" className="flex min-h-dvh flex-col bg-background">
@@ -56,7 +64,7 @@ export function StoreLayout({ accountActions }: { accountActions?: ReactNode }) 
               variant="outline"
               size="sm"
               className="relative px-2.5 sm:px-3"
-              onClick={() => setCartOpen(true)}
+              onClick={openCart}
               aria-label={`${STORE_TEXT.cart} (${count})`}
               aria-haspopup="dialog"
               data-testid="cart-button"
