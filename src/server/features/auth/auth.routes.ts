@@ -53,9 +53,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         // One byte over the limit tells "too large" apart from "exactly 5 MB".
         fileSize: DOCUMENT_MAX_BYTES + 1,
         files: 1,
-        fields: 20,
+        // The text fields plus one per shipping province (24 at most).
+        fields: 60,
         fieldSize: 16 * 1024,
-        parts: 40,
+        parts: 61,
       },
     });
     scope.post(

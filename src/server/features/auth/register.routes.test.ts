@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
+import { PROVINCES } from '@shared/provinces';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import {
   cookieHeader,
@@ -155,6 +156,25 @@ describe('sign-up (POST /api/register)', () => {
       user: { email, name: 'Ana Empresaria', emailVerified: true },
       profile: { role: 'company', company: 'Yerbatera Misionera SA', logo_url: null },
     });
+  });
+
+  it('takes a company shipping to all 24 provinces as a browser form sends it', async () => {
+    const email = uniqueEmail('empresa');
+    const body = multipart({
+      name: 'Ana',
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      role: 'company',
+      companyName: 'Envíos a Todo el País SA',
+      shipping_provinces: [...PROVINCES],
+    });
+    const response = await t.app.inject({ method: 'POST', url: '/api/register', ...body });
+    expect(response.statusCode).toBe(201);
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, user!.id));
+    expect(profile?.shippingProvinces).toEqual([...PROVINCES]);
+    await t.db.delete(users).where(eq(users.id, user!.id));
   });
 
   it('refuses a role the server does not know, and a missing one', async () => {
