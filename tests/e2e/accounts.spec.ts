@@ -320,6 +320,8 @@ test.describe('accounts', () => {
       second.getByRole('banner').getByRole('link', { name: LANDING_LABELS.dashboard }),
     ).toBeVisible();
 
+    // A background tab does not run animations; the menu slides in on the tab in front.
+    await first.bringToFront();
     await first.setViewportSize({ width: 375, height: 812 });
     await first.getByRole('button', { name: 'Abrir menú' }).click();
     await expect(first.getByRole('dialog').getByRole('link', { name: 'Catálogo' })).toBeVisible();
