@@ -1,5 +1,4 @@
 import {
-  BarChart3,
   Building2,
   CreditCard,
   LayoutDashboard,
@@ -55,7 +54,7 @@ export const PANEL_SECTIONS: Record<Role, PanelSection[]> = {
     { path: 'users', label: 'Usuarios', icon: Building2, comingWith: 'usuarios' },
     { path: 'leaderboard', label: 'Ranking', icon: Trophy, comingWith: 'ranking' },
     { path: 'support', label: 'Soporte', icon: LifeBuoy },
-    { path: 'settings', label: 'Configuración', icon: BarChart3, comingWith: 'configuración' },
+    { path: 'settings', label: 'Configuración', icon: Settings, comingWith: 'configuración' },
   ],
 };
 
