@@ -11,6 +11,7 @@ import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
 import { ERROR_CODES } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
 import { AppError } from '../../lib/app-error';
+import { accountExistsMail } from '../mail/templates';
 import { toProfileDto } from '../profiles/profiles.service';
 import { spanishAuthMessage } from './auth-errors';
 import { registerAccount, type UploadedDocument } from './register.service';
@@ -81,6 +82,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             auth: app.auth,
             storage: app.storage,
             adminSignupCode: app.config.adminSignupCode,
+            notifyExistingAccount: (user) =>
+              app.mailer.send({
+                to: user.email,
+                ...accountExistsMail(user.name, `${app.config.appUrl}/login`),
+              }),
           },
           parsed.data,
           document,

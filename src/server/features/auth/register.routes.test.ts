@@ -259,7 +259,12 @@ describe('sign-up (POST /api/register)', () => {
     });
     expect(response.statusCode).toBe(201);
     expect(await userCount()).toBe(1);
-    expect(smtp.received.length).toBe(before);
+    // The owner hears about it; the caller learns nothing new.
+    expect(smtp.received.length).toBe(before + 1);
+    const notice = smtp.received.at(-1)!;
+    expect(notice.to).toEqual([existing!.email]);
+    expect(notice.subject).toBe('Ya tenés una cuenta en VendeMás');
+    expect(notice.links).toContain(`${t.config.appUrl}/login`);
     expect((await signIn(existing!.email)).statusCode).toBe(200);
   });
 

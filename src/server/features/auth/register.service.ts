@@ -25,6 +25,8 @@ export interface RegisterDeps {
   auth: Auth;
   storage: Storage;
   adminSignupCode: string | undefined;
+  /** Tells the owner of an e-mail already registered that someone tried again (no account discovery). */
+  notifyExistingAccount?: (user: { name: string; email: string }) => Promise<void>;
 }
 
 /**
@@ -44,11 +46,14 @@ export async function registerAccount(
 
   // No account discovery: an e-mail already registered gets the same answer and nothing changes.
   const [existing] = await deps.db
-    .select({ id: users.id })
+    .select({ name: users.name, email: users.email })
     .from(users)
     .where(eq(users.email, input.email))
     .limit(1);
-  if (existing) return;
+  if (existing) {
+    await deps.notifyExistingAccount?.(existing);
+    return;
+  }
 
   let documentKey: string | undefined;
   if (checked) {

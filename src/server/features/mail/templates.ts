@@ -73,3 +73,14 @@ export function passwordResetMail(name: string, url: string): ActionMail {
       'El enlace vence en 1 hora. Si no lo pediste, ignorá este correo: tu contraseña no cambia.',
   });
 }
+
+export function accountExistsMail(name: string, loginUrl: string): ActionMail {
+  return actionMail({
+    subject: `Ya tenés una cuenta en ${BRAND.name}`,
+    greetingName: name,
+    intro: `Alguien intentó crear una cuenta nueva con este correo, pero ya tenés una en ${BRAND.name}. Si fuiste vos, iniciá sesión; si no recordás la contraseña, podés restablecerla desde la pantalla de inicio de sesión.`,
+    action: 'Iniciar sesión',
+    url: loginUrl,
+    outro: 'Si no fuiste vos, podés ignorar este correo: tu cuenta no cambió.',
+  });
+}
