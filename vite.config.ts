@@ -33,6 +33,8 @@ export default defineConfig(({ mode }) => ({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    // Every browser that runs es2022 supports modulepreload natively.
+    modulePreload: { polyfill: false },
   },
   server: {
     port: 5173,

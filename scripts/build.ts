@@ -65,6 +65,9 @@ if (!force && upToDate) {
     {
       cwd: root,
       stdio: 'inherit',
+      // Always the production bundle, whatever NODE_ENV the caller runs with
+      // (the browser tests run the server with NODE_ENV=test).
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
   const { generateTermsPdf } = await import('./generate-terms-pdf');

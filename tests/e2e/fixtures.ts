@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { test as base, expect, type Page } from '@playwright/test';
 
 const require = createRequire(import.meta.url);
@@ -49,6 +50,30 @@ export async function screenshotBothWidths(page: Page, name: string): Promise<vo
     });
   }
   await page.setViewportSize(VIEWPORTS.desktop);
+}
+
+/**
+ * Records every script the page downloads; call the returned function after
+ * navigating to get their total gzip size (level 9) and paths.
+ */
+export function recordScripts(page: Page): () => Promise<{ bytes: number; files: string[] }> {
+  const scripts: Promise<{ path: string; bytes: number }>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push(
+      response.body().then((body) => ({
+        path: new URL(response.url()).pathname,
+        bytes: gzipSync(body, { level: 9 }).length,
+      })),
+    );
+  });
+  return async () => {
+    const loaded = await Promise.all(scripts);
+    return {
+      bytes: loaded.reduce((sum, script) => sum + script.bytes, 0),
+      files: loaded.map((script) => script.path),
+    };
+  };
 }
 
 /** The visible toast (spec 01 §9: at most one at a time). */

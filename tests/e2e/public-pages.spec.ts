@@ -1,5 +1,12 @@
 import { LANDING_LABELS, SUCCESS_PAGE, SUPPORT_MESSAGES } from '../../src/shared/messages';
-import { expect, screenshotBothWidths, seriousA11yViolations, test, toastOf } from './fixtures';
+import {
+  expect,
+  recordScripts,
+  screenshotBothWidths,
+  seriousA11yViolations,
+  test,
+  toastOf,
+} from './fixtures';
 
 test.describe('public pages', () => {
   test('the landing page presents the product and links to sign-up, sign-in, terms and support', async ({
@@ -65,6 +72,15 @@ test.describe('public pages', () => {
     await page.goBack();
     await footer.getByRole('link', { name: LANDING_LABELS.support }).click();
     await expect(page).toHaveURL('/support');
+  });
+
+  test('the landing page downloads at most 100 KB of gzipped JavaScript', async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    const { bytes, files } = await scripts();
+    expect(files.length).toBeGreaterThan(0);
+    expect(bytes, files.join(', ')).toBeLessThanOrEqual(100 * 1024);
   });
 
   test('the terms page links to a real PDF of the terms', async ({ page, request }) => {
