@@ -4,18 +4,19 @@ import {
   deriveVariantPrice,
   storeCurrencyFor,
 } from '@shared/store/store-price';
-import type {
-  StoreImage,
-  StoreOptionValue,
-  StoreProduct,
+import {
   StoreProductDetail,
-  StoreProductsQuery,
   StoreProductsResponse,
-  StoreVariant,
-  StoreVariantsResponse,
+  type StoreImage,
+  type StoreOptionValue,
+  type StoreProduct,
+  type StoreProductsQuery,
+  type StoreVariant,
+  type StoreVariantsResponse,
 } from '@shared/store/store.schema';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { ResponseCache } from './response-cache';
 import {
   storeAdditionalInfo,
   storeImages,
@@ -33,6 +34,39 @@ export const STORE_MESSAGES = {
   productNotFound: 'Product not found.',
   storeNotFound: 'Store not found.',
 } as const;
+
+/** How long a catalogue answer may be served from memory (another instance's writes show within it). */
+export const CATALOGUE_CACHE_TTL_MS = 5000;
+const caches = new WeakMap<Database, ResponseCache>();
+
+/** The catalogue answer cache of one database (one per app). */
+export function catalogueCache(db: Database): ResponseCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new ResponseCache(CATALOGUE_CACHE_TTL_MS);
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Called after every write that changes what the catalogue answers (stock, products). */
+export function invalidateCatalogue(db: Database): void {
+  caches.get(db)?.clear();
+}
+
+/** GET products as JSON text, served from the short-lived cache. */
+export function listStoreProductsJson(db: Database, query: StoreProductsQuery): Promise<string> {
+  return catalogueCache(db).get(`list:${JSON.stringify(query)}`, async () =>
+    JSON.stringify(StoreProductsResponse.parse(await listStoreProducts(db, query))),
+  );
+}
+
+/** GET products/:id as JSON text, served from the short-lived cache. */
+export function getStoreProductJson(db: Database, id: string): Promise<string> {
+  return catalogueCache(db).get(`product:${id}`, async () =>
+    JSON.stringify(StoreProductDetail.parse(await getStoreProduct(db, id))),
+  );
+}
 
 /** Units a buyer can take now. */
 export function availableUnits(variant: Pick<VariantRow, 'quantity' | 'reserved'>): number {

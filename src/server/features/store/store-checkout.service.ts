@@ -12,6 +12,7 @@ import { storeCurrencyFor } from '@shared/store/store-price';
 import type { Config } from '../../config/env';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { invalidateCatalogue } from './store-catalogue.service';
 import { storeOrderLines, storeOrders, storeProducts, storeVariants } from './store.table';
 
 type OrderRow = typeof storeOrders.$inferSelect;
@@ -163,6 +164,7 @@ export async function createStoreCheckout(
     await tx.insert(storeOrderLines).values(lines.map((line) => ({ ...line, orderId: order.id })));
     return order.id;
   });
+  invalidateCatalogue(db);
 
   return {
     orderId,
@@ -222,7 +224,7 @@ async function transition(
 
 /** Expires one order whose time ran out; answers whether this call did it. */
 export async function expireStoreOrder(db: Database, orderId: string, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const expired = await db.transaction(async (tx) => {
     const [due] = await tx
       .select({ id: storeOrders.id })
       .from(storeOrders)
@@ -239,6 +241,8 @@ export async function expireStoreOrder(db: Database, orderId: string, now: Date)
     await releaseStock(tx, orderId);
     return true;
   });
+  if (expired) invalidateCatalogue(db);
+  return expired;
 }
 
 /** The sweeper: releases every unpaid reservation whose time ran out. */
@@ -419,6 +423,7 @@ export async function cancelStoreCheckout(
     const moved = await transition(tx, orderId, HOLDING, 'cancelled', { closedAt: new Date() });
     if (moved) await releaseStock(tx, orderId);
   });
+  invalidateCatalogue(deps.db);
   return { redirect_url: order.cancelUrl };
 }
 
@@ -477,6 +482,7 @@ export async function confirmStripeReturn(
     const session = await deps.stripe.checkout.sessions.retrieve(sessionId);
     if (session.payment_status === 'paid' && session.client_reference_id === orderId) {
       await deps.db.transaction((tx) => markStoreOrderPaid(tx, orderId, session.id));
+      invalidateCatalogue(deps.db);
     }
   }
   return getStoreCheckout(deps, orderId, token);
@@ -487,7 +493,7 @@ export async function confirmStoreTransfer(
   db: Database,
   orderId: string,
 ): Promise<{ id: string; status: 'paid' }> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [order] = await tx
       .select({ status: storeOrders.status, provider: storeOrders.paymentProvider })
       .from(storeOrders)
@@ -501,4 +507,6 @@ export async function confirmStoreTransfer(
     if (!done) throw AppError.conflict('El pedido no está esperando una transferencia.');
     return { id: orderId, status: 'paid' as const };
   });
+  invalidateCatalogue(db);
+  return result;
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { StoreImportProduct } from '@shared/store/store-import.schema';
 import type { Database, Transaction } from '../../db/client';
+import { invalidateCatalogue } from './store-catalogue.service';
 import {
   storeAdditionalInfo,
   storeImages,
@@ -20,7 +21,13 @@ export async function importStoreCatalogue(
   db: Database,
   products: StoreImportProduct[],
 ): Promise<{ products: number; variants: number }> {
-  return db.transaction((tx) => writeCatalogue(tx, products));
+  const result = await db.transaction((tx) => writeCatalogue(tx, products));
+  // Fresh planner statistics, so a bulk import does not leave the catalogue on sequential scans.
+  await db.execute(
+    sql`ANALYZE store_products, store_variants, store_options, store_option_values, store_images, store_additional_info`,
+  );
+  invalidateCatalogue(db);
+  return result;
 }
 
 async function writeCatalogue(

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { invalidateCatalogue } from './store-catalogue.service';
 import { markStoreOrderPaid } from './store-checkout.service';
 import { storeOrders, storePaymentEvents } from './store.table';
 
@@ -24,7 +25,7 @@ export async function handleStripeWebhook(
     throw new AppError('INVALID_SIGNATURE', 'La firma del webhook no es válida.', 400);
   }
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const session = event.type.startsWith('checkout.session.')
       ? (event.data.object as Stripe.Checkout.Session)
       : undefined;
@@ -50,4 +51,6 @@ export async function handleStripeWebhook(
     }
     return { received: true as const, duplicate: false };
   });
+  if (!result.duplicate) invalidateCatalogue(db);
+  return result;
 }

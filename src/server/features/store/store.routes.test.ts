@@ -186,6 +186,8 @@ describe('storefront API /api/store/:storeId', () => {
     });
 
     it('answers live stock per variant, quantity minus reserved', async () => {
+      await get('/api/store/vendemas/products/lamp');
+      await get('/api/store/vendemas/products?ids[]=lamp');
       const before = (
         await get('/api/store/vendemas/variants?fields=inventory_quantity&product_ids[]=lamp')
       ).json();
@@ -198,6 +200,11 @@ describe('storefront API /api/store/:storeId', () => {
         await get('/api/store/vendemas/variants?fields=inventory_quantity&product_ids[]=lamp')
       ).json();
       expect(after.variants[0].inventory_quantity).toBe(3);
+      // The cached catalogue answers are dropped by the write, so the product shows it too.
+      const product = (await get('/api/store/vendemas/products/lamp')).json();
+      expect(product.variants[0].inventory_quantity).toBe(3);
+      const list = (await get('/api/store/vendemas/products?ids[]=lamp')).json();
+      expect(list.products[0].variants[0].inventory_quantity).toBe(3);
       const { id, token } = orderOf(url);
       await post(`/api/store/vendemas/checkout/${id}/cancel`, { token });
       expect(await stock('lamp-walnut')).toEqual({ quantity: 5, reserved: 0 });

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '@shared/zod';
 import {
@@ -20,8 +21,8 @@ import {
 } from '@shared/store/store.schema';
 import { AppError } from '../../lib/app-error';
 import {
-  getStoreProduct,
-  listStoreProducts,
+  getStoreProductJson,
+  listStoreProductsJson,
   listVariantStock,
   STORE_MESSAGES,
 } from './store-catalogue.service';
@@ -62,7 +63,8 @@ export const storeRoutes: FastifyPluginAsyncZod<{ deps: StoreCheckoutDeps }> = a
         response: { 200: StoreProductsResponse },
       },
     },
-    async (request) => listStoreProducts(app.db, request.query),
+    async (request, reply) =>
+      sendJsonText(reply, await listStoreProductsJson(app.db, request.query)),
   );
 
   app.get(
@@ -76,7 +78,8 @@ export const storeRoutes: FastifyPluginAsyncZod<{ deps: StoreCheckoutDeps }> = a
         response: { 200: StoreProductDetail },
       },
     },
-    async (request) => getStoreProduct(app.db, request.params.id),
+    async (request, reply) =>
+      sendJsonText(reply, await getStoreProductJson(app.db, request.params.id)),
   );
 
   app.get(
@@ -177,3 +180,11 @@ export const storeRoutes: FastifyPluginAsyncZod<{ deps: StoreCheckoutDeps }> = a
     async (request) => cancelStoreCheckout(deps, request.params.orderId, request.body.token),
   );
 };
+
+/**
+ * Sends JSON that is already serialized (and was checked against the response
+ * schema when it was built); Fastify does not serialize strings again.
+ */
+function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
