@@ -46,15 +46,14 @@ export async function storePlugin(app: FastifyInstance): Promise<void> {
     );
   });
 
-  if (app.config.env !== 'test') {
-    const sweep = () => {
-      releaseExpiredReservations(app.db).then(
-        (count) => count > 0 && app.log.info({ count }, 'store reservations released'),
-        (error: unknown) => app.log.warn({ err: error }, 'store reservation sweep failed'),
-      );
-    };
-    const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  const sweep = () => {
+    releaseExpiredReservations(app.db).then(
+      (count) => count > 0 && app.log.info({ count }, 'store reservations released'),
+      (error: unknown) => app.log.warn({ err: error }, 'store reservation sweep failed'),
+    );
+  };
+  // unref: the sweeper never keeps the process alive; it stops with the app.
+  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }
