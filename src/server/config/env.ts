@@ -58,7 +58,7 @@ const EnvSchema = z.object({
     .min(12, 'ADMIN_SIGNUP_CODE must be at least 12 characters')
     .optional(),
   /** Sign-in, sign-up and password-reset attempts per minute per address. */
-  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
