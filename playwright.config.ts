@@ -56,6 +56,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SEED: 'true',
       SUPPORT_RATE_LIMIT: '100',
+      // Every browser test signs in from 127.0.0.1; production keeps the default per-address limit.
+      AUTH_RATE_LIMIT: '500',
     },
   },
 });
