@@ -5,7 +5,7 @@ describe('ResponseCache', () => {
   it('shares one load between concurrent misses and serves the cached answer within the TTL', async () => {
     let now = 0;
     let loads = 0;
-    const cache = new ResponseCache(1000, 10, () => now);
+    const cache = new ResponseCache<string>(1000, 10, () => now);
     const load = async () => `v${++loads}`;
     expect(await Promise.all([cache.get('k', load), cache.get('k', load)])).toEqual(['v1', 'v1']);
     now = 999;
@@ -16,7 +16,7 @@ describe('ResponseCache', () => {
   it('serves the stale answer once while refreshing in the background', async () => {
     let now = 0;
     let loads = 0;
-    const cache = new ResponseCache(1000, 10, () => now);
+    const cache = new ResponseCache<string>(1000, 10, () => now);
     const load = async () => `v${++loads}`;
     await cache.get('k', load);
     now = 1000;
@@ -27,7 +27,7 @@ describe('ResponseCache', () => {
 
   it('forgets everything on clear, including loads that were in flight', async () => {
     let loads = 0;
-    const cache = new ResponseCache(60_000);
+    const cache = new ResponseCache<string>(60_000);
     let release!: () => void;
     const slow = () =>
       new Promise<string>((resolve) => {
@@ -41,7 +41,7 @@ describe('ResponseCache', () => {
   });
 
   it('does not keep failures and evicts the oldest keys past its size', async () => {
-    const cache = new ResponseCache(60_000, 2);
+    const cache = new ResponseCache<string>(60_000, 2);
     await expect(cache.get('bad', () => Promise.reject(new Error('db down')))).rejects.toThrow();
     expect(await cache.get('bad', async () => 'ok')).toBe('ok');
     await cache.get('a', async () => 'a');
@@ -51,7 +51,7 @@ describe('ResponseCache', () => {
 
   it('with a TTL of 0 always loads', async () => {
     let loads = 0;
-    const cache = new ResponseCache(0);
+    const cache = new ResponseCache<string>(0);
     await cache.get('k', async () => `v${++loads}`);
     await cache.get('k', async () => `v${++loads}`);
     expect(loads).toBe(2);

@@ -1,15 +1,15 @@
 /**
- * A small in-process cache of serialized catalogue answers. The storefront grid
+ * A small in-process cache of serialized catalogue answers (UTF-8 bytes, written as they are). The storefront grid
  * is read far more than it changes, so answers are kept for a short TTL and
  * refreshed in the background (the stale answer is served meanwhile); concurrent
  * misses share one load. Writes in this process clear it at once; other
  * instances see a change within the TTL. Live stock (GET variants) and checkout
  * never read from it.
  */
-export class ResponseCache {
+export class ResponseCache<T = Buffer> {
   private readonly entries = new Map<
     string,
-    { value?: string; expires: number; pending?: Promise<string> }
+    { value?: T; expires: number; pending?: Promise<T> }
   >();
   private generation = 0;
 
@@ -19,7 +19,7 @@ export class ResponseCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async get(key: string, load: () => Promise<string>): Promise<string> {
+  async get(key: string, load: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return load();
     const entry = this.entries.get(key);
     if (entry?.value !== undefined) {
@@ -35,7 +35,7 @@ export class ResponseCache {
     this.entries.clear();
   }
 
-  private refresh(key: string, load: () => Promise<string>): Promise<string> {
+  private refresh(key: string, load: () => Promise<T>): Promise<T> {
     const generation = this.generation;
     const existing = this.entries.get(key);
     const pending = load().then(
@@ -59,7 +59,7 @@ export class ResponseCache {
     return pending;
   }
 
-  private store(key: string, value: string): void {
+  private store(key: string, value: T): void {
     this.entries.delete(key);
     this.entries.set(key, { value, expires: this.now() + this.ttlMs });
     while (this.entries.size > this.maxEntries) {

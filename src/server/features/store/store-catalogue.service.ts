@@ -35,15 +35,23 @@ export const STORE_MESSAGES = {
   storeNotFound: 'Store not found.',
 } as const;
 
-/** How long a catalogue answer may be served from memory (another instance's writes show within it). */
-export const CATALOGUE_CACHE_TTL_MS = 5000;
+/**
+ * How long a catalogue answer may be served from memory. On a PostgreSQL server
+ * other instances write too, so their changes show within 5 s. Embedded PGlite
+ * belongs to this one process: every write goes through it and clears the cache,
+ * and a refresh runs on the event loop (WASM), so answers are kept longer.
+ */
+export const CATALOGUE_CACHE_TTL_MS = { postgres: 5_000, pglite: 60_000 } as const;
 const caches = new WeakMap<Database, ResponseCache>();
 
 /** The catalogue answer cache of one database (one per app). */
-export function catalogueCache(db: Database): ResponseCache {
+export function catalogueCache(
+  db: Database,
+  driver: keyof typeof CATALOGUE_CACHE_TTL_MS = 'postgres',
+): ResponseCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new ResponseCache(CATALOGUE_CACHE_TTL_MS);
+    cache = new ResponseCache(CATALOGUE_CACHE_TTL_MS[driver]);
     caches.set(db, cache);
   }
   return cache;
@@ -55,16 +63,16 @@ export function invalidateCatalogue(db: Database): void {
 }
 
 /** GET products as JSON text, served from the short-lived cache. */
-export function listStoreProductsJson(db: Database, query: StoreProductsQuery): Promise<string> {
+export function listStoreProductsJson(db: Database, query: StoreProductsQuery): Promise<Buffer> {
   return catalogueCache(db).get(`list:${JSON.stringify(query)}`, async () =>
-    JSON.stringify(StoreProductsResponse.parse(await listStoreProducts(db, query))),
+    Buffer.from(JSON.stringify(StoreProductsResponse.parse(await listStoreProducts(db, query)))),
   );
 }
 
 /** GET products/:id as JSON text, served from the short-lived cache. */
-export function getStoreProductJson(db: Database, id: string): Promise<string> {
+export function getStoreProductJson(db: Database, id: string): Promise<Buffer> {
   return catalogueCache(db).get(`product:${id}`, async () =>
-    JSON.stringify(StoreProductDetail.parse(await getStoreProduct(db, id))),
+    Buffer.from(JSON.stringify(StoreProductDetail.parse(await getStoreProduct(db, id)))),
   );
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { StoreCheckoutDeps } from './store-checkout.service';
+import { catalogueCache } from './store-catalogue.service';
 import { releaseExpiredReservations } from './store-checkout.service';
 import { handleStripeWebhook } from './store-webhooks.service';
 import { storeRoutes } from './store.routes';
@@ -15,6 +16,7 @@ const SWEEP_INTERVAL_MS = 60_000;
 export async function storePlugin(app: FastifyInstance): Promise<void> {
   const stripe = createStripeClient(app.config.store);
   const deps: StoreCheckoutDeps = { db: app.db, config: app.config, stripe };
+  catalogueCache(app.db, app.dbDriver);
 
   await app.register(storeRoutes, { prefix: '/store', deps });
 

@@ -183,8 +183,8 @@ export const storeRoutes: FastifyPluginAsyncZod<{ deps: StoreCheckoutDeps }> = a
 
 /**
  * Sends JSON that is already serialized (and was checked against the response
- * schema when it was built); Fastify does not serialize strings again.
+ * schema when it was built); Fastify writes buffers as they are.
  */
-function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+function sendJsonText(reply: FastifyReply, json: Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
