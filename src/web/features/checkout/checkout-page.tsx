@@ -49,7 +49,15 @@ export function CheckoutPage() {
     content = (
       <StripeReturn orderId={orderId} token={token} sessionId={sessionId} data={summary.data} />
     );
-  else content = <CheckoutContent orderId={orderId} token={token} data={summary.data} />;
+  else
+    content = (
+      <CheckoutContent
+        orderId={orderId}
+        token={token}
+        data={summary.data}
+        reload={() => void summary.refetch()}
+      />
+    );
 
   return (
     <div lang="en" className="min-h-dvh bg-background">
@@ -77,20 +85,21 @@ function CheckoutContent({
   orderId,
   token,
   data,
+  reload,
 }: {
   orderId: string;
   token: string;
   data: CheckoutSummary;
+  reload: () => void;
 }) {
   const pay = usePayCheckout(orderId, token);
   const cancel = useCancelCheckout(orderId, token);
   const secondsLeft = useSecondsLeft(data.reserved_until, data.now);
-  const summaryQuery = useCheckoutSummary(orderId, token);
   const expiring = data.status === 'reserved' || data.status === 'pending_payment';
 
   // When the clock runs out the server expires the order on the next read.
   useEffect(() => {
-    if (expiring && secondsLeft === 0) void summaryQuery.refetch();
+    if (expiring && secondsLeft === 0) reload();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [expiring, secondsLeft === 0]);
 
@@ -111,7 +120,7 @@ function CheckoutContent({
               : CHECKOUT_TEXT.checkoutErrorDescription,
           variant: 'destructive',
         });
-        if (error instanceof ApiError && error.status === 410) void summaryQuery.refetch();
+        if (error instanceof ApiError && error.status === 410) reload();
       },
     });
   };
