@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 import { SUCCESS_PAGE } from '../../src/shared/messages';
 import { CHECKOUT_PAGE_MESSAGES } from '../../src/shared/store/checkout.schema';
 import { CHECKOUT_TEXT } from '../../src/web/features/checkout/checkout-messages';
@@ -5,7 +6,7 @@ import { expect, screenshotBothWidths, seriousA11yViolations, test } from './fix
 
 /** Starts from a real POST checkout, as the storefront's cart does. */
 async function startCheckout(
-  request: import('@playwright/test').APIRequestContext,
+  request: APIRequestContext,
   baseURL: string,
   items = [
     { variant_id: 'aurora-walnut', quantity: 1 },
@@ -27,11 +28,7 @@ async function startCheckout(
   return url;
 }
 
-async function stockOf(
-  request: import('@playwright/test').APIRequestContext,
-  productId: string,
-  variantId: string,
-) {
+async function stockOf(request: APIRequestContext, productId: string, variantId: string) {
   const response = await request.get(
     `/api/store/vendemas/variants?fields=inventory_quantity&product_ids[]=${productId}`,
   );
@@ -116,6 +113,8 @@ test.describe('hosted checkout page', () => {
     // The same link now says the checkout was cancelled.
     await page.goto(url);
     await expect(page.getByRole('heading', { name: CHECKOUT_TEXT.cancelledTitle })).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshotBothWidths(page, 'store-checkout-cancelled');
   });
 
   test('a link with a wrong token shows that the checkout does not exist', async ({

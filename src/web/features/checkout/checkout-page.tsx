@@ -10,6 +10,7 @@ import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast-store';
 import { ApiError } from '@web/lib/api-client';
+import { cn } from '@web/lib/cn';
 import {
   useCancelCheckout,
   useCheckoutSummary,
@@ -181,7 +182,8 @@ function CheckoutContent({
         {CHECKOUT_TEXT.pageTitle}
       </h1>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-12">
-        <div className="order-2 min-w-0 space-y-6 lg:order-1">
+        {/* On a phone the summary comes first, except once the bank details are what matters. */}
+        <div className={cn('min-w-0 space-y-6 lg:order-1', transferChosen ? 'order-1' : 'order-2')}>
           {transferChosen ? (
             <TransferInstructions summary={data} onDone={() => goTo(data.success_url)} />
           ) : (
@@ -196,7 +198,12 @@ function CheckoutContent({
           )}
           {cancelButton}
         </div>
-        <aside className="order-1 min-w-0 lg:sticky lg:top-8 lg:order-2 lg:self-start">
+        <aside
+          className={cn(
+            'min-w-0 lg:sticky lg:top-8 lg:order-2 lg:self-start',
+            transferChosen ? 'order-2' : 'order-1',
+          )}
+        >
           <OrderSummary
             summary={data}
             banner={expiring ? <ReservationTimer seconds={secondsLeft} /> : null}
