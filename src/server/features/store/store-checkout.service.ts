@@ -358,6 +358,13 @@ export async function payStoreCheckout(
       throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
     }
     const order = await findOrder(deps.db, orderId, token);
+    // A second click reuses the session already open, so a buyer never holds two payable sessions.
+    if (order.status === 'pending_payment' && order.paymentReference) {
+      const open = await deps.stripe.checkout.sessions.retrieve(order.paymentReference);
+      if (open.status === 'open' && open.url) {
+        return { redirect_url: open.url, summary: current };
+      }
+    }
     // Stripe needs at least 30 minutes; the reservation is extended to match the session.
     const expiresAt = new Date(
       Math.max(order.reservedUntil.getTime(), now.getTime() + 31 * 60_000),
@@ -419,24 +426,32 @@ export async function cancelStoreCheckout(
 ): Promise<{ redirect_url: string }> {
   const order = await findOrder(deps.db, orderId, token);
   if (order.status === 'paid') throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
-  await deps.db.transaction(async (tx) => {
+  const cancelled = await deps.db.transaction(async (tx) => {
     const moved = await transition(tx, orderId, HOLDING, 'cancelled', { closedAt: new Date() });
     if (moved) await releaseStock(tx, orderId);
+    return moved;
   });
   invalidateCatalogue(deps.db);
+  if (cancelled?.status === 'pending_payment' && order.paymentReference && deps.stripe) {
+    // Close the Stripe session too, so it cannot be paid later. Best effort: if
+    // it was paid meanwhile, the webhook still marks the order paid.
+    await deps.stripe.checkout.sessions.expire(order.paymentReference).catch(() => undefined);
+  }
   return { redirect_url: order.cancelUrl };
 }
 
 /**
  * Marks an order paid once the provider confirmed it: the reserved units leave
- * the stock. An order that had expired takes its units again as far as they exist.
+ * the stock. An order that had expired or was cancelled takes its units again as
+ * far as they exist.
  */
 export async function markStoreOrderPaid(
   tx: Transaction,
   orderId: string,
   reference: string | null,
 ): Promise<boolean> {
-  const moved = await transition(tx, orderId, [...HOLDING, 'expired'], 'paid', {
+  // Money received for an order that expired or was cancelled meanwhile still makes it paid.
+  const moved = await transition(tx, orderId, [...HOLDING, 'expired', 'cancelled'], 'paid', {
     paidAt: new Date(),
     ...(reference ? { paymentReference: reference } : {}),
   });
@@ -446,7 +461,7 @@ export async function markStoreOrderPaid(
     .from(storeOrderLines)
     .where(and(eq(storeOrderLines.orderId, orderId), eq(storeOrderLines.reservesStock, true)));
   for (const line of lines) {
-    const held = moved.status !== 'expired';
+    const held = moved.status !== 'expired' && moved.status !== 'cancelled';
     await tx
       .update(storeVariants)
       .set(

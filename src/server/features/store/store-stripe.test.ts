@@ -175,13 +175,38 @@ describe('storefront checkout with Stripe (against a local fake of its API)', ()
     expect(wrongSession.statusCode).toBe(404);
   });
 
-  it('cancel releases the reservation of a Stripe order too', async () => {
+  it('reuses the open session when the buyer clicks pay again', async () => {
+    const { id, token, pay } = await startPayment(1);
+    const created = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').length;
+    const again = await post(`/api/store/vendemas/checkout/${id}/pay`, { token, buyer });
+    expect(again.json().redirect_url).toBe(pay.redirect_url);
+    expect(fake.requests.filter((r) => r.path === '/v1/checkout/sessions')).toHaveLength(created);
+    await post(`/api/store/vendemas/checkout/${id}/cancel`, { token });
+  });
+
+  it('cancel releases the reservation of a Stripe order and closes its session', async () => {
     const before = await stock('lamp-walnut');
     const { id, token } = await startPayment(1);
     expect((await stock('lamp-walnut')).reserved).toBe(before.reserved + 1);
     const cancel = await post(`/api/store/vendemas/checkout/${id}/cancel`, { token });
     expect(cancel.json()).toEqual({ redirect_url: `${APP}/store` });
     expect(await stock('lamp-walnut')).toEqual(before);
+    const session = [...fake.sessions.values()].find((s) => s.client_reference_id === id)!;
+    expect(session.status).toBe('expired');
+  });
+
+  it('a payment that lands after a cancel still marks the order paid and takes the units', async () => {
+    const { id, token } = await startPayment(1);
+    const session = [...fake.sessions.values()].find((s) => s.client_reference_id === id)!;
+    await post(`/api/store/vendemas/checkout/${id}/cancel`, { token });
+    const before = await stock('lamp-walnut');
+    const late = await webhook(completed('evt_late_payment', session));
+    expect(late.statusCode).toBe(200);
+    expect(await statusOf(id)).toBe('paid');
+    expect(await stock('lamp-walnut')).toEqual({
+      quantity: before.quantity - 1,
+      reserved: before.reserved,
+    });
   });
 });
 

@@ -128,6 +128,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       sessions.set(id, session);
       return send(200, session);
     }
+    const expire = /^\/v1\/checkout\/sessions\/(\w+)\/expire$/.exec(path);
+    if (req.method === 'POST' && expire) {
+      const session = sessions.get(expire[1]!);
+      if (session && session.status === 'open') {
+        session.status = 'expired';
+        return send(200, session);
+      }
+    }
     const retrieve = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(path);
     if (req.method === 'GET' && retrieve) {
       const session = sessions.get(retrieve[1]!);
