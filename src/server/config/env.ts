@@ -29,6 +29,8 @@ const EnvSchema = z.object({
     .default('vendemas'),
   /** Minutes a checkout keeps its stock reserved while unpaid. */
   STORE_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** Checkouts per minute one address may open (each one reserves stock). */
+  STORE_CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Platform Stripe account; when both are set the hosted checkout takes cards through Stripe Checkout. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -89,6 +91,7 @@ export interface Config {
 export interface StoreConfig {
   id: string;
   reservationMinutes: number;
+  checkoutRateLimit: number;
   /** Set when the platform's Stripe keys are configured. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
   /** Set when the platform's bank details are known (always in development). */
@@ -128,6 +131,7 @@ function storeConfig(env: Env, isProduction: boolean): StoreConfig {
   return {
     id: env.STORE_ID,
     reservationMinutes: env.STORE_RESERVATION_MINUTES,
+    checkoutRateLimit: env.STORE_CHECKOUT_RATE_LIMIT,
     stripe,
     bank,
   };

@@ -33,6 +33,7 @@ type VariantRow = typeof storeVariants.$inferSelect;
 export const STORE_MESSAGES = {
   productNotFound: 'Product not found.',
   storeNotFound: 'Store not found.',
+  tooManyCheckouts: 'Too many checkouts from your connection. Please wait a minute and try again.',
 } as const;
 
 /**

@@ -15,7 +15,7 @@ describe.skipIf(!serverUrl)(
   () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp();
+      t = await createTestApp({ STORE_CHECKOUT_RATE_LIMIT: '1000' });
       await seedTestCatalogue(t.db);
       await t.db
         .update(storeVariants)

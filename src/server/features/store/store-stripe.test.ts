@@ -28,6 +28,7 @@ describe('storefront checkout with Stripe (against a local fake of its API)', ()
       STRIPE_SECRET_KEY: 'sk_test_platform',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_URL: fake.url,
+      STORE_CHECKOUT_RATE_LIMIT: '100',
     });
     await seedTestCatalogue(t.db);
     await t.db

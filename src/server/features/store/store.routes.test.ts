@@ -21,7 +21,7 @@ const buyer = {
 describe('storefront API /api/store/:storeId', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ STORE_CHECKOUT_RATE_LIMIT: '100' });
     await seedTestCatalogue(t.db);
   });
   afterAll(() => t.close());
@@ -412,6 +412,34 @@ describe('storefront API /api/store/:storeId', () => {
       const pay = await post(`/api/store/vendemas/checkout/${id}/pay`, { token, buyer });
       expect(pay.statusCode).toBe(410);
       expect(pay.json().error.message).toBe(CHECKOUT_PAGE_MESSAGES.orderExpired);
+    });
+
+    it('limits how many checkouts one address opens per minute, in English', async () => {
+      const limited = await createTestApp({ STORE_CHECKOUT_RATE_LIMIT: '2' });
+      try {
+        await seedTestCatalogue(limited.db);
+        const statuses: number[] = [];
+        let last;
+        for (let i = 0; i < 3; i += 1) {
+          last = await limited.app.inject({
+            method: 'POST',
+            url: '/api/store/vendemas/checkout',
+            payload: {
+              items: [{ variant_id: 'mug-default', quantity: 1 }],
+              successUrl: `${APP}/success`,
+              cancelUrl: `${APP}/store`,
+            },
+            remoteAddress: '10.1.1.1',
+          });
+          statuses.push(last.statusCode);
+        }
+        expect(statuses).toEqual([200, 200, 429]);
+        expect(last!.json().error.message).toBe(
+          'Too many checkouts from your connection. Please wait a minute and try again.',
+        );
+      } finally {
+        await limited.close();
+      }
     });
 
     it('expires an overdue order when its page is opened, before any sweep', async () => {

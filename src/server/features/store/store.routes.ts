@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '@shared/errors';
 import { z } from '@shared/zod';
 import {
   CheckoutCancelResponse,
@@ -109,6 +110,15 @@ export const storeRoutes: FastifyPluginAsyncZod<{ deps: StoreCheckoutDeps }> = a
         params: StoreParams,
         body: StoreCheckoutRequest,
         response: { 200: StoreCheckoutResponse },
+      },
+      // Each checkout holds stock for a while: one address cannot reserve the shop empty.
+      config: {
+        rateLimit: {
+          max: app.config.store.checkoutRateLimit,
+          timeWindow: '1 minute',
+          errorResponseBuilder: () =>
+            new AppError(ERROR_CODES.rateLimited, STORE_MESSAGES.tooManyCheckouts, 429),
+        },
       },
     },
     async (request) => {
