@@ -74,28 +74,35 @@ export default tseslint.config(
     },
   },
   // A web feature may use shared code, components, lib and config, but not another feature.
-  ...['accounts', 'checkout', 'checkout-success', 'landing', 'legal', 'panels', 'store', 'support'].map(
-    (feature) => ({
-      files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          {
-            patterns: [
-              noServer,
-              {
-                group: [
-                  '@web/features/*',
-                  `!@web/features/${feature}`,
-                  `!@web/features/${feature}/**`,
-                ],
-                message: 'Web features do not import each other; compose them in src/web/app.',
-              },
-              { group: ['@web/app/*'], message: 'Features do not import the app layer.' },
-            ],
-          },
-        ],
-      },
-    }),
-  ),
+  ...[
+    'accounts',
+    'checkout',
+    'checkout-success',
+    'landing',
+    'legal',
+    'panels',
+    'store',
+    'support',
+  ].map((feature) => ({
+    files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noServer,
+            {
+              group: [
+                '@web/features/*',
+                `!@web/features/${feature}`,
+                `!@web/features/${feature}/**`,
+              ],
+              message: 'Web features do not import each other; compose them in src/web/app.',
+            },
+            { group: ['@web/app/*'], message: 'Features do not import the app layer.' },
+          ],
+        },
+      ],
+    },
+  })),
 );
