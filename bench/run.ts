@@ -9,6 +9,7 @@ import {
   stopProcess,
   type LoadResult,
 } from './lib';
+import { seedStoreBenchCatalogue, STORE_BENCH_PATH } from './store-products';
 
 /**
  * `npm run bench`: builds the app, starts it on its own data folder, and in the
@@ -34,7 +35,8 @@ async function main() {
   if (build.status !== 0) throw new Error('web build failed');
 
   rmSync(dataDir, { recursive: true, force: true });
-  const results: LoadResult[] = [];
+  const seeded = await seedStoreBenchCatalogue(dataDir);
+  console.log(`Seeded ${seeded.products} storefront products (${seeded.variants} variants).`);
 
   const bare = await startProcess(
     tsx,
@@ -42,14 +44,6 @@ async function main() {
     { PORT: String(BARE_PORT) },
     `http://127.0.0.1:${BARE_PORT}/bare`,
   );
-  try {
-    results.push(
-      await measure('bare Fastify route (baseline)', `http://127.0.0.1:${BARE_PORT}/bare`),
-    );
-  } finally {
-    await stopProcess(bare);
-  }
-
   const app = await startProcess(
     tsx,
     ['src/server/server.ts'],
@@ -63,39 +57,77 @@ async function main() {
       WEB_DIR: webDir,
       LOG_LEVEL: 'warn',
       SEED: 'true',
+      // The bench store has no payment method; checkout is not measured.
+      PLATFORM_BANK_NAME: 'Banco de la Bench',
+      PLATFORM_BANK_HOLDER: 'VendeMás Bench',
+      PLATFORM_BANK_CBU: '0000003100010000000001',
+      PLATFORM_BANK_ALIAS: 'vendemas.bench',
+      PLATFORM_BANK_CUIT: '30-71234567-8',
     },
     `${appUrl}/api/health`,
   );
+
+  const results: LoadResult[] = [];
   const pages: { name: string; bytes: number; budget: number; files: string[] }[] = [];
+  let productsBytes = 0;
   try {
+    const probe = await fetch(`${appUrl}${STORE_BENCH_PATH}`);
+    const body = await probe.arrayBuffer();
+    if (!probe.ok) throw new Error(`${STORE_BENCH_PATH} answered ${probe.status}`);
+    productsBytes = body.byteLength;
+
+    results.push(
+      await measure('bare Fastify route (baseline)', `http://127.0.0.1:${BARE_PORT}/bare`),
+    );
     results.push(await measure('GET /api/health (database round trip)', `${appUrl}/api/health`));
+    results.push(
+      await measure(
+        `GET store products (${seeded.products} in store, limit 20)`,
+        `${appUrl}${STORE_BENCH_PATH}`,
+      ),
+    );
+    results.push(
+      await measure(
+        `bare route sending the same ${kb(productsBytes)}`,
+        `http://127.0.0.1:${BARE_PORT}/bare-bytes?bytes=${productsBytes}`,
+      ),
+    );
     for (const page of PAGE_BUDGETS) {
       const { bytes, files } = await pageScriptGzipBytes(`${appUrl}${page.path}`);
       pages.push({ name: page.name, bytes, budget: page.budget, files });
     }
   } finally {
     await stopProcess(app);
+    await stopProcess(bare);
   }
 
   const baseline = results[0]!;
-  console.log('\nThroughput (autocannon, 50 connections, 10 s after a 2 s warm-up)');
+  console.log('\nThroughput (autocannon, 50 connections, 10 s after a 2 s warm-up, same run)');
   console.log(
-    'route'.padEnd(44),
-    'req/s'.padStart(9),
-    'p99 ms'.padStart(8),
+    'route'.padEnd(52),
+    'req/s'.padStart(8),
+    'p99 ms'.padStart(7),
     'vs baseline'.padStart(12),
     'non-2xx'.padStart(8),
   );
   for (const r of results) {
     const ratio = `${((r.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1)} %`;
     console.log(
-      r.name.padEnd(44),
-      String(r.requestsPerSecond).padStart(9),
-      String(r.p99Ms).padStart(8),
+      r.name.padEnd(52),
+      String(r.requestsPerSecond).padStart(8),
+      String(r.p99Ms).padStart(7),
       ratio.padStart(12),
       String(r.non2xx + r.errors).padStart(8),
     );
   }
+  const products = results[2]!;
+  const sized = results[3]!;
+  console.log(
+    `\nStore products: ${((products.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1)} % of the bare route ` +
+      `(goal ≥ 30 %), p99 ${products.p99Ms} ms (goal ≤ 50 ms); ` +
+      `${((products.requestsPerSecond / sized.requestsPerSecond) * 100).toFixed(1)} % of a bare route sending the same bytes.`,
+  );
+
   console.log('\nJavaScript downloaded per page (gzip -9)');
   let overBudget = false;
   for (const p of pages) {
