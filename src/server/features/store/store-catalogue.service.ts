@@ -16,6 +16,7 @@ import {
 } from '@shared/store/store.schema';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { encodeJsonBody, type JsonBody } from '../../lib/json-body';
 import { ResponseCache } from './response-cache';
 import {
   storeAdditionalInfo,
@@ -43,16 +44,16 @@ export const STORE_MESSAGES = {
  * and a refresh runs on the event loop (WASM), so answers are kept longer.
  */
 export const CATALOGUE_CACHE_TTL_MS = { postgres: 5_000, pglite: 60_000 } as const;
-const caches = new WeakMap<Database, ResponseCache>();
+const caches = new WeakMap<Database, ResponseCache<JsonBody>>();
 
 /** The catalogue answer cache of one database (one per app). */
 export function catalogueCache(
   db: Database,
   driver: keyof typeof CATALOGUE_CACHE_TTL_MS = 'postgres',
-): ResponseCache {
+): ResponseCache<JsonBody> {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new ResponseCache(CATALOGUE_CACHE_TTL_MS[driver]);
+    cache = new ResponseCache<JsonBody>(CATALOGUE_CACHE_TTL_MS[driver]);
     caches.set(db, cache);
   }
   return cache;
@@ -64,16 +65,16 @@ export function invalidateCatalogue(db: Database): void {
 }
 
 /** GET products as JSON text, served from the short-lived cache. */
-export function listStoreProductsJson(db: Database, query: StoreProductsQuery): Promise<Buffer> {
+export function listStoreProductsJson(db: Database, query: StoreProductsQuery): Promise<JsonBody> {
   return catalogueCache(db).get(`list:${JSON.stringify(query)}`, async () =>
-    Buffer.from(JSON.stringify(StoreProductsResponse.parse(await listStoreProducts(db, query)))),
+    encodeJsonBody(StoreProductsResponse.parse(await listStoreProducts(db, query))),
   );
 }
 
 /** GET products/:id as JSON text, served from the short-lived cache. */
-export function getStoreProductJson(db: Database, id: string): Promise<Buffer> {
+export function getStoreProductJson(db: Database, id: string): Promise<JsonBody> {
   return catalogueCache(db).get(`product:${id}`, async () =>
-    Buffer.from(JSON.stringify(StoreProductDetail.parse(await getStoreProduct(db, id)))),
+    encodeJsonBody(StoreProductDetail.parse(await getStoreProduct(db, id))),
   );
 }
 

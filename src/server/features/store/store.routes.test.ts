@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_CHECKOUT_MESSAGES } from '@shared/store/store.schema';
@@ -127,6 +128,21 @@ describe('storefront API /api/store/:storeId', () => {
         value: 'Oak',
       });
       expect(lamp.additional_info.map((i: { title: string }) => i.title)).toEqual(['Size', 'Care']);
+    });
+
+    it('sends browsers the catalogue gzipped, decoding to exactly the plain answer', async () => {
+      for (const url of ['/api/store/vendemas/products', '/api/store/vendemas/products/lamp']) {
+        const plain = await t.app.inject({ url });
+        const zipped = await t.app.inject({
+          url,
+          headers: { 'accept-encoding': 'gzip, deflate, br' },
+        });
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(zipped.headers['content-encoding']).toBe('gzip');
+        expect(zipped.headers.vary).toContain('accept-encoding');
+        expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+        expect(gunzipSync(zipped.rawPayload).equals(plain.rawPayload)).toBe(true);
+      }
     });
 
     it('pages, sorts and filters by ids, hidden state and creation date', async () => {

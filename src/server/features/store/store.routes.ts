@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@shared/errors';
 import { z } from '@shared/zod';
@@ -21,6 +20,7 @@ import {
   StoreVariantsResponse,
 } from '@shared/store/store.schema';
 import { AppError } from '../../lib/app-error';
+import { sendJsonBody } from '../../lib/json-body';
 import {
   getStoreProductJson,
   listStoreProductsJson,
@@ -65,7 +65,7 @@ export const storeRoutes: FastifyPluginAsyncZod<{ deps: StoreCheckoutDeps }> = a
       },
     },
     async (request, reply) =>
-      sendJsonText(reply, await listStoreProductsJson(app.db, request.query)),
+      sendJsonBody(request, reply, await listStoreProductsJson(app.db, request.query)),
   );
 
   app.get(
@@ -80,7 +80,7 @@ export const storeRoutes: FastifyPluginAsyncZod<{ deps: StoreCheckoutDeps }> = a
       },
     },
     async (request, reply) =>
-      sendJsonText(reply, await getStoreProductJson(app.db, request.params.id)),
+      sendJsonBody(request, reply, await getStoreProductJson(app.db, request.params.id)),
   );
 
   app.get(
@@ -190,11 +190,3 @@ export const storeRoutes: FastifyPluginAsyncZod<{ deps: StoreCheckoutDeps }> = a
     async (request) => cancelStoreCheckout(deps, request.params.orderId, request.body.token),
   );
 };
-
-/**
- * Sends JSON that is already serialized (and was checked against the response
- * schema when it was built); Fastify writes buffers as they are.
- */
-function sendJsonText(reply: FastifyReply, json: Buffer): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
-}
