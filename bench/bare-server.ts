@@ -1,24 +1,19 @@
+import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
 /**
  * The baselines: a bare Fastify route answering a tiny JSON body, and one
- * answering a JSON body of a given size (to separate the app's work from the
- * cost of moving the bytes).
+ * answering the bytes of BODY_FILE as they are (the app's own answer, so the
+ * cost of moving and reading those bytes is separated from the app's work).
  */
 const port = Number(process.env.PORT ?? 3301);
+const body = process.env.BODY_FILE ? readFileSync(process.env.BODY_FILE) : Buffer.from('{}');
 const app = Fastify({ logger: false });
-const bodies = new Map<number, Buffer>();
 
 app.get('/bare', async () => ({ status: 'ok' }));
-app.get<{ Querystring: { bytes?: string } }>('/bare-bytes', async (request, reply) => {
-  const size = Math.min(Math.max(Number(request.query.bytes) || 0, 16), 5_000_000);
-  let body = bodies.get(size);
-  if (!body) {
-    body = Buffer.from(JSON.stringify({ data: 'x'.repeat(size - 12) }));
-    bodies.set(size, body);
-  }
-  return reply.type('application/json; charset=utf-8').send(body);
-});
+app.get('/bare-bytes', async (_request, reply) =>
+  reply.type('application/json; charset=utf-8').send(body),
+);
 
 await app.listen({ port, host: '127.0.0.1' });
 console.log(`bare server on ${port}`);

@@ -52,10 +52,14 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 export async function measure(
   name: string,
   url: string,
-  { connections = 50, seconds = 10 }: { connections?: number; seconds?: number } = {},
+  {
+    connections = 50,
+    seconds = 10,
+    headers = {},
+  }: { connections?: number; seconds?: number; headers?: Record<string, string> } = {},
 ): Promise<LoadResult> {
-  await autocannon({ url, connections, duration: 2 });
-  const result = await autocannon({ url, connections, duration: seconds });
+  await autocannon({ url, connections, duration: 2, headers });
+  const result = await autocannon({ url, connections, duration: seconds, headers });
   return {
     name,
     url,
