@@ -1,13 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { queryClient } from '@web/lib/query-client';
 import { ErrorBoundary } from './error-boundary';
+import { ShellRoutes } from './shell-routes';
 
 /**
  * Everything but the landing page renders inside this shell. It is loaded
- * lazily, so the landing page does not download TanStack Query.
+ * lazily, so the landing page downloads neither TanStack Query nor the route table.
  */
 export function AppShell() {
   const location = useLocation();
@@ -15,7 +16,7 @@ export function AppShell() {
     <QueryClientProvider client={queryClient}>
       <ErrorBoundary resetKey={location.pathname}>
         <Suspense fallback={<PageSpinner />}>
-          <Outlet />
+          <ShellRoutes />
         </Suspense>
       </ErrorBoundary>
     </QueryClientProvider>
