@@ -77,7 +77,8 @@ function playwright(label: string) {
 
 check('lint (eslint + prettier)', 'npm', ['run', '-s', 'lint']);
 check('typecheck', 'npm', ['run', '-s', 'typecheck']);
-vitest('unit and API tests (PGlite)', 'vitest-pglite.json', []);
+// The first pass always runs on embedded PGlite, even when CI exports TEST_DATABASE_URL.
+vitest('unit and API tests (PGlite)', 'vitest-pglite.json', [], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
   vitest('API tests (PostgreSQL server)', 'vitest-postgres.json', ['--project', 'server'], {
     TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
