@@ -65,7 +65,11 @@ export async function buildApp(
     reply.header('x-request-id', request.id);
   });
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost'),
+  });
   app.addHook('onClose', async () => database.close());
   try {
     await database.migrate();

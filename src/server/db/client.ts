@@ -38,11 +38,17 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Pool size per process on a PostgreSQL server. */
   poolSize?: number;
+  /**
+   * Told when an idle pooled connection fails (the server restarted, failed over
+   * or ended the session). The pool replaces the connection; without a listener
+   * the error would end the process.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onConnectionError)
     : openPglite(path.join(options.dataDir, 'pglite'));
 }
 
@@ -62,8 +68,14 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
 /** One advisory-lock key for migrations, so instances starting together take turns. */
 const MIGRATION_LOCK_KEY = 4_242_001;
 
-async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
+async function openPostgres(
+  connectionString: string,
+  max: number,
+  onConnectionError: (error: Error) => void = (error) =>
+    console.warn(`PostgreSQL connection lost: ${error.message}`),
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max });
+  pool.on('error', onConnectionError);
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
