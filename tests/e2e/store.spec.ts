@@ -125,9 +125,10 @@ test.describe('storefront', () => {
 
     // Checkout posts the cart and lands on our hosted checkout page.
     const posted = page.waitForRequest(`**/api/store/${STORE_ID}/checkout`);
+    // Read before the click: checking out navigates away from this page.
+    const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     await drawer.getByRole('button', { name: STORE_TEXT.checkout }).click();
     const body = (await posted).postDataJSON();
-    const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(body).toMatchObject({
       items: [{ variant_id: variant.id, quantity: 2 }],
       successUrl: expect.stringMatching(/\/success$/),

@@ -125,7 +125,21 @@ export async function createPostgresDatabase(
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       try {
-        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        // The app's pool may still be closing its last connections: wait for them
+        // rather than terminating them (which would reach the app as an error).
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS "${name}"`);
+            break;
+          } catch (error) {
+            if (attempt >= 20) {
+              await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+              break;
+            }
+            if ((error as { code?: string }).code !== '55006') throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
       } finally {
         await client.end();
       }
