@@ -26,7 +26,6 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        esbuild: { jsx: 'automatic' },
         test: {
           name: 'web',
           environment: 'jsdom',

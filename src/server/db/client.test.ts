@@ -42,7 +42,7 @@ describe.skipIf(!serverUrl)(
       }
       await expect.poll(() => lost.length).toBeGreaterThan(0);
       expect(lost[0]?.message).toMatch(/terminat/i);
-      const result = await handle.db.execute(sql`select 2 as two`);
+      const result = (await handle.db.execute(sql`select 2 as two`)) as { rows: unknown[] };
       expect(result.rows[0]).toEqual({ two: 2 });
     });
   },
