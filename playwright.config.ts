@@ -9,6 +9,7 @@ export const E2E_BASE_URL = `http://localhost:${port}`;
 // One data folder and one web build per port, so several runs can share a machine.
 export const E2E_DATA_DIR = `.tmp/e2e-${port}/data`;
 const E2E_WEB_DIR = `.tmp/e2e-${port}/web`;
+const E2E_SERVER_DIR = `.tmp/e2e-${port}/server`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -41,7 +42,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && tsx scripts/build.ts --out ${E2E_WEB_DIR} && tsx src/server/server.ts`,
+    // The same build `npm start` runs: the bundled server on plain node.
+    command: `rm -rf ${E2E_DATA_DIR} && tsx scripts/build.ts --out ${E2E_WEB_DIR} --server-out ${E2E_SERVER_DIR} && node --enable-source-maps ${E2E_SERVER_DIR}/server.js`,
     url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -40,8 +40,8 @@ async function main() {
   console.log(`Seeded ${seeded.products} storefront products (${seeded.variants} variants).`);
 
   const app = await startProcess(
-    tsx,
-    ['src/server/server.ts'],
+    process.execPath,
+    [path.join(root, 'dist/server/server.js')],
     {
       NODE_ENV: 'production',
       APP_SECRET: 'bench-secret-bench-secret-bench-secret-000',

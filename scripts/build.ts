@@ -4,35 +4,29 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 
 /**
- * Builds the web app and the terms PDF into dist/web, unless the sources are
- * unchanged since the last build (so a second `npm start` starts at once).
- * `--force` always builds.
+ * Builds what `npm start` runs, each part only when its sources changed since
+ * the last build (so a second start is quick); `--force` always builds.
+ * - the web app and the terms PDF into dist/web (`--out DIR` elsewhere);
+ * - the server, bundled with esbuild into dist/server/server.js (`--server-out DIR`
+ *   elsewhere): our code in one ES module, packages imported from node_modules,
+ *   so production runs plain `node` with no TypeScript loader.
+ * The browser tests build both into one folder per port.
  */
 const root = path.resolve(import.meta.dirname, '..');
-// `--out DIR` builds elsewhere (the browser tests use one folder per port).
-const outArg = process.argv.indexOf('--out');
-const outDir = path.resolve(
-  root,
-  outArg > 0 ? (process.argv[outArg + 1] ?? 'dist/web') : 'dist/web',
-);
-const stampFile = path.join(outDir, '.build-hash');
-const inputs = [
-  'src/web',
-  'src/shared',
-  'content',
-  'vite.config.ts',
-  'package-lock.json',
-  'scripts/generate-terms-pdf.ts',
-];
+const force = process.argv.includes('--force');
 
-function sourceHash(): string {
+function argument(name: string, fallback: string): string {
+  const index = process.argv.indexOf(name);
+  return path.resolve(root, index > 0 ? (process.argv[index + 1] ?? fallback) : fallback);
+}
+
+function sourceHash(inputs: string[]): string {
   const hash = createHash('sha256');
   const visit = (target: string) => {
     if (!existsSync(target)) return;
     if (statSync(target).isDirectory()) {
       for (const name of readdirSync(target).sort()) {
-        if (!name.endsWith('.test.ts') && !name.endsWith('.test.tsx'))
-          visit(path.join(target, name));
+        if (!/\.test\.tsx?$/.test(name)) visit(path.join(target, name));
       }
     } else {
       hash.update(path.relative(root, target)).update(readFileSync(target));
@@ -42,36 +36,90 @@ function sourceHash(): string {
   return hash.digest('hex');
 }
 
-const force = process.argv.includes('--force');
-const hash = sourceHash();
-const upToDate =
-  existsSync(stampFile) &&
-  existsSync(path.join(outDir, 'index.html')) &&
-  readFileSync(stampFile, 'utf8') === hash;
-if (!force && upToDate) {
-  console.log('Web build is up to date.');
-} else {
-  console.log('Building the web app…');
-  execFileSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--logLevel',
-      'warn',
-      '--outDir',
-      outDir,
-    ],
-    {
-      cwd: root,
-      stdio: 'inherit',
-      // Always the production bundle, whatever NODE_ENV the caller runs with
-      // (the browser tests run the server with NODE_ENV=test).
-      env: { ...process.env, NODE_ENV: 'production' },
-    },
-  );
-  const { generateTermsPdf } = await import('./generate-terms-pdf');
-  await generateTermsPdf(path.join(root, 'content/terminos.md'), path.join(outDir, 'terminos.pdf'));
+/** Runs `build` unless `output` exists and the inputs' hash matches the stamp beside it. */
+async function buildIfChanged(
+  name: string,
+  inputs: string[],
+  outDir: string,
+  output: string,
+  build: () => Promise<void>,
+): Promise<void> {
+  const stampFile = path.join(outDir, '.build-hash');
+  const hash = sourceHash(inputs);
+  const upToDate =
+    existsSync(stampFile) &&
+    existsSync(path.join(outDir, output)) &&
+    readFileSync(stampFile, 'utf8') === hash;
+  if (!force && upToDate) {
+    console.log(`${name} build is up to date.`);
+    return;
+  }
+  console.log(`Building the ${name.toLowerCase()}…`);
+  await build();
   writeFileSync(stampFile, hash);
-  console.log(`Web build ready in ${path.relative(root, outDir)}.`);
+  console.log(`${name} build ready in ${path.relative(root, outDir)}.`);
 }
+
+const webDir = argument('--out', 'dist/web');
+await buildIfChanged(
+  'Web app',
+  [
+    'src/web',
+    'src/shared',
+    'content',
+    'vite.config.ts',
+    'package-lock.json',
+    'scripts/generate-terms-pdf.ts',
+  ],
+  webDir,
+  'index.html',
+  async () => {
+    execFileSync(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--logLevel',
+        'warn',
+        '--outDir',
+        webDir,
+      ],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        // Always the production bundle, whatever NODE_ENV the caller runs with
+        // (the browser tests run the server with NODE_ENV=test).
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
+    const { generateTermsPdf } = await import('./generate-terms-pdf');
+    await generateTermsPdf(
+      path.join(root, 'content/terminos.md'),
+      path.join(webDir, 'terminos.pdf'),
+    );
+  },
+);
+
+const serverDir = argument('--server-out', 'dist/server');
+await buildIfChanged(
+  'Server',
+  ['src/server', 'src/shared', 'tsconfig.json', 'tsconfig.base.json', 'package-lock.json'],
+  serverDir,
+  'server.js',
+  async () => {
+    const { build } = await import('esbuild');
+    await build({
+      absWorkingDir: root,
+      entryPoints: ['src/server/server.ts'],
+      outfile: path.join(serverDir, 'server.js'),
+      bundle: true,
+      packages: 'external',
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      tsconfig: 'tsconfig.json',
+      sourcemap: true,
+      logLevel: 'warning',
+    });
+  },
+);

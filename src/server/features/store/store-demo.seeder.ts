@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { StoreCatalogueFile } from '@shared/store/store-import.schema';
 import type { Seeder } from '../../db/seed';
+import { PROJECT_ROOT } from '../../lib/project-root';
 import { importStoreCatalogue } from './store-import.service';
 import { storeProducts } from './store.table';
 
-const DEMO_FILE = path.join(import.meta.dirname, 'demo-catalogue.json');
+const DEMO_FILE = path.join(PROJECT_ROOT, 'src/server/features/store/demo-catalogue.json');
 
 /** The demo storefront: 14 products with images kept in the repo (/catalogue/*.svg). */
 export const storeDemoSeeder: Seeder = {
