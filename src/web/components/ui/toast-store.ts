@@ -47,3 +47,12 @@ export function useToasts(): ToastItem[] {
     () => items,
   );
 }
+
+/** A destructive toast carrying an error's message (our API errors carry Spanish text). */
+export function toastError(title: string, error: unknown): void {
+  toast({
+    title,
+    description: error instanceof Error ? error.message : undefined,
+    variant: 'destructive',
+  });
+}

@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { toast } from '@web/components/ui/toast-store';
+import { toast, toastError } from '@web/components/ui/toast-store';
 import { paths } from '@web/config/paths';
 import { requestPasswordReset } from './api/auth-requests';
 import { AuthCard } from './components/auth-card';
@@ -30,11 +30,7 @@ export function ForgotPasswordPage() {
       });
       setSentTo(email);
     } catch (error) {
-      toast({
-        title: ACCOUNT_MESSAGES.errorTitle,
-        description: error instanceof Error ? error.message : undefined,
-        variant: 'destructive',
-      });
+      toastError(ACCOUNT_MESSAGES.errorTitle, error);
     } finally {
       setSubmitting(false);
     }

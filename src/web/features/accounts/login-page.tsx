@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { toast } from '@web/components/ui/toast-store';
+import { toast, toastError } from '@web/components/ui/toast-store';
 import { paths } from '@web/config/paths';
 import { ApiError } from '@web/lib/api-client';
 import { announceSessionChange, refreshSession } from '@web/lib/session';
@@ -59,11 +59,7 @@ export function LoginPage() {
         variant: 'success',
       });
     } catch (error) {
-      toast({
-        title: ACCOUNT_MESSAGES.errorTitle,
-        description: error instanceof Error ? error.message : undefined,
-        variant: 'destructive',
-      });
+      toastError(ACCOUNT_MESSAGES.errorTitle, error);
     } finally {
       setResending(false);
     }

@@ -5,7 +5,7 @@ import { SupportMessageBody } from '@shared/support/support.schema';
 import { Button } from '@web/components/ui/button';
 import { describedBy, FormField } from '@web/components/ui/form-field';
 import { Input, Textarea } from '@web/components/ui/input';
-import { toast } from '@web/components/ui/toast-store';
+import { toast, toastError } from '@web/components/ui/toast-store';
 import { ApiError } from '@web/lib/api-client';
 import { useSendSupportMessage } from './api/send-support-message';
 
@@ -35,11 +35,7 @@ export function SupportForm() {
           if (field in EMPTY) form.setError(field as keyof SupportMessageBody, { message });
         }
       }
-      toast({
-        title: SUPPORT_MESSAGES.failedTitle,
-        description: error instanceof Error ? error.message : undefined,
-        variant: 'destructive',
-      });
+      toastError(SUPPORT_MESSAGES.failedTitle, error);
     }
   });
 
