@@ -1,22 +1,96 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import local from './lint/no-feature-cycle.js';
 
 /**
- * Import direction (STYLE.md §5): shared ← server, shared ← web; the web never
- * imports server code, shared imports neither, and a web feature does not
- * import a sibling feature (compose them in web/app).
+ * Import direction (STYLE.md §5, ARCHITECTURE §3): shared ← server, shared ← web;
+ * the web never imports server code and shared imports neither. In the web,
+ * shared code (components, lib, config) ← features ← app, and a feature does not
+ * import another feature. On the server a feature calls another feature's
+ * service, never its table. Feature folders are found on disk, paths are
+ * resolved (aliases and relative imports alike), and no import may close a
+ * cycle, between modules or between feature folders.
  */
-const noServerOrWeb = {
-  group: ['@server/*', '@web/*', '**/server/**', '**/web/**'],
-  message: 'src/shared is isomorphic: it imports nothing from server or web.',
-};
+const root = import.meta.dirname;
+const foldersIn = (dir) =>
+  readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+const WEB_FEATURES = foldersIn('src/web/features');
+const SERVER_FEATURES = foldersIn('src/server/features');
+
 const noServer = {
-  group: ['@server/*', '**/server/**'],
+  target: './src/web',
+  from: './src/server',
   message: 'The web never imports server code; share contracts through src/shared.',
 };
-const noWeb = { group: ['@web/*', '**/web/**'], message: 'The server never imports web code.' };
+const noWeb = {
+  target: './src/server',
+  from: './src/web',
+  message: 'The server never imports web code.',
+};
+const sharedStaysShared = {
+  target: './src/shared',
+  from: ['./src/server', './src/web'],
+  message: 'src/shared is isomorphic: it imports nothing from server or web.',
+};
+
+/** Web features use shared code, components, lib and config; src/web/app composes them. */
+const webFeatureZones = WEB_FEATURES.flatMap((feature) => {
+  const others = WEB_FEATURES.filter((other) => other !== feature);
+  return [
+    ...(others.length
+      ? [
+          {
+            target: `./src/web/features/${feature}`,
+            from: others.map((other) => `./src/web/features/${other}`),
+            message: 'Web features do not import each other; compose them in src/web/app.',
+          },
+        ]
+      : []),
+    {
+      target: `./src/web/features/${feature}`,
+      from: './src/web/app',
+      message: 'Features do not import the app layer.',
+    },
+  ];
+});
+const webSharedZone = {
+  target: ['./src/web/components', './src/web/lib', './src/web/config'],
+  from: ['./src/web/features', './src/web/app'],
+  message: 'Components, lib and config are below the features and the app; they import neither.',
+};
+
+/**
+ * ARCHITECTURE §3: other features call a feature's service, never its table.
+ * Table files may still reference another feature's table for a foreign key,
+ * and tests may read any table to check what was stored.
+ */
+const serverTableZones = SERVER_FEATURES.flatMap((feature) => {
+  const others = SERVER_FEATURES.filter((other) => other !== feature);
+  return others.length
+    ? [
+        {
+          target: `./src/server/features/${feature}`,
+          from: others.map((other) => `./src/server/features/${other}/**/*.table.ts`),
+          message: "A feature never touches another feature's table: call that feature's service.",
+        },
+      ]
+    : [];
+});
+
+const restrictedPaths = (...zones) => ['error', { basePath: root, zones }];
+const featureCycles = (side) => [
+  'error',
+  { featuresDir: `src/${side}/features`, aliases: { [`@${side}/`]: `src/${side}/` } },
+];
 
 export default tseslint.config(
   {
@@ -44,13 +118,27 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, local },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: path.join(root, 'tsconfig.base.json'),
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: {
+      'import-x/no-restricted-paths': restrictedPaths(sharedStaysShared),
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            noServerOrWeb,
             {
               group: ['node:*', 'react', 'react-dom', 'drizzle-orm', 'drizzle-orm/*', 'fastify'],
               message: 'src/shared runs in the browser and on the server.',
@@ -62,7 +150,15 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noWeb] }] },
+    rules: {
+      'import-x/no-restricted-paths': restrictedPaths(noWeb),
+      'local/no-feature-cycle': featureCycles('server'),
+    },
+  },
+  {
+    files: ['src/server/features/**/*.ts'],
+    ignores: ['**/*.table.ts', '**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': restrictedPaths(noWeb, ...serverTableZones) },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
@@ -70,39 +166,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [noServer] }],
+      'import-x/no-restricted-paths': restrictedPaths(noServer, webSharedZone, ...webFeatureZones),
+      'local/no-feature-cycle': featureCycles('web'),
     },
   },
-  // A web feature may use shared code, components, lib and config, but not another feature.
-  ...[
-    'accounts',
-    'checkout',
-    'checkout-success',
-    'landing',
-    'legal',
-    'panels',
-    'store',
-    'support',
-  ].map((feature) => ({
-    files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            noServer,
-            {
-              group: [
-                '@web/features/*',
-                `!@web/features/${feature}`,
-                `!@web/features/${feature}/**`,
-              ],
-              message: 'Web features do not import each other; compose them in src/web/app.',
-            },
-            { group: ['@web/app/*'], message: 'Features do not import the app layer.' },
-          ],
-        },
-      ],
-    },
-  })),
 );

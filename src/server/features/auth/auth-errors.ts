@@ -13,7 +13,7 @@ const SPANISH: Record<string, string> = {
   PASSWORD_TOO_SHORT: ACCOUNT_MESSAGES.passwordTooShort,
   PASSWORD_TOO_LONG: ACCOUNT_MESSAGES.passwordTooLong,
   INVALID_EMAIL: ACCOUNT_MESSAGES.emailInvalid,
-  EMAIL_ALREADY_VERIFIED: 'Tu cuenta ya está confirmada. Ya podés iniciar sesión.',
+  EMAIL_ALREADY_VERIFIED: 'Tu cuenta ya está confirmada. Ya puedes iniciar sesión.',
   SESSION_EXPIRED: 'Tu sesión expiró. Inicia sesión de nuevo.',
   INVALID_ORIGIN: 'Origen de la solicitud no permitido.',
   MISSING_OR_NULL_ORIGIN: 'Origen de la solicitud no permitido.',

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { passwordResetMail } from '../mail/templates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
@@ -25,7 +26,7 @@ describe('sign-in, sign-out and password recovery', () => {
     t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
   const resetLinkFor = async (email: string) => {
     const mail = (await readInbox(t.config.dataDir)).find(
-      (m) => m.to === email && /Restablecé/.test(m.subject),
+      (m) => m.to === email && m.subject === passwordResetMail('', '').subject,
     );
     const link = mail?.links.find((l) => l.startsWith(`${t.config.appUrl}/update-password?token=`));
     return link ? new URL(link).searchParams.get('token')! : null;

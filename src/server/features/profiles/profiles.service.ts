@@ -1,5 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Profile, Role } from '@shared/accounts/accounts.schema';
+import type {
+  CompanySettings,
+  UpdateCompanySettingsBody,
+} from '@shared/company/company-settings.schema';
 import type { Province } from '@shared/provinces';
 import type { Database, Transaction } from '../../db/client';
 import type { Storage } from '../../lib/storage';
@@ -55,4 +59,92 @@ export function toProfileDto(row: ProfileRow, storage: Storage): Profile {
     has_identity_document: Boolean(row.identityDocumentKey),
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** spec 02 §3: a company's MercadoPago collector id lives in its payment details. */
+export function collectorIdOf(row: Pick<ProfileRow, 'paymentDetails'>): string | null {
+  const value = row.paymentDetails.provider_collector_id;
+  return typeof value === 'string' && value ? value : null;
+}
+
+export async function findCompanyProfile(db: Database, companyId: string): Promise<ProfileRow> {
+  const row = await findProfile(db, companyId);
+  if (!row || row.role !== 'company') throw new Error(`no company profile ${companyId}`);
+  return row;
+}
+
+export function toCompanySettings(row: ProfileRow, storage: Storage): CompanySettings {
+  return {
+    company: row.company,
+    shipping_provinces: row.shippingProvinces,
+    provider_collector_id: collectorIdOf(row),
+    logo_url: row.logoKey ? storage.publicUrl(row.logoKey) : null,
+  };
+}
+
+/** PATCH /api/company/settings: shipping provinces and the collector id (an empty one clears it). */
+export async function updateCompanySettings(
+  db: Database,
+  companyId: string,
+  input: UpdateCompanySettingsBody,
+): Promise<ProfileRow> {
+  const current = await findCompanyProfile(db, companyId);
+  const paymentDetails = { ...current.paymentDetails };
+  if (input.provider_collector_id !== undefined) {
+    if (input.provider_collector_id)
+      paymentDetails.provider_collector_id = input.provider_collector_id;
+    else delete paymentDetails.provider_collector_id;
+  }
+  const [row] = await db
+    .update(profiles)
+    .set({
+      paymentDetails,
+      ...(input.shipping_provinces
+        ? { shippingProvinces: [...new Set(input.shipping_provinces)] }
+        : {}),
+    })
+    .where(eq(profiles.id, companyId))
+    .returning();
+  if (!row) throw new Error(`no company profile ${companyId}`);
+  return row;
+}
+
+/**
+ * Stores a new logo (already checked and converted to PNG) under a fresh key,
+ * so browsers and CDNs never show a cached old one; the previous file goes.
+ */
+export async function replaceCompanyLogo(
+  db: Database,
+  storage: Storage,
+  companyId: string,
+  png: Buffer,
+): Promise<string> {
+  const current = await findCompanyProfile(db, companyId);
+  const key = `logos/${companyId}/logo-${Date.now().toString(36)}.png`;
+  await storage.put('public', key, png, 'image/png');
+  await db.update(profiles).set({ logoKey: key }).where(eq(profiles.id, companyId));
+  if (current.logoKey && current.logoKey !== key) {
+    await storage.delete('public', current.logoKey).catch(() => undefined);
+  }
+  return storage.publicUrl(key);
+}
+
+/** GET /api/company/sellers: every registered seller, and those in the company's provinces. */
+export async function countSellersFor(
+  db: Database,
+  companyId: string,
+): Promise<{ count: number; in_shipping_provinces: number }> {
+  const company = await findCompanyProfile(db, companyId);
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      inProvinces: sql<number>`count(*) filter (where ${
+        company.shippingProvinces.length
+          ? inArray(profiles.province, company.shippingProvinces)
+          : sql`false`
+      })::int`,
+    })
+    .from(profiles)
+    .where(eq(profiles.role, 'seller'));
+  return { count: row?.count ?? 0, in_shipping_provinces: row?.inProvinces ?? 0 };
 }

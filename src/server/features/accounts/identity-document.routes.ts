@@ -2,13 +2,13 @@ import { z } from '@shared/zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
 import { AppError } from '../../lib/app-error';
-import { findProfile } from './profiles.service';
+import { findProfile } from '../profiles/profiles.service';
 
 /**
  * A seller's identity document is private (ARCHITECTURE §5): only its owner and
  * admins may download it, as an attachment the browser will not sniff or render inline.
  */
-export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+export const identityDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profiles/:id/identity-document',
     {

@@ -1,6 +1,6 @@
 import { PanelDashboard } from '@shared/accounts/panels.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../auth/role-guard';
+import { actorOf } from '../accounts/role-guard';
 
 /**
  * GET /dashboard inside each role surface: the greeting and the figures the

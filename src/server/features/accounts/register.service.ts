@@ -1,5 +1,4 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import {
   DOCUMENT_EXTENSIONS,
@@ -10,10 +9,10 @@ import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { detectFileType, type Storage } from '../../lib/storage';
+import type { Auth } from '../auth/auth';
+import { spanishAuthMessage } from '../auth/auth-errors';
+import { deleteUser, findUserByEmail, hashPasswordAndDiscard } from '../auth/users.service';
 import { createProfile } from '../profiles/profiles.service';
-import type { Auth } from './auth';
-import { spanishAuthMessage } from './auth-errors';
-import { users } from './auth.table';
 
 export interface UploadedDocument {
   filename: string;
@@ -27,6 +26,25 @@ export interface RegisterDeps {
   adminSignupCode: string | undefined;
   /** Tells the owner of an e-mail already registered that someone tried again (no account discovery). */
   notifyExistingAccount?: (user: { name: string; email: string }) => Promise<void>;
+}
+
+/**
+ * The shortest time the last step of a sign-up takes: the confirmation e-mail
+ * for a new account, the notice for an e-mail already registered. Better Auth's
+ * confirmation endpoint already never answers sooner (it keeps resends from
+ * telling who is registered); the notice waits as long, so both answers take
+ * about the same time.
+ */
+export const MAIL_STEP_MS = 500;
+
+async function takingAtLeast(ms: number, work: () => unknown): Promise<void> {
+  const started = performance.now();
+  try {
+    await work();
+  } finally {
+    const remaining = ms - (performance.now() - started);
+    if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(remaining)));
+  }
 }
 
 /**
@@ -44,14 +62,13 @@ export async function registerAccount(
   if (input.role === 'admin') checkAdminCode(deps.adminSignupCode, input.adminSecretCode);
   const checked = input.role === 'seller' ? checkDocument(document) : undefined;
 
-  // No account discovery: an e-mail already registered gets the same answer and nothing changes.
-  const [existing] = await deps.db
-    .select({ name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.email, input.email))
-    .limit(1);
+  // No account discovery: an e-mail already registered gets the same answer, in
+  // about the same time (the password is hashed as for a new account and the
+  // owner's e-mail step lasts as long as a confirmation's), and nothing changes.
+  const existing = await findUserByEmail(deps.db, input.email);
   if (existing) {
-    await deps.notifyExistingAccount?.(existing);
+    await hashPasswordAndDiscard(deps.auth, input.password);
+    await takingAtLeast(MAIL_STEP_MS, () => deps.notifyExistingAccount?.(existing));
     return;
   }
 
@@ -85,9 +102,11 @@ export async function registerAccount(
       shippingProvinces: input.shipping_provinces,
       identityDocumentKey: documentKey,
     });
-    await deps.auth.api.sendVerificationEmail({ body: { email: input.email } });
+    await takingAtLeast(MAIL_STEP_MS, () =>
+      deps.auth.api.sendVerificationEmail({ body: { email: input.email } }),
+    );
   } catch (error) {
-    if (userId) await deps.db.delete(users).where(eq(users.id, userId));
+    if (userId) await deleteUser(deps.db, userId);
     if (documentKey) await deps.storage.delete('private', documentKey).catch(() => {});
     throw signUpError(error);
   }

@@ -12,8 +12,9 @@ import {
   uniqueEmail,
 } from '../../../../tests/factories/accounts';
 import { startSmtpSink } from '../../../../tests/factories/smtp-sink';
+import { users } from '../auth/auth.table';
+import { accountExistsMail, verificationMail } from '../mail/templates';
 import { profiles } from '../profiles/profiles.table';
-import { users } from './auth.table';
 
 type Sink = Awaited<ReturnType<typeof startSmtpSink>>;
 const PASSWORD = 'clave-segura-123';
@@ -119,7 +120,7 @@ describe('sign-up (POST /api/register)', () => {
     });
 
     const [mail] = smtp.to(email);
-    expect(mail?.subject).toBe('Confirmá tu cuenta de VendeMás');
+    expect(mail?.subject).toBe(verificationMail('Ana Empresaria', '').subject);
     expect(mail?.raw).toContain('Content-Type: text/plain');
     expect(mail?.raw).toContain('Content-Type: text/html');
     expect(mail?.body).toContain('Hola, Ana Empresaria');
@@ -263,7 +264,7 @@ describe('sign-up (POST /api/register)', () => {
     expect(smtp.received.length).toBe(before + 1);
     const notice = smtp.received.at(-1)!;
     expect(notice.to).toEqual([existing!.email]);
-    expect(notice.subject).toBe('Ya tenés una cuenta en VendeMás');
+    expect(notice.subject).toBe(accountExistsMail(existing!.name, '').subject);
     expect(notice.links).toContain(`${t.config.appUrl}/login`);
     expect((await signIn(existing!.email)).statusCode).toBe(200);
   });

@@ -1,13 +1,17 @@
-import { eq, inArray } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import type { Role } from '@shared/accounts/accounts.schema';
 import { ROLE_LABELS } from '@shared/accounts/messages';
 import type { Seeder } from '../../db/seed';
 import { createStorage } from '../../lib/storage';
-import { createAuth } from './auth';
-import { users } from './auth.table';
+import { createAuth } from '../auth/auth';
+import { markEmailVerified, registeredEmails } from '../auth/users.service';
 import { registerAccount } from './register.service';
 
-/** One confirmed account per role, for trying the panels right after `npm start`. */
+/**
+ * One confirmed account per role, for trying the panels right after `npm start`.
+ * These passwords are public (they live in the repository), so they are used
+ * only outside production; a production seed (SEED=true) generates its own.
+ */
 export const DEMO_ACCOUNTS: {
   role: Role;
   name: string;
@@ -41,23 +45,23 @@ const DEMO_DOCUMENT = Buffer.from(
 export const demoAccountsSeeder: Seeder = {
   name: 'demo-accounts',
   async run({ db, config, log }) {
-    const existing = await db
-      .select({ email: users.email })
-      .from(users)
-      .where(
-        inArray(
-          users.email,
-          DEMO_ACCOUNTS.map((account) => account.email),
-        ),
-      );
-    const known = new Set(existing.map((row) => row.email));
+    const known = await registeredEmails(
+      db,
+      DEMO_ACCOUNTS.map((account) => account.email),
+    );
     const missing = DEMO_ACCOUNTS.filter((account) => !known.has(account.email));
 
+    const created: { role: Role; email: string; password: string }[] = [];
     if (missing.length) {
       // Demo accounts are confirmed here, so no confirmation e-mail is sent.
       const auth = createAuth({ config, db, mailer: { send: async () => {} } });
-      const adminCode = 'demo-seed-admin-code';
-      for (const account of missing) {
+      const adminCode = randomBytes(18).toString('base64url');
+      for (const demo of missing) {
+        const account = {
+          ...demo,
+          password: config.isProduction ? randomBytes(15).toString('base64url') : demo.password,
+        };
+        created.push(account);
         await registerAccount(
           { db, auth, storage: createStorage(config), adminSignupCode: adminCode },
           {
@@ -82,7 +86,7 @@ export const demoAccountsSeeder: Seeder = {
           },
           account.role === 'seller' ? { filename: 'dni-demo.pdf', data: DEMO_DOCUMENT } : undefined,
         );
-        await db.update(users).set({ emailVerified: true }).where(eq(users.email, account.email));
+        await markEmailVerified(db, account.email);
       }
       log.info(
         { created: missing.map((account) => account.email) },
@@ -90,12 +94,20 @@ export const demoAccountsSeeder: Seeder = {
       );
     }
 
+    const list = (accounts: typeof created) =>
+      accounts
+        .map(
+          (account) =>
+            `    ${ROLE_LABELS[account.role].padEnd(14)} ${account.email}  /  ${account.password}`,
+        )
+        .join('\n');
     if (!config.isProduction) {
-      const lines = DEMO_ACCOUNTS.map(
-        (account) =>
-          `    ${ROLE_LABELS[account.role].padEnd(14)} ${account.email}  /  ${account.password}`,
+      console.log(`\n  Cuentas de demostración (solo desarrollo):\n${list(DEMO_ACCOUNTS)}\n`);
+    } else if (created.length) {
+      // Generated passwords exist nowhere else: this is the only time they are shown.
+      console.log(
+        `\n  Cuentas de demostración creadas con contraseñas aleatorias (anótalas: no se vuelven a mostrar):\n${list(created)}\n`,
       );
-      console.log(`\n  Cuentas de demostración (solo desarrollo):\n${lines.join('\n')}\n`);
     }
   },
 };

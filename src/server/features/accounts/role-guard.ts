@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync, preHandlerAsyncHookHandler } 
 import type { Role } from '@shared/accounts/accounts.schema';
 import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from './auth.plugin';
+import type { Actor } from './actor.plugin';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,0 +1,49 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../config/env';
+import { createTestApp, TEST_ENV, type TestApp } from '../../../../tests/setup/test-app';
+import { DEMO_ACCOUNTS, demoAccountsSeeder } from './demo-accounts.seeder';
+
+function signInStatus(t: TestApp, email: string, password: string) {
+  return t.app
+    .inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: t.config.appUrl },
+      payload: { email, password },
+    })
+    .then((response) => response.statusCode);
+}
+
+describe('demo accounts in production', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ NODE_ENV: 'production' });
+  });
+  afterAll(() => t.close());
+  afterEach(() => vi.restoreAllMocks());
+
+  it('are not seeded unless SEED=true is set explicitly', () => {
+    const base = { APP_SECRET: TEST_ENV.APP_SECRET, DATA_DIR: t.config.dataDir };
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).seed).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', SEED: 'true' }).seed).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).seed).toBe(true);
+  });
+
+  it('get random passwords, shown once, and never the ones in the repository', async () => {
+    const printed: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((text: string) => void printed.push(text));
+    await demoAccountsSeeder.run({ db: t.db, config: t.config, log: t.app.log });
+    await demoAccountsSeeder.run({ db: t.db, config: t.config, log: t.app.log });
+
+    expect(printed).toHaveLength(1);
+    for (const account of DEMO_ACCOUNTS) {
+      expect(printed[0]).not.toContain(account.password);
+      expect(await signInStatus(t, account.email, account.password)).toBe(401);
+      const shown = new RegExp(`${account.email.replaceAll('.', '\\.')}  /  (\\S+)`).exec(
+        printed[0] ?? '',
+      )?.[1];
+      expect(shown).toMatch(/^[\w-]{20}$/);
+      expect(await signInStatus(t, account.email, shown ?? '')).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { Auth } from './auth';
+import { users } from './auth.table';
+
+export interface UserContact {
+  name: string;
+  email: string;
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserContact | null> {
+  const [row] = await db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Which of these e-mails already have a user. */
+export async function registeredEmails(db: Database, emails: string[]): Promise<Set<string>> {
+  if (!emails.length) return new Set();
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(inArray(users.email, emails));
+  return new Set(rows.map((row) => row.email));
+}
+
+/** Confirms an e-mail without the link (demo accounts, administrators created by command). */
+export async function markEmailVerified(db: Database, email: string): Promise<void> {
+  await db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+}
+
+/** Deletes a user; sessions, accounts and the profile go with it by cascade. */
+export async function deleteUser(db: Database, userId: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
+}
+
+/**
+ * Runs Better Auth's own password hasher (scrypt, the slow part of creating an
+ * account) and drops the result, so that refusing a sign-up quietly takes as
+ * long as accepting one.
+ */
+export async function hashPasswordAndDiscard(auth: Auth, password: string): Promise<void> {
+  const context = await auth.$context;
+  await context.password.hash(password);
+}
