@@ -7,7 +7,7 @@ import { loadConfig } from '../src/server/config/env';
 import { openDatabase } from '../src/server/db/client';
 import { createAuth } from '../src/server/features/auth/auth';
 import { users } from '../src/server/features/auth/auth.table';
-import { registerAccount } from '../src/server/features/auth/register.service';
+import { registerAccount } from '../src/server/features/accounts/register.service';
 import { createStorage } from '../src/server/lib/storage';
 
 /**

@@ -1,11 +1,20 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import {
+  playwrightResult,
+  summaryLine,
+  vitestResult,
+  type PlaywrightReport,
+  type StageResult,
+  type VitestReport,
+} from './lib/test-report';
 
 /**
  * `npm test`: lint, typecheck, unit and API tests on PGlite (and again on the
  * PostgreSQL server named by TEST_DATABASE_URL), then the browser journeys.
- * Every stage runs; the last line is "N passed, N failed"; any failure exits 1.
+ * Every stage runs; skipped tests are named with their reason; the last line
+ * is "N passed, N failed, N skipped"; any failure exits 1.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const reports = path.join(root, '.tmp/reports');
@@ -14,7 +23,9 @@ mkdirSync(reports, { recursive: true });
 
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 const lines: string[] = [];
+const skippedNames: string[] = [];
 
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n━━ ${label} ━━`);
@@ -33,6 +44,18 @@ function check(label: string, command: string, args: string[]) {
   lines.push(`${ok ? '✓' : '✗'} ${label}`);
 }
 
+function record(label: string, result: StageResult) {
+  passed += result.passed;
+  failed += result.failed;
+  skipped += result.skipped;
+  skippedNames.push(...result.skippedNames.map((name) => `${label}: ${name}`));
+  lines.push(`${result.failed === 0 ? '✓' : '✗'} ${label}: ${summaryLine(result)}`);
+}
+
+function readReport<T>(file: string): T | undefined {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
+}
+
 function vitest(label: string, file: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const output = path.join(reports, file);
   const ok = run(
@@ -41,18 +64,10 @@ function vitest(label: string, file: string, args: string[], env: NodeJS.Process
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${output}`, ...args],
     env,
   );
-  const report = existsSync(output)
-    ? (JSON.parse(readFileSync(output, 'utf8')) as {
-        numPassedTests: number;
-        numFailedTests: number;
-      })
-    : undefined;
-  const p = report?.numPassedTests ?? 0;
-  // A runner that crashed before reporting still counts as a failure.
-  const f = report ? report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1) : 1;
-  passed += p;
-  failed += f;
-  lines.push(`${f === 0 ? '✓' : '✗'} ${label}: ${p} passed, ${f} failed`);
+  record(
+    label,
+    vitestResult(readReport<VitestReport>(output), ok, (name) => path.relative(root, name)),
+  );
 }
 
 function playwright(label: string) {
@@ -61,18 +76,7 @@ function playwright(label: string) {
   const ok = run(label, 'npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: output,
   });
-  const stats = existsSync(output)
-    ? (
-        JSON.parse(readFileSync(output, 'utf8')) as {
-          stats: { expected: number; unexpected: number; flaky: number };
-        }
-      ).stats
-    : undefined;
-  const p = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
-  const f = stats ? stats.unexpected + (ok || stats.unexpected > 0 ? 0 : 1) : 1;
-  passed += p;
-  failed += f;
-  lines.push(`${f === 0 ? '✓' : '✗'} ${label}: ${p} passed, ${f} failed`);
+  record(label, playwrightResult(readReport<PlaywrightReport>(output), ok));
 }
 
 check('lint (eslint + prettier)', 'npm', ['run', '-s', 'lint']);
@@ -88,5 +92,9 @@ playwright('browser journeys (Chromium)');
 
 console.log('\n━━ summary ━━');
 for (const line of lines) console.log(line);
-console.log(`${passed} passed, ${failed} failed`);
+if (skippedNames.length) {
+  console.log('\nskipped:');
+  for (const name of skippedNames) console.log(`  - ${name}`);
+}
+console.log(summaryLine({ passed, failed, skipped }));
 process.exit(failed === 0 ? 0 : 1);

@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   notFound: 'NOT_FOUND',
   unauthorized: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
+  forbiddenOrigin: 'FORBIDDEN_ORIGIN',
   conflict: 'CONFLICT',
   rateLimited: 'RATE_LIMITED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',

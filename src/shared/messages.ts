@@ -11,7 +11,7 @@ export const SUPPORT_MESSAGES = {
   sending: 'Enviando...',
   sentTitle: 'Mensaje Enviado ✅',
   sentDescription: 'Hemos recibido tu consulta. Nos pondremos en contacto contigo pronto.',
-  rateLimited: 'Recibimos muchos mensajes desde tu conexión. Probá de nuevo en unos minutos.',
+  rateLimited: 'Recibimos muchos mensajes desde tu conexión. Prueba de nuevo en unos minutos.',
   failedTitle: 'No se pudo enviar',
 } as const;
 
@@ -46,4 +46,9 @@ export const API_MESSAGES = {
   badJson: 'El cuerpo de la solicitud no es JSON válido.',
   unsupportedMediaType: 'Tipo de contenido no admitido.',
   databaseDown: 'La base de datos no responde.',
+  brokenMultipart: 'El formulario enviado está incompleto o dañado. Vuelve a enviarlo.',
+  jsonTooDeep: 'El JSON enviado tiene demasiados niveles anidados.',
+  nulCharacter: 'Los datos enviados contienen caracteres no permitidos (carácter nulo).',
+  forbiddenOrigin:
+    'Rechazamos la solicitud porque no viene de este sitio. Abre la página de nuevo e inténtalo otra vez.',
 } as const;

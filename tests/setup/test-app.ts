@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config/env';
 import type { Database } from '../../src/server/db/client';
 import { copyPgliteTemplate, createPostgresDatabase } from './databases';
@@ -28,6 +29,7 @@ export const TEST_ENV = {
 export async function createTestApp(
   env: Record<string, string> = {},
   adjust: (config: Config) => Config = (config) => config,
+  options: BuildAppOptions = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const dataDir = copyPgliteTemplate();
@@ -36,11 +38,13 @@ export async function createTestApp(
     loadConfig({
       ...TEST_ENV,
       DATA_DIR: dataDir,
+      // No built web app unless a test makes one: a `dist/web` left by a build must not change answers.
+      WEB_DIR: path.join(dataDir, 'web'),
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       ...env,
     }),
   );
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   return {
     app,
     db: app.db,

@@ -42,4 +42,33 @@ describe('loadConfig', () => {
       /PORT[\s\S]*APP_SECRET|APP_SECRET[\s\S]*PORT/,
     );
   });
+
+  it('checks the platform bank account with the real CBU, CUIT and alias rules', () => {
+    const dataDir = tempDir();
+    const bank = {
+      PLATFORM_BANK_NAME: 'Banco Nación',
+      PLATFORM_BANK_HOLDER: 'VendeMás S.A.',
+      PLATFORM_BANK_CBU: '28505909 40090418135201',
+      PLATFORM_BANK_ALIAS: 'vendemas.cobros',
+      PLATFORM_BANK_CUIT: '30500010912',
+    };
+    expect(loadConfig({ DATA_DIR: dataDir, ...bank }).store.bank).toMatchObject({
+      cbu: '2850590940090418135201',
+      cuit: '30-50001091-2',
+    });
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, ...bank, PLATFORM_BANK_CBU: '2850590940090418135202' }),
+    ).toThrow(/PLATFORM_BANK_CBU/);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, ...bank, PLATFORM_BANK_CUIT: '30-50001091-3' }),
+    ).toThrow(/PLATFORM_BANK_CUIT/);
+  });
+
+  it('gives development demo bank details that pass the same checks', async () => {
+    const { isValidAlias, isValidCbu, isValidCuit } = await import('@shared/bank-data');
+    const bank = loadConfig({ DATA_DIR: tempDir() }).store.bank;
+    expect(bank && isValidCbu(bank.cbu) && isValidCuit(bank.cuit) && isValidAlias(bank.alias)).toBe(
+      true,
+    );
+  });
 });

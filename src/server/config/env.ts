@@ -2,6 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { formatCuit, isValidAlias, isValidCbu, isValidCuit, normalizeCbu } from '@shared/bank-data';
+import { BRAND } from '@shared/brand';
+import type { RuntimeConfig } from '@shared/runtime-config.schema';
+import type { S3StorageOptions } from '../lib/storage/s3';
 
 /**
  * The only reader of process.env. Every variable is listed in .env.example and
@@ -14,13 +18,17 @@ const booleanFlag = z
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: loopback outside production (the local inbox stays on this machine), every interface in production. */
+  HOST: z.string().min(1).optional(),
   APP_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().min(1).optional(),
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  /** Former APP_SECRET values (comma-separated) whose sealed secrets must still open after a rotation. */
+  APP_SECRET_PREVIOUS: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED: booleanFlag.default(true),
+  /** Unset: seed demo data outside production only. */
+  SEED: booleanFlag.optional(),
   REDIS_URL: z.string().min(1).optional(),
   /** Storefront identifier in /api/store/:storeId (spec 01 §7). */
   STORE_ID: z
@@ -29,6 +37,17 @@ const EnvSchema = z.object({
     .default('vendemas'),
   /** Minutes a checkout keeps its stock reserved while unpaid. */
   STORE_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** Hours a bank-transfer order keeps its units while the transfer is awaited. */
+  STORE_TRANSFER_HOLD_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
+  /** Reservation caps: units of one item per order, units per order, units one address may hold reserved. */
+  STORE_MAX_UNITS_PER_ITEM: z.coerce.number().int().min(1).max(100_000).default(10),
+  STORE_MAX_UNITS_PER_ORDER: z.coerce.number().int().min(1).max(100_000).default(30),
+  STORE_MAX_HELD_UNITS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** Checkouts per minute one address may open (each one reserves stock). */
   STORE_CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Platform Stripe account; when both are set the hosted checkout takes cards through Stripe Checkout. */
@@ -41,10 +60,18 @@ const EnvSchema = z.object({
   PLATFORM_BANK_HOLDER: z.string().min(1).optional(),
   PLATFORM_BANK_CBU: z
     .string()
-    .regex(/^\d{22}$/, 'PLATFORM_BANK_CBU must have 22 digits')
+    .refine(isValidCbu, 'PLATFORM_BANK_CBU must have 22 digits with valid check digits')
+    .transform(normalizeCbu)
     .optional(),
-  PLATFORM_BANK_ALIAS: z.string().min(1).optional(),
-  PLATFORM_BANK_CUIT: z.string().min(1).optional(),
+  PLATFORM_BANK_ALIAS: z
+    .string()
+    .refine(isValidAlias, 'PLATFORM_BANK_ALIAS must have 6 to 20 letters, digits, dots or hyphens')
+    .optional(),
+  PLATFORM_BANK_CUIT: z
+    .string()
+    .refine(isValidCuit, 'PLATFORM_BANK_CUIT must have 11 digits with a valid check digit')
+    .transform(formatCuit)
+    .optional(),
   /** Set when running behind a load balancer or reverse proxy (X-Forwarded-*). */
   TRUST_PROXY: booleanFlag.default(false),
   /** Folder of the built web app. */
@@ -61,6 +88,24 @@ const EnvSchema = z.object({
     .optional(),
   /** Sign-in, sign-up and password-reset attempts per minute per address. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** S3-compatible object storage for uploaded files; unset keeps them under DATA_DIR/files. */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.url().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  /** Contact shown on the support page and in e-mails. */
+  SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an e-mail address').default(BRAND.supportEmail),
+  /** WhatsApp number for support as people write it (+54 9 11 …); unset hides the WhatsApp card. */
+  SUPPORT_WHATSAPP: z
+    .string()
+    .regex(
+      /^\+?[\d\s()-]{8,25}$/,
+      'SUPPORT_WHATSAPP must be a phone number, e.g. +54 9 11 4000-0000',
+    )
+    .optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -75,6 +120,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   appSecret: string;
+  /** Former secrets: values sealed with them still open (see lib/secret-box.ts). */
+  appSecretPrevious: string[];
   logLevel: Env['LOG_LEVEL'];
   seed: boolean;
   redisUrl: string | undefined;
@@ -86,12 +133,25 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   adminSignupCode: string | undefined;
+  support: SupportContact;
+  /** Set when S3_BUCKET is: uploaded files live in that bucket. */
+  s3: S3StorageOptions | undefined;
+}
+
+export interface SupportContact {
+  email: string;
+  /** Digits only, as wa.me expects; undefined when no WhatsApp line is configured. */
+  whatsappNumber: string | undefined;
+  whatsappDisplay: string | undefined;
 }
 
 export interface StoreConfig {
   id: string;
   reservationMinutes: number;
+  transferHoldHours: number;
   checkoutRateLimit: number;
+  /** What one order and one address may hold reserved (nobody can reserve the shop empty). */
+  limits: { unitsPerItem: number; unitsPerOrder: number; heldUnitsPerAddress: number };
   /** Set when the platform's Stripe keys are configured. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
   /** Set when the platform's bank details are known (always in development). */
@@ -101,9 +161,9 @@ export interface StoreConfig {
 const DEMO_BANK = {
   name: 'Banco de la Nación Argentina',
   holder: 'VendeMás S.A.',
-  cbu: '0110599520000001234567',
-  alias: 'VENDEMAS.TIENDA.PAGOS',
-  cuit: '30-71234567-8',
+  cbu: '0110599520000001234569',
+  alias: 'VENDEMAS.PAGOS',
+  cuit: '30-71234567-1',
 };
 
 function storeConfig(env: Env, isProduction: boolean): StoreConfig {
@@ -131,7 +191,13 @@ function storeConfig(env: Env, isProduction: boolean): StoreConfig {
   return {
     id: env.STORE_ID,
     reservationMinutes: env.STORE_RESERVATION_MINUTES,
+    transferHoldHours: env.STORE_TRANSFER_HOLD_HOURS,
     checkoutRateLimit: env.STORE_CHECKOUT_RATE_LIMIT,
+    limits: {
+      unitsPerItem: env.STORE_MAX_UNITS_PER_ITEM,
+      unitsPerOrder: env.STORE_MAX_UNITS_PER_ORDER,
+      heldUnitsPerAddress: env.STORE_MAX_HELD_UNITS_PER_ADDRESS,
+    },
     stripe,
     bank,
   };
@@ -164,13 +230,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     env: env.NODE_ENV,
     isProduction,
     port: env.PORT,
-    host: env.HOST,
+    host: env.HOST ?? (isProduction ? '0.0.0.0' : 'localhost'),
     appUrl,
     dataDir,
     databaseUrl: env.DATABASE_URL,
     appSecret: env.APP_SECRET ?? developmentSecret(dataDir),
+    appSecretPrevious: (env.APP_SECRET_PREVIOUS ?? '')
+      .split(',')
+      .map((value) => value.trim())
+      .filter(Boolean),
     logLevel: env.LOG_LEVEL,
-    seed: env.SEED,
+    seed: env.SEED ?? !isProduction,
     redisUrl: env.REDIS_URL,
     store: storeConfig(env, isProduction),
     trustProxy: env.TRUST_PROXY,
@@ -179,6 +249,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     adminSignupCode: env.ADMIN_SIGNUP_CODE,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
+          publicUrl: env.S3_PUBLIC_URL,
+        }
+      : undefined,
+    support: {
+      email: env.SUPPORT_EMAIL,
+      whatsappNumber: env.SUPPORT_WHATSAPP?.replace(/\D/g, ''),
+      whatsappDisplay: env.SUPPORT_WHATSAPP?.trim(),
+    },
   };
 }
 
@@ -200,4 +286,17 @@ function developmentSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** What the browser may know of the configuration (served in index.html and at /api/public/config). */
+export function runtimeConfigFor(config: Config): RuntimeConfig {
+  return {
+    store_id: config.store.id,
+    admin_signup: Boolean(config.adminSignupCode),
+    support: {
+      email: config.support.email,
+      whatsapp_number: config.support.whatsappNumber ?? null,
+      whatsapp_display: config.support.whatsappDisplay ?? null,
+    },
+  };
 }

@@ -33,6 +33,12 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       });
     }
 
+    if (isBrokenMultipart(error)) {
+      return reply
+        .status(400)
+        .send({ error: { code: 'MALFORMED_MULTIPART', message: API_MESSAGES.brokenMultipart } });
+    }
+
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -45,6 +51,17 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(status).send({ error: clientError(error, status) });
   });
 });
+
+/**
+ * The multipart parser (busboy) reports a truncated or malformed form with plain
+ * errors and no status: they are the sender's fault, not ours.
+ */
+const MULTIPART_FAILURES =
+  /^(Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Multipart: Boundary not found|Malformed part header|The needle cannot .*)$/;
+
+function isBrokenMultipart(error: { statusCode?: number; message?: string }): boolean {
+  return error.statusCode === undefined && MULTIPART_FAILURES.test(error.message ?? '');
+}
 
 function clientError(error: FastifyError, status: number): { code: string; message: string } {
   switch (true) {

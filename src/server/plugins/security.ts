@@ -12,7 +12,13 @@ import helmet, { type HelmetOptions } from 'helmet';
  * response. (@fastify/helmet rebuilds the helmet middleware on every request,
  * which cost about a fifth of the server's throughput.)
  */
-export function securityHeaders(options: { isProduction: boolean }): Record<string, string> {
+export interface SecurityOptions {
+  isProduction: boolean;
+  /** Origins images may also load from (S3_PUBLIC_URL's bucket or CDN). */
+  imageOrigins?: string[];
+}
+
+export function securityHeaders(options: SecurityOptions): Record<string, string> {
   const config: HelmetOptions = {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -21,7 +27,7 @@ export function securityHeaders(options: { isProduction: boolean }): Record<stri
         baseUri: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(options.imageOrigins ?? [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameSrc: ["'none'"],
@@ -48,11 +54,9 @@ export function securityHeaders(options: { isProduction: boolean }): Record<stri
   return headers;
 }
 
-export const securityPlugin = fp(
-  async (app: FastifyInstance, options: { isProduction: boolean }) => {
-    const headers = securityHeaders(options);
-    app.addHook('onRequest', async (_request, reply) => {
-      reply.headers(headers);
-    });
-  },
-);
+export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
+  const headers = securityHeaders(options);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
+  });
+});

@@ -21,11 +21,16 @@ export const storagePlugin = fp(async (app: FastifyInstance, options: { storage?
         error: { code: 'NOT_FOUND', message: 'El archivo no existe.' },
       });
     }
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-length', file.size)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'public, max-age=300')
-      .send(file.body);
+    return (
+      reply
+        .header('content-type', file.contentType)
+        .header('content-length', file.size)
+        .header('x-content-type-options', 'nosniff')
+        // Uploaded files are only ever shown, never run: opened directly, even an SVG
+        // or an HTML file renders in a sandbox without scripts.
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .header('cache-control', 'public, max-age=300')
+        .send(file.body)
+    );
   });
 });

@@ -17,7 +17,7 @@ export const ACCOUNT_MESSAGES = {
   signInErrorDescription: 'Email o contraseña incorrectos.',
   emailNotVerifiedTitle: 'Confirma tu correo electrónico',
   emailNotVerifiedDescription:
-    'Tu cuenta todavía no está confirmada. Revisa tu correo o pedí que te lo enviemos de nuevo.',
+    'Tu cuenta todavía no está confirmada. Revisa tu correo o pide que te lo enviemos de nuevo.',
   resendVerification: 'Reenviar correo de confirmación',
   verificationResentTitle: 'Correo reenviado',
   verificationResentDescription: 'Te enviamos un nuevo enlace de confirmación.',
@@ -29,6 +29,7 @@ export const ACCOUNT_MESSAGES = {
     'Tu contraseña ha sido actualizada. Serás redirigido para iniciar sesión.',
   confirming: 'Confirmando tu cuenta...',
   confirmed: '¡Cuenta confirmada! Redirigiendo…',
+  confirmedSignIn: 'Tu cuenta está confirmada. Ya puedes iniciar sesión.',
   callbackError: (message: string) => `Error: ${message}`,
   loadingProfile: 'Cargando perfil...',
   passwordTooShort: 'La contraseña debe tener al menos 8 caracteres.',
@@ -42,11 +43,12 @@ export const ACCOUNT_MESSAGES = {
   documentType: 'El documento debe ser un PDF, JPG o PNG.',
   adminCodeRequired: 'Ingresa el código de administrador.',
   adminCodeInvalid: 'El código de administrador no es válido.',
+  adminSignupClosedHint: 'No disponible',
   adminSignupDisabled:
-    'El registro de administradores está deshabilitado en este servidor. Pedí a un administrador que cree tu cuenta.',
+    'El registro de administradores está deshabilitado en este servidor. Pide a un administrador que cree tu cuenta.',
   invalidRole: 'El tipo de cuenta no es válido.',
   invalidToken: 'El enlace no es válido o ya fue usado.',
-  expiredToken: 'El enlace expiró. Pedí uno nuevo.',
+  expiredToken: 'El enlace expiró. Pide uno nuevo.',
   missingToken: 'Falta el código de confirmación en el enlace.',
   tooManyAttempts: 'Demasiados intentos. Espera un minuto e inténtalo de nuevo.',
   unauthorized: 'Inicia sesión para continuar.',
@@ -59,4 +61,11 @@ export const ROLE_LABELS = {
   company: 'Empresa',
   seller: 'Vendedor',
   admin: 'Administrador',
+} as const;
+
+/** spec 02 §2: the name of each role's panel (sidebar, page title, panel home). */
+export const PANEL_TITLES = {
+  company: 'Panel de Empresa',
+  seller: 'Panel de Vendedor',
+  admin: 'Panel Administrativo',
 } as const;

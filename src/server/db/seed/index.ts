@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Database } from '../client';
 import { storeDemoSeeder } from '../../features/store/store-demo.seeder';
-import { demoAccountsSeeder } from '../../features/auth/demo-accounts.seeder';
+import { demoAccountsSeeder } from '../../features/accounts/demo-accounts.seeder';
 
 export interface SeedContext {
   db: Database;

@@ -1,14 +1,31 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '@shared/errors';
+import { API_MESSAGES } from '@shared/messages';
 import { readInbox } from './mailer';
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/** True only for a request made on this machine (through a local proxy too, but not for one it forwarded). */
+export function isLocalRequest(request: FastifyRequest): boolean {
+  const peer = request.socket.remoteAddress ?? '';
+  return LOOPBACK.test(peer) && LOOPBACK.test(request.ip);
+}
+
 /**
  * /dev/mail: the local inbox, for development without SMTP (never registered in
- * production). JSON with `Accept: application/json`, a simple page otherwise.
+ * production). It holds confirmation and password-reset links, so it answers
+ * only requests from this machine; others get the same 404 as any unknown path.
+ * JSON with `Accept: application/json`, a simple page otherwise.
  */
 export const devMailRoutes: FastifyPluginAsync = async (app) => {
   app.get('/dev/mail', { schema: { hide: true } }, async (request, reply) => {
+    if (!isLocalRequest(request)) {
+      return reply
+        .status(404)
+        .send({ error: { code: ERROR_CODES.notFound, message: API_MESSAGES.routeNotFound } });
+    }
     const messages = await readInbox(app.config.dataDir);
     if (request.headers.accept?.includes('application/json')) return { messages };
     const rows = messages

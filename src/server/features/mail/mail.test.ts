@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config/env';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { readInbox } from './mailer';
 import { passwordResetMail, verificationMail } from './templates';
@@ -9,7 +10,7 @@ describe('mail templates', () => {
       '<script>alert(1)</script>',
       'https://vendemas.example/auth/callback?token=a&b=1',
     );
-    expect(mail.subject).toBe('Confirmá tu cuenta de VendeMás');
+    expect(mail.subject).toBe('Confirma tu cuenta de VendeMás');
     expect(mail.text).toContain(
       'Confirmar mi cuenta: https://vendemas.example/auth/callback?token=a&b=1',
     );
@@ -44,10 +45,37 @@ describe('local inbox without SMTP_URL', () => {
       url: '/dev/mail',
       headers: { accept: 'application/json' },
     });
-    expect(json.json().messages[0].subject).toBe('Confirmá tu cuenta de VendeMás');
+    expect(json.json().messages[0].subject).toBe('Confirma tu cuenta de VendeMás');
     const page = await t.app.inject({ method: 'GET', url: '/dev/mail' });
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('href="http://localhost:3000/auth/callback?token=abc"');
+  });
+
+  it('answers only requests from this machine', async () => {
+    await t.app.mailer.send({
+      to: 'bea@example.com',
+      subject: 'Privado',
+      html: '<p>x</p>',
+      text: 'x',
+    });
+    for (const remoteAddress of ['192.168.1.20', '10.0.0.7', '2001:db8::1']) {
+      const response = await t.app.inject({ method: 'GET', url: '/dev/mail', remoteAddress });
+      expect(response.statusCode, remoteAddress).toBe(404);
+      expect(response.body).not.toContain('Privado');
+    }
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const response = await t.app.inject({ method: 'GET', url: '/dev/mail', remoteAddress });
+      expect(response.statusCode, remoteAddress).toBe(200);
+    }
+  });
+
+  it('listens on this machine only unless HOST says otherwise', () => {
+    const env = { DATA_DIR: t.config.dataDir };
+    expect(loadConfig(env).host).toBe('localhost');
+    expect(loadConfig({ ...env, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...env, NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) }).host).toBe(
+      '0.0.0.0',
+    );
   });
 });
 
@@ -72,5 +100,6 @@ describe('/dev/mail in production', () => {
     });
     expect(response.body).not.toContain('Privado');
     expect(response.body).not.toContain('Bandeja local');
+    expect(response.statusCode).toBe(404);
   });
 });

@@ -41,7 +41,7 @@ function actionMail(input: {
 <p style="margin:0 0 12px;font-size:16px">Hola, ${escape(input.greetingName)}:</p>
 <p style="margin:0 0 24px;font-size:15px;line-height:1.6">${escape(input.intro)}</p>
 <p style="margin:0 0 24px"><a href="${escape(input.url)}" style="display:inline-block;background:#0369a1;color:#ffffff;text-decoration:none;font-weight:700;padding:12px 22px;border-radius:10px">${escape(input.action)}</a></p>
-<p style="margin:0 0 8px;font-size:13px;color:#475569">Si el botón no funciona, copiá este enlace en tu navegador:</p>
+<p style="margin:0 0 8px;font-size:13px;color:#475569">Si el botón no funciona, copia este enlace en tu navegador:</p>
 <p style="margin:0 0 24px;font-size:13px;word-break:break-all"><a href="${escape(input.url)}" style="color:#0369a1">${escape(input.url)}</a></p>
 <p style="margin:0;font-size:13px;color:#475569">${escape(input.outro)}</p>
 </td></tr>
@@ -53,34 +53,34 @@ function actionMail(input: {
 
 export function verificationMail(name: string, url: string): ActionMail {
   return actionMail({
-    subject: `Confirmá tu cuenta de ${BRAND.name}`,
+    subject: `Confirma tu cuenta de ${BRAND.name}`,
     greetingName: name,
-    intro: `Gracias por registrarte en ${BRAND.name}. Para activar tu cuenta, confirmá tu correo electrónico.`,
+    intro: `Gracias por registrarte en ${BRAND.name}. Para activar tu cuenta, confirma tu correo electrónico.`,
     action: 'Confirmar mi cuenta',
     url,
-    outro: 'El enlace vence en 24 horas. Si no creaste esta cuenta, podés ignorar este correo.',
+    outro: 'El enlace vence en 24 horas. Si no creaste esta cuenta, puedes ignorar este correo.',
   });
 }
 
 export function passwordResetMail(name: string, url: string): ActionMail {
   return actionMail({
-    subject: `Restablecé tu contraseña de ${BRAND.name}`,
+    subject: `Restablece tu contraseña de ${BRAND.name}`,
     greetingName: name,
     intro: 'Recibimos un pedido para restablecer la contraseña de tu cuenta.',
     action: 'Elegir una nueva contraseña',
     url,
     outro:
-      'El enlace vence en 1 hora. Si no lo pediste, ignorá este correo: tu contraseña no cambia.',
+      'El enlace vence en 1 hora. Si no lo pediste, ignora este correo: tu contraseña no cambia.',
   });
 }
 
 export function accountExistsMail(name: string, loginUrl: string): ActionMail {
   return actionMail({
-    subject: `Ya tenés una cuenta en ${BRAND.name}`,
+    subject: `Ya tienes una cuenta en ${BRAND.name}`,
     greetingName: name,
-    intro: `Alguien intentó crear una cuenta nueva con este correo, pero ya tenés una en ${BRAND.name}. Si fuiste vos, iniciá sesión; si no recordás la contraseña, podés restablecerla desde la pantalla de inicio de sesión.`,
+    intro: `Alguien intentó crear una cuenta nueva con este correo, pero ya tienes una en ${BRAND.name}. Si fuiste tú, inicia sesión; si no recuerdas la contraseña, puedes restablecerla desde la pantalla de inicio de sesión.`,
     action: 'Iniciar sesión',
     url: loginUrl,
-    outro: 'Si no fuiste vos, podés ignorar este correo: tu cuenta no cambió.',
+    outro: 'Si no fuiste tú, puedes ignorar este correo: tu cuenta no cambió.',
   });
 }
