@@ -37,6 +37,13 @@ describe('formatStoreMoney (spec 01 §9)', () => {
     expect(formatStoreMoney(1050, { code: 'USD' })).toBe('$10.50');
   });
 
+  it('groups thousands with commas, as the English storefront reads them', () => {
+    expect(formatStoreMoney(123_456_789)).toBe('€1,234,567.89');
+    expect(formatStoreMoney(99_999)).toBe('€999.99');
+    expect(formatStoreMoney(100_000)).toBe('€1,000.00');
+    expect(formatStoreMoney(1_250_000, { code: 'ARS' })).toBe('ARS 12,500.00');
+  });
+
   it('shows a missing amount as zero', () => {
     expect(formatStoreMoney(undefined)).toBe('€0.00');
   });

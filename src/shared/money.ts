@@ -28,17 +28,25 @@ const DEFAULT_STORE_SYMBOL = '€';
 
 /**
  * spec 01 §9: storefront cents shown divided by 100 with 2 decimals, through the
- * currency template or symbol (default €).
+ * currency template or symbol (default €). Thousands are grouped the English way
+ * (the storefront is in English), so peso prices read "ARS 12,500.00".
  */
 export function formatStoreMoney(cents: unknown, currency?: StoreCurrency | null): string {
   const value = typeof cents === 'number' && Number.isFinite(cents) ? cents : 0;
-  const amount = (value / 100).toFixed(2);
+  const amount = groupThousands((value / 100).toFixed(2));
   const template = currency?.template;
   if (template && template.includes('{{amount}}')) {
     return template.replaceAll('{{amount}}', amount);
   }
   const symbol = currency?.symbol || symbolFor(currency?.code) || DEFAULT_STORE_SYMBOL;
   return `${symbol}${amount}`;
+}
+
+/** "1234567.50" → "1,234,567.50". */
+function groupThousands(fixed: string): string {
+  const [whole = '0', fraction] = fixed.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
 
 function symbolFor(code: string | null | undefined): string | undefined {
@@ -48,7 +56,8 @@ function symbolFor(code: string | null | undefined): string | undefined {
     case 'usd':
       return '$';
     case 'ars':
-      return '$';
+      // '$' alone reads as US dollars in an English page; the code leaves no doubt.
+      return 'ARS ';
     case 'gbp':
       return '£';
     default:

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Role } from '../../src/shared/accounts/accounts.schema';
 import type { Province } from '../../src/shared/provinces';
 import { users } from '../../src/server/features/auth/auth.table';
-import { registerAccount } from '../../src/server/features/auth/register.service';
+import { registerAccount } from '../../src/server/features/accounts/register.service';
 
 /** A minimal real PDF: the identity document of factory sellers. */
 export const TINY_PDF = Buffer.from(

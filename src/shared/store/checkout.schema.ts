@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { STORE_ORDER_STATUSES } from './store-order-status';
 
 /**
  * Our hosted checkout page (/checkout/:orderId?token=…): the order summary it
@@ -49,14 +50,7 @@ export const CheckoutBuyer = z.object({
 });
 export type CheckoutBuyer = z.infer<typeof CheckoutBuyer>;
 
-export const CheckoutOrderStatus = z.enum([
-  'reserved',
-  'pending_payment',
-  'pending_transfer',
-  'paid',
-  'cancelled',
-  'expired',
-]);
+export const CheckoutOrderStatus = z.enum(STORE_ORDER_STATUSES);
 export type CheckoutOrderStatus = z.infer<typeof CheckoutOrderStatus>;
 
 export const CheckoutPaymentMethod = z.enum(['stripe', 'transfer']);

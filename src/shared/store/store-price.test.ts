@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { deriveProductPrice, deriveVariantPrice, effectivePrice } from './store-price';
+import {
+  deriveProductPrice,
+  deriveVariantPrice,
+  effectivePrice,
+  storeCurrencyFor,
+} from './store-price';
 import type { StoreVariantPrice } from './store.schema';
 
 const eur = { code: 'EUR', symbol: '€', template: '€{{amount}}' };
@@ -42,6 +47,23 @@ describe('store prices', () => {
     expect(deriveVariantPrice({ prices: [price(1050, null, usd)] }).price_formatted).toBe(
       'US$10.50',
     );
+  });
+
+  it('shows Argentine pesos with their code and grouped thousands, never a bare $', () => {
+    const ars = storeCurrencyFor('ars');
+    const derived = deriveVariantPrice({
+      prices: [{ amount: 11_900_000, sale_amount: 8_990_000, currency_code: 'ars', currency: ars }],
+    });
+    expect(derived).toMatchObject({
+      currency: 'ars',
+      price_formatted: 'ARS 119,000.00',
+      sale_price_formatted: 'ARS 89,900.00',
+    });
+  });
+
+  it('keeps the euro for a price without a currency (spec 01 §3)', () => {
+    expect(storeCurrencyFor(null)).toMatchObject({ code: 'EUR', template: '€{{amount}}' });
+    expect(storeCurrencyFor('')).toMatchObject({ code: 'EUR' });
   });
 
   const variants = [

@@ -66,7 +66,9 @@ const CURRENCIES: Record<string, StoreCurrency> = {
   eur: { code: 'EUR', symbol: '€', template: '€{{amount}}' },
   usd: { code: 'USD', symbol: '$', template: '${{amount}}' },
   gbp: { code: 'GBP', symbol: '£', template: '£{{amount}}' },
-  ars: { code: 'ARS', symbol: '$', template: '$ {{amount}}' },
+  // Argentine pesos in the English storefront: the ISO code, as English-language
+  // formatting (CLDR) writes them, so nobody mistakes them for US dollars.
+  ars: { code: 'ARS', symbol: '$', template: 'ARS {{amount}}' },
 };
 
 /** The currency object of a price, from its code (default 'eur'). */

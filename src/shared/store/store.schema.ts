@@ -227,6 +227,14 @@ export const STORE_CHECKOUT_MESSAGES = {
   checkoutErrorDescription: 'There was a problem initializing checkout. Please try again.',
 } as const;
 
+/** What checkout answers past a reservation cap (STORE_MAX_*), shown by the cart as they are. */
+export const STORE_CHECKOUT_LIMIT_MESSAGES = {
+  itemLimit: (max: number) => `You can buy at most ${max} units of one item per order.`,
+  orderLimit: (max: number) => `You can buy at most ${max} items in one order.`,
+  reservationLimit: (held: number, max: number) =>
+    `You already have ${held} items reserved in checkouts that are not finished. Complete them or wait until they expire: at most ${max} items can be reserved at a time.`,
+} as const;
+
 export const StoreCheckoutItem = z.object({
   variant_id: Id,
   quantity: z

@@ -21,15 +21,21 @@ describe.skipIf(!serverUrl)(
         .update(storeVariants)
         .set({ quantity: 10, reserved: 0 })
         .where(eq(storeVariants.id, 'lamp-walnut'));
+      await t.db
+        .update(storeVariants)
+        .set({ quantity: 1_000, reserved: 0 })
+        .where(eq(storeVariants.id, 'lamp-oak'));
     });
     afterAll(() => t?.close());
 
     it('50 buyers racing for 10 units: exactly 10 reserved, the rest answered 409, stock never negative', async () => {
       expect(t.app.dbDriver).toBe('postgres');
       const responses = await Promise.all(
-        Array.from({ length: 50 }, () =>
+        // Fifty different buyers, so nothing but the stock itself stands between them.
+        Array.from({ length: 50 }, (_, index) =>
           t.app.inject({
             method: 'POST',
+            remoteAddress: `10.0.0.${index + 1}`,
             url: '/api/store/vendemas/checkout',
             payload: {
               items: [{ variant_id: 'lamp-walnut', quantity: 1 }],
@@ -53,6 +59,31 @@ describe.skipIf(!serverUrl)(
         .where(eq(storeVariants.id, 'lamp-walnut'));
       expect(variant).toMatchObject({ quantity: 10, reserved: 10 });
       expect(await t.db.$count(storeOrders, eq(storeOrders.status, 'reserved'))).toBe(10);
+    });
+
+    it('one address racing 20 checkouts of 5 units holds exactly its cap of 60, the rest answered 429', async () => {
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          t.app.inject({
+            method: 'POST',
+            remoteAddress: '203.0.113.9',
+            url: '/api/store/vendemas/checkout',
+            payload: {
+              items: [{ variant_id: 'lamp-oak', quantity: 5 }],
+              successUrl: 'http://localhost:3000/success',
+              cancelUrl: 'http://localhost:3000/store',
+            },
+          }),
+        ),
+      );
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(12);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(8);
+      const [variant] = await t.db
+        .select()
+        .from(storeVariants)
+        .where(eq(storeVariants.id, 'lamp-oak'));
+      expect(variant?.reserved).toBe(60);
     });
   },
 );

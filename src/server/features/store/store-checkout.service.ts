@@ -1,8 +1,13 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isIPv6 } from 'node:net';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { formatStoreMoney } from '@shared/money';
-import { STORE_CHECKOUT_MESSAGES, type StoreCheckoutRequest } from '@shared/store/store.schema';
+import {
+  STORE_CHECKOUT_LIMIT_MESSAGES,
+  STORE_CHECKOUT_MESSAGES,
+  type StoreCheckoutRequest,
+} from '@shared/store/store.schema';
 import {
   CHECKOUT_PAGE_MESSAGES,
   type CheckoutBuyer,
@@ -21,8 +26,12 @@ type Executor = Database | Transaction;
 
 /** Statuses that hold reserved stock. */
 const HOLDING = ['reserved', 'pending_payment', 'pending_transfer'] as const;
-/** Statuses that expire when their time runs out (a transfer waits for the admin). */
-const EXPIRING = ['reserved', 'pending_payment'] as const;
+/**
+ * Every held status expires when its time runs out: a reservation after
+ * STORE_RESERVATION_MINUTES, a transfer that never arrived after
+ * STORE_TRANSFER_HOLD_HOURS. Money that still arrives later is honoured.
+ */
+const EXPIRING = HOLDING;
 
 export interface StoreCheckoutDeps {
   db: Database;
@@ -33,6 +42,45 @@ export interface StoreCheckoutDeps {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Who holds a reservation, for the per-address cap: a keyed hash of the
+ * address (the raw address is not stored). An IPv6 client usually owns a whole
+ * /64, so its addresses count together.
+ */
+export function clientKey(address: string, secret: string): string {
+  const network =
+    isIPv6(address) && !address.startsWith('::ffff:') ? ipv6Prefix64(address) : address;
+  return createHmac('sha256', secret).update(`store-client:${network}`).digest('hex').slice(0, 32);
+}
+
+function ipv6Prefix64(address: string): string {
+  const [head = '', tail = ''] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/** Units this client holds in open checkouts (reserved, being paid or waiting for a transfer). */
+async function unitsHeldBy(tx: Transaction, key: string, now: Date): Promise<number> {
+  const [row] = await tx
+    .select({ units: sql<string>`coalesce(sum(${storeOrderLines.quantity}), 0)` })
+    .from(storeOrderLines)
+    .innerJoin(storeOrders, eq(storeOrders.id, storeOrderLines.orderId))
+    .where(
+      and(
+        eq(storeOrders.clientKey, key),
+        eq(storeOrderLines.reservesStock, true),
+        inArray(storeOrders.status, [...HOLDING]),
+        gt(storeOrders.reservedUntil, now),
+      ),
+    );
+  return Number(row?.units ?? 0);
 }
 
 function sameOrigin(url: string, appUrl: string): boolean {
@@ -51,6 +99,7 @@ function sameOrigin(url: string, appUrl: string): boolean {
 export async function createStoreCheckout(
   deps: StoreCheckoutDeps,
   input: StoreCheckoutRequest,
+  client: { address: string },
 ): Promise<{ url: string; orderId: string }> {
   const { db, config } = deps;
   if (input.items.length === 0) {
@@ -73,10 +122,31 @@ export async function createStoreCheckout(
     quantities.set(item.variant_id, (quantities.get(item.variant_id) ?? 0) + item.quantity);
   }
   const variantIds = [...quantities.keys()].sort();
+  const limits = config.store.limits;
+  if ([...quantities.values()].some((quantity) => quantity > limits.unitsPerItem)) {
+    throw new AppError(
+      'ITEM_LIMIT',
+      STORE_CHECKOUT_LIMIT_MESSAGES.itemLimit(limits.unitsPerItem),
+      400,
+    );
+  }
+  const units = [...quantities.values()].reduce((sum, quantity) => sum + quantity, 0);
+  if (units > limits.unitsPerOrder) {
+    throw new AppError(
+      'ORDER_LIMIT',
+      STORE_CHECKOUT_LIMIT_MESSAGES.orderLimit(limits.unitsPerOrder),
+      400,
+    );
+  }
   const token = randomBytes(32).toString('base64url');
   const now = deps.now?.() ?? new Date();
+  const holder = clientKey(client.address, config.appSecret);
 
   const orderId = await db.transaction(async (tx) => {
+    // One client's checkouts queue here, so two at once cannot both slip under the cap.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${holder}, 0))`);
+    const alreadyHeld = await unitsHeldBy(tx, holder, now);
+
     const rows = await tx
       .select({ variant: storeVariants, product: storeProducts })
       .from(storeVariants)
@@ -145,6 +215,17 @@ export async function createStoreCheckout(
       });
     }
 
+    const reserving = lines
+      .filter((line) => line.reservesStock)
+      .reduce((sum, line) => sum + line.quantity, 0);
+    if (reserving > 0 && alreadyHeld + reserving > limits.heldUnitsPerAddress) {
+      throw new AppError(
+        'RESERVATION_LIMIT',
+        STORE_CHECKOUT_LIMIT_MESSAGES.reservationLimit(alreadyHeld, limits.heldUnitsPerAddress),
+        429,
+      );
+    }
+
     const total = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
     const [order] = await tx
       .insert(storeOrders)
@@ -153,6 +234,7 @@ export async function createStoreCheckout(
         status: 'reserved',
         currency: currency ?? 'eur',
         totalCents: total,
+        clientKey: holder,
         successUrl: input.successUrl,
         cancelUrl: input.cancelUrl,
         locale: input.locale ?? null,
@@ -412,6 +494,8 @@ export async function payStoreCheckout(
       ...buyerColumns,
       paymentProvider: 'transfer',
       paymentReference: transferReference(orderId),
+      // The units wait for the transfer, but not forever.
+      reservedUntil: new Date(now.getTime() + deps.config.store.transferHoldHours * 3_600_000),
     }),
   );
   if (!moved) throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
@@ -432,6 +516,17 @@ export async function cancelStoreCheckout(
     return moved;
   });
   invalidateCatalogue(deps.db);
+  if (!cancelled) {
+    // Someone else moved the order first: a confirmation or a payment since we read it
+    // must not be answered as a successful cancel. An order already closed stays closed.
+    const [current] = await deps.db
+      .select({ status: storeOrders.status })
+      .from(storeOrders)
+      .where(eq(storeOrders.id, orderId));
+    if (current?.status !== 'cancelled' && current?.status !== 'expired') {
+      throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
+    }
+  }
   if (cancelled?.status === 'pending_payment' && order.paymentReference && deps.stripe) {
     // Close the Stripe session too, so it cannot be paid later. Best effort: if
     // it was paid meanwhile, the webhook still marks the order paid.
@@ -449,9 +544,11 @@ export async function markStoreOrderPaid(
   tx: Transaction,
   orderId: string,
   reference: string | null,
+  // By default money a provider received for an order that expired or was cancelled
+  // meanwhile still makes it paid.
+  from: readonly OrderRow['status'][] = [...HOLDING, 'expired', 'cancelled'],
 ): Promise<boolean> {
-  // Money received for an order that expired or was cancelled meanwhile still makes it paid.
-  const moved = await transition(tx, orderId, [...HOLDING, 'expired', 'cancelled'], 'paid', {
+  const moved = await transition(tx, orderId, from, 'paid', {
     paidAt: new Date(),
     ...(reference ? { paymentReference: reference } : {}),
   });
@@ -509,16 +606,21 @@ export async function confirmStoreTransfer(
   orderId: string,
 ): Promise<{ id: string; status: 'paid' }> {
   const result = await db.transaction(async (tx) => {
+    // Locked, so a buyer's cancel and this confirmation happen one after the other.
     const [order] = await tx
       .select({ status: storeOrders.status, provider: storeOrders.paymentProvider })
       .from(storeOrders)
-      .where(eq(storeOrders.id, orderId));
+      .where(eq(storeOrders.id, orderId))
+      .for('update');
     if (!order) throw AppError.notFound('No existe el pedido de la tienda.');
     if (order.status === 'paid') return { id: orderId, status: 'paid' as const };
-    if (order.status !== 'pending_transfer' || order.provider !== 'transfer') {
+    // A transfer that arrives after its hold expired is still money received.
+    const waiting = order.status === 'pending_transfer' || order.status === 'expired';
+    if (!waiting || order.provider !== 'transfer') {
       throw AppError.conflict('El pedido no está esperando una transferencia.');
     }
-    const done = await markStoreOrderPaid(tx, orderId, null);
+    // A buyer who cancelled first keeps the order cancelled: the admin is told, not overruled.
+    const done = await markStoreOrderPaid(tx, orderId, null, ['pending_transfer', 'expired']);
     if (!done) throw AppError.conflict('El pedido no está esperando una transferencia.');
     return { id: orderId, status: 'paid' as const };
   });

@@ -4,7 +4,8 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { invalidateCatalogue } from './store-catalogue.service';
 import { markStoreOrderPaid } from './store-checkout.service';
-import { storeOrders, storePaymentEvents } from './store.table';
+import { recordPaymentEvent } from '../payments/payment-events.service';
+import { storeOrders } from './store.table';
 
 /**
  * Verifies a Stripe webhook (raw body + signature) and applies it once: the
@@ -30,12 +31,13 @@ export async function handleStripeWebhook(
       ? (event.data.object as Stripe.Checkout.Session)
       : undefined;
     const orderId = session?.metadata?.store_order_id ?? session?.client_reference_id ?? null;
-    const inserted = await tx
-      .insert(storePaymentEvents)
-      .values({ provider: 'stripe', eventId: event.id, type: event.type, orderId })
-      .onConflictDoNothing()
-      .returning({ eventId: storePaymentEvents.eventId });
-    if (inserted.length === 0) return { received: true as const, duplicate: true };
+    const fresh = await recordPaymentEvent(tx, {
+      provider: 'stripe',
+      eventId: event.id,
+      type: event.type,
+      orderId,
+    });
+    if (!fresh) return { received: true as const, duplicate: true };
     if (!session || !orderId) return { received: true as const, duplicate: false };
 
     const paid =

@@ -361,22 +361,31 @@ describe('storefront API /api/store/:storeId', () => {
         bank: {
           name: 'Banco de la Nación Argentina',
           holder: 'VendeMás S.A.',
-          cbu: '0110599520000001234567',
-          alias: 'VENDEMAS.TIENDA.PAGOS',
-          cuit: '30-71234567-8',
+          cbu: '0110599520000001234569',
+          alias: 'VENDEMAS.PAGOS',
+          cuit: '30-71234567-1',
         },
         buyer: { name: 'Ana Pérez', email: 'ana@example.com', city: 'Buenos Aires' },
       });
       expect(body.summary.reference).toMatch(/^VM-[0-9A-F]{8}$/);
       expect(await stock('lamp-oak')).toEqual({ quantity: 2, reserved: 2 });
 
-      // A transfer is not expired by the sweeper: it waits for the admin.
+      // The transfer keeps its units for STORE_TRANSFER_HOLD_HOURS (72 by default), not forever.
+      const heldUntil = new Date(body.summary.reserved_until).getTime();
+      expect(heldUntil - Date.now()).toBeGreaterThan(71 * 3_600_000);
       expect(await releaseExpiredReservations(t.db, new Date(Date.now() + 86_400_000))).toBe(0);
       expect(await stock('lamp-oak')).toEqual({ quantity: 2, reserved: 2 });
 
       // The admin surface is role-guarded.
       const anonymous = await post(`/api/admin/store/orders/${id}/confirm-transfer`, {});
       expect(anonymous.statusCode).toBe(401);
+
+      // Past the hold the units go back; a transfer that still arrives is honoured.
+      expect(await releaseExpiredReservations(t.db, new Date(heldUntil + 60_000))).toBe(1);
+      expect(await stock('lamp-oak')).toEqual({ quantity: 2, reserved: 0 });
+      const { confirmStoreTransfer } = await import('./store-checkout.service');
+      expect(await confirmStoreTransfer(t.db, id)).toEqual({ id, status: 'paid' });
+      expect(await stock('lamp-oak')).toEqual({ quantity: 0, reserved: 0 });
     });
 
     it('confirmStoreTransfer marks the order paid once and takes the units out of stock', async () => {

@@ -122,7 +122,7 @@ export const storeRoutes: FastifyPluginAsyncZod<{ deps: StoreCheckoutDeps }> = a
       },
     },
     async (request) => {
-      const { url } = await createStoreCheckout(deps, request.body);
+      const { url } = await createStoreCheckout(deps, request.body, { address: request.ip });
       return { url };
     },
   );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -10,8 +11,8 @@ import {
   primaryKey,
   text,
   timestamp,
-  uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { STORE_ORDER_STATUSES } from '../../../shared/store/store-order-status';
 
 /**
  * The storefront catalogue (spec 01 §3). Ids are text so imported catalogues
@@ -163,15 +164,6 @@ export const storeAdditionalInfo = pgTable(
   (table) => [index('store_additional_info_product_idx').on(table.productId)],
 );
 
-export const STORE_ORDER_STATUSES = [
-  'reserved',
-  'pending_payment',
-  'pending_transfer',
-  'paid',
-  'cancelled',
-  'expired',
-] as const;
-
 /**
  * An order from the storefront's checkout. Its stock is reserved from creation
  * until it is paid (then taken), cancelled or expired (then given back).
@@ -186,9 +178,12 @@ export const storeOrders = pgTable(
     tokenHash: text('token_hash').notNull(),
     status: text('status', { enum: STORE_ORDER_STATUSES }).notNull().default('reserved'),
     currency: text('currency').notNull(),
-    totalCents: integer('total_cents').notNull(),
+    /** bigint: many units of an expensive item must not overflow the column. */
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     successUrl: text('success_url').notNull(),
     cancelUrl: text('cancel_url').notNull(),
+    /** Keyed hash of the buyer's network address: caps what one address may hold reserved. */
+    clientKey: text('client_key'),
     locale: text('locale'),
     timeZone: text('time_zone'),
     buyerName: text('buyer_name'),
@@ -206,6 +201,7 @@ export const storeOrders = pgTable(
   (table) => [
     index('store_orders_expiry_idx').on(table.status, table.reservedUntil),
     index('store_orders_payment_ref_idx').on(table.paymentReference),
+    index('store_orders_client_idx').on(table.clientKey, table.status),
   ],
 );
 
@@ -229,17 +225,4 @@ export const storeOrderLines = pgTable(
     reservesStock: boolean('reserves_stock').notNull(),
   },
   (table) => [index('store_order_lines_order_idx').on(table.orderId)],
-);
-
-/** Payment-provider events already applied; the unique id makes webhooks idempotent. */
-export const storePaymentEvents = pgTable(
-  'store_payment_events',
-  {
-    provider: text('provider').notNull(),
-    eventId: text('event_id').notNull(),
-    type: text('type').notNull(),
-    orderId: text('order_id'),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [uniqueIndex('store_payment_events_uq').on(table.provider, table.eventId)],
 );
