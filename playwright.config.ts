@@ -7,6 +7,10 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://localhost:${port}`;
 // One data folder and one web build per port, so several runs can share a machine.
+// Set only on the server: the pages learn the store id at run time (no rebuild).
+export const E2E_STORE_ID = 'otra-tienda';
+/** The support line the e2e server is configured with (SUPPORT_WHATSAPP). */
+export const E2E_SUPPORT_WHATSAPP = '+54 9 351 400-0000';
 export const E2E_DATA_DIR = `.tmp/e2e-${port}/data`;
 const E2E_WEB_DIR = `.tmp/e2e-${port}/web`;
 const E2E_SERVER_DIR = `.tmp/e2e-${port}/server`;
@@ -57,6 +61,8 @@ export default defineConfig({
       WEB_DIR: E2E_WEB_DIR,
       LOG_LEVEL: 'warn',
       SEED: 'true',
+      STORE_ID: E2E_STORE_ID,
+      SUPPORT_WHATSAPP: E2E_SUPPORT_WHATSAPP,
       SUPPORT_RATE_LIMIT: '100',
       // Every browser test signs in from 127.0.0.1; production keeps the default per-address limit.
       AUTH_RATE_LIMIT: '500',

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNT_MESSAGES } from '../../src/shared/accounts/messages';
 import { LANDING_LABELS } from '../../src/shared/messages';
-import { DEMO_ACCOUNTS } from '../../src/server/features/auth/demo-accounts.seeder';
+import { DEMO_ACCOUNTS } from '../../src/server/features/accounts/demo-accounts.seeder';
 import { expect, screenshotBothWidths, seriousA11yViolations, test, toastOf } from './fixtures';
 
 const PDF = Buffer.from(
@@ -59,7 +59,7 @@ async function confirmedCompany(request: APIRequestContext) {
     },
   });
   expect(created.status()).toBe(201);
-  const mail = await waitForMail(request, address, /Confirmá/);
+  const mail = await waitForMail(request, address, /Confirma tu cuenta/);
   const token = new URL(mail.links[0]!).searchParams.get('token')!;
   expect((await request.get(`/api/auth/verify-email?token=${token}`)).status()).toBe(200);
   return { address, password };
@@ -94,12 +94,16 @@ test.describe('accounts', () => {
     await expect(toastOf(page)).toContainText(ACCOUNT_MESSAGES.signUpSuccessTitle);
     await expect(page).toHaveURL('/login');
 
-    const mail = await waitForMail(request, address, /Confirmá tu cuenta/);
+    const mail = await waitForMail(request, address, /Confirma tu cuenta/);
     const link = mail.links.find((l) => l.includes('/auth/callback'))!;
     await page.goto(new URL(link).pathname + new URL(link).search);
     await expect(page.getByText(ACCOUNT_MESSAGES.confirmed)).toBeVisible();
     await screenshotBothWidths(page, 'auth-callback-confirmed');
     await expect(page).toHaveURL('/login', { timeout: 5_000 });
+    // The sign-in page says the account is confirmed and has the e-mail filled in.
+    await expect(page.getByText(ACCOUNT_MESSAGES.confirmedSignIn)).toBeVisible();
+    await expect(page.getByLabel('Correo electrónico')).toHaveValue(address);
+    await expect(page.getByLabel('Contraseña')).toBeFocused();
 
     await expect(page.getByRole('link', { name: /Olvidaste/ })).toHaveAttribute(
       'href',
@@ -122,6 +126,10 @@ test.describe('accounts', () => {
     }
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshotBothWidths(page, 'panel-company');
+
+    // Signed in, /login goes straight to the panel.
+    await page.goto('/login');
+    await expect(page).toHaveURL('/company');
 
     await page.getByRole('link', { name: 'Mis Productos' }).click();
     await expect(page.getByText('Esta sección todavía no está disponible.')).toBeVisible();
@@ -176,7 +184,7 @@ test.describe('accounts', () => {
     await page.getByText('Empresa', { exact: true }).click();
     await page.getByText('Vendedor', { exact: true }).click();
     await expect(page.getByLabel('Provincia')).toHaveValue('');
-    await expect(page.getByText('Elegí un archivo')).toBeVisible();
+    await expect(page.getByText('Elige un archivo')).toBeVisible();
     await page.getByLabel('Provincia').selectOption('Mendoza');
     await page.getByLabel('Documento de identidad').setInputFiles({
       name: 'dni.pdf',
@@ -186,13 +194,13 @@ test.describe('accounts', () => {
 
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await expect(page).toHaveURL('/login');
-    await waitForMail(request, address, /Confirmá/);
+    await waitForMail(request, address, /Confirma tu cuenta/);
 
     await signIn(page, address, 'clave-segura-123');
     await expect(page.getByText(ACCOUNT_MESSAGES.emailNotVerifiedTitle)).toBeVisible();
     await page.getByRole('button', { name: ACCOUNT_MESSAGES.resendVerification }).click();
     await expect(toastOf(page)).toContainText(ACCOUNT_MESSAGES.verificationResentTitle);
-    const mail = await waitForMail(request, address, /Confirmá/, 2);
+    const mail = await waitForMail(request, address, /Confirma tu cuenta/, 2);
     await page.goto(new URL(mail.links[0]!).pathname + new URL(mail.links[0]!).search);
     await expect(page).toHaveURL('/login', { timeout: 5_000 });
     await signIn(page, address, 'clave-segura-123');
@@ -201,24 +209,19 @@ test.describe('accounts', () => {
     await expect(page.getByText('Mendoza')).toBeVisible();
   });
 
-  test('admin sign-up is refused when the server has no admin code', async ({ page }) => {
+  test('the Administrador option says at once that this server takes no admin sign-ups', async ({
+    page,
+  }) => {
     await page.goto('/register');
-    await page.getByText('Administrador', { exact: true }).click();
-    await page.getByLabel('Nombre completo').fill('Intruso');
-    await page.getByLabel('Correo electrónico').fill(email('admin'));
-    await page.getByLabel('Código secreto de administrador').fill('adivinando-el-codigo');
-    await page.getByLabel('Contraseña', { exact: true }).fill('clave-segura-123');
-    await page.getByLabel('Confirmar contraseña').fill('clave-segura-123');
-    await expect(page.getByLabel('Código secreto de administrador')).toHaveAttribute(
-      'type',
-      'password',
-    );
+    const admin = page.getByRole('radio', { name: /Administrador/ });
+    await expect(admin).toBeDisabled();
+    await expect(page.getByText(ACCOUNT_MESSAGES.adminSignupClosedHint)).toBeVisible();
+    await expect(page.getByText(ACCOUNT_MESSAGES.adminSignupDisabled)).toBeVisible();
+    await page.getByText('Administrador', { exact: true }).click({ force: true });
+    await expect(admin).not.toBeChecked();
+    await expect(page.getByLabel('Código secreto de administrador')).toHaveCount(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshotBothWidths(page, 'register-admin');
-    await page.getByRole('button', { name: 'Crear cuenta' }).click();
-    await expect(toastOf(page)).toContainText(ACCOUNT_MESSAGES.signUpErrorTitle);
-    await expect(toastOf(page)).toContainText(ACCOUNT_MESSAGES.adminSignupDisabled);
-    await expect(page).toHaveURL('/register');
   });
 
   test('a wrong password gets the same message as an unknown e-mail', async ({ page }) => {
@@ -251,7 +254,7 @@ test.describe('accounts', () => {
     await expect(page.getByText(/carpeta de spam/)).toBeVisible();
     await screenshotBothWidths(page, 'forgot-password-sent');
 
-    const mail = await waitForMail(request, address, /Restablecé/);
+    const mail = await waitForMail(request, address, /Restablece tu contraseña/);
     const link = new URL(mail.links.find((l) => l.includes('/update-password'))!);
     await page.goto(link.pathname + link.search);
     await page.getByLabel('Nueva contraseña').fill('nueva-clave-456');

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { E2E_STORE_ID } from '../../playwright.config';
 import { SUCCESS_PAGE } from '../../src/shared/messages';
 import { CHECKOUT_PAGE_MESSAGES } from '../../src/shared/store/checkout.schema';
 import { CHECKOUT_TEXT } from '../../src/web/features/checkout/checkout-messages';
@@ -13,7 +14,7 @@ async function startCheckout(
     { variant_id: 'mug-sage', quantity: 2 },
   ],
 ) {
-  const response = await request.post('/api/store/vendemas/checkout', {
+  const response = await request.post(`/api/store/${E2E_STORE_ID}/checkout`, {
     data: {
       items,
       successUrl: `${baseURL}/success`,
@@ -30,7 +31,7 @@ async function startCheckout(
 
 async function stockOf(request: APIRequestContext, productId: string, variantId: string) {
   const response = await request.get(
-    `/api/store/vendemas/variants?fields=inventory_quantity&product_ids[]=${productId}`,
+    `/api/store/${E2E_STORE_ID}/variants?fields=inventory_quantity&product_ids[]=${productId}`,
   );
   const { variants } = (await response.json()) as {
     variants: { id: string; inventory_quantity: number }[];
@@ -39,7 +40,7 @@ async function stockOf(request: APIRequestContext, productId: string, variantId:
 }
 
 test.describe('hosted checkout page', () => {
-  test('shows the order, validates the buyer, pays by bank transfer and lands on /success', async ({
+  test('shows the order, validates the buyer, pays by bank transfer and waits for the transfer', async ({
     page,
     request,
     baseURL,
@@ -54,8 +55,8 @@ test.describe('hosted checkout page', () => {
     await expect(lines).toContainText('Aurora Desk Lamp');
     await expect(lines).toContainText('Walnut');
     await expect(lines).toContainText('Stoneware Coffee Mug');
-    // 69.00 (lamp on sale) + 2 × 18.00
-    await expect(page.getByTestId('checkout-total')).toHaveText('€105.00');
+    // 89,900 pesos (lamp on sale) + 2 × 22,900
+    await expect(page.getByTestId('checkout-total')).toHaveText('ARS 135,700.00');
     await expect(page.getByTestId('reservation-timer')).toContainText(/(29|30):\d\d/);
     await expect(page.locator('img[src="/catalogue/aurora-lamp-walnut.svg"]')).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -73,14 +74,14 @@ test.describe('hosted checkout page', () => {
     await page.getByLabel(CHECKOUT_TEXT.city).fill('Buenos Aires');
     await page.getByLabel(CHECKOUT_TEXT.postalCode).fill('C1043');
     await page.getByLabel(CHECKOUT_TEXT.province).fill('Ciudad Autónoma de Buenos Aires');
-    await page.getByRole('button', { name: 'Place order · €105.00' }).click();
+    await page.getByRole('button', { name: 'Place order · ARS 135,700.00' }).click();
 
     const instructions = page.getByTestId('transfer-instructions');
     await expect(instructions).toContainText(CHECKOUT_TEXT.transferHeading);
-    await expect(instructions).toContainText('0110599520000001234567');
-    await expect(instructions).toContainText('VENDEMAS.TIENDA.PAGOS');
+    await expect(instructions).toContainText('0110599520000001234569');
+    await expect(instructions).toContainText('VENDEMAS.PAGOS');
     await expect(instructions).toContainText(/VM-[0-9A-F]{8}/);
-    await expect(instructions).toContainText('€105.00');
+    await expect(instructions).toContainText('ARS 135,700.00');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshotBothWidths(page, 'store-checkout-transfer');
 
@@ -89,9 +90,26 @@ test.describe('hosted checkout page', () => {
     await expect(page.getByTestId('transfer-instructions')).toBeVisible();
     expect(await stockOf(request, 'aurora-desk-lamp', 'aurora-walnut')).toBe(before - 1);
 
+    // Saying the transfer is made does not make the order paid: the page waits for it.
     await page.getByRole('button', { name: CHECKOUT_TEXT.transferDone }).click();
-    await expect(page).toHaveURL(/\/success$/);
-    await expect(page.getByRole('heading', { name: SUCCESS_PAGE.title })).toBeVisible();
+    const waiting = page.getByTestId('transfer-waiting');
+    await expect(
+      page.getByRole('heading', { level: 1, name: CHECKOUT_TEXT.waitingTitle }),
+    ).toBeVisible();
+    await expect(waiting).toContainText(CHECKOUT_TEXT.waitingBody('ARS 135,700.00'));
+    await expect(waiting).toContainText(/VM-[0-9A-F]{8}/);
+    // The account to transfer to (a CBU has 22 digits).
+    await expect(waiting).toContainText(/\d{22}/);
+    await expect(page.getByText(SUCCESS_PAGE.title)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: CHECKOUT_TEXT.cancel })).toHaveCount(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshotBothWidths(page, 'store-checkout-waiting');
+    // Still waiting after a reload, and the units stay reserved.
+    await page.reload();
+    await expect(page.getByTestId('transfer-waiting')).toBeVisible();
+    expect(await stockOf(request, 'aurora-desk-lamp', 'aurora-walnut')).toBe(before - 1);
+    await page.getByRole('link', { name: CHECKOUT_TEXT.backToStore }).click();
+    await expect(page).toHaveURL(/\/store$/);
   });
 
   test('cancel releases the reservation and returns to the cancel address', async ({
@@ -105,7 +123,7 @@ test.describe('hosted checkout page', () => {
     ]);
     expect(await stockOf(request, 'aurora-desk-lamp', 'aurora-walnut')).toBe(before - 2);
     await page.goto(url);
-    await expect(page.getByTestId('checkout-total')).toHaveText('€138.00');
+    await expect(page.getByTestId('checkout-total')).toHaveText('ARS 179,800.00');
     await page.getByRole('button', { name: CHECKOUT_TEXT.cancel }).click();
     await expect(page).toHaveURL(/\/store$/);
     expect(await stockOf(request, 'aurora-desk-lamp', 'aurora-walnut')).toBe(before);

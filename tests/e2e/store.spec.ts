@@ -2,7 +2,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../src/server/features/auth/demo-accounts.seeder';
+import { E2E_STORE_ID } from '../../playwright.config';
+import { DEMO_ACCOUNTS } from '../../src/server/features/accounts/demo-accounts.seeder';
 import { LANDING_LABELS, SUCCESS_PAGE } from '../../src/shared/messages';
 import type { StoreProduct, StoreProductsResponse } from '../../src/shared/store/store.schema';
 import { CHECKOUT_TEXT } from '../../src/web/features/checkout/checkout-messages';
@@ -23,12 +24,11 @@ import {
  * §7). Products are picked by what they are (several styles, limited stock, sold
  * out) rather than by name, so the seed can change.
  */
-const STORE_ID = process.env.VITE_STORE_ID ?? 'vendemas';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const WEB_DIR = path.resolve(`.tmp/e2e-${port}/web`);
 
 async function catalogue(request: APIRequestContext): Promise<StoreProduct[]> {
-  const response = await request.get(`/api/store/${STORE_ID}/products?limit=100`);
+  const response = await request.get(`/api/store/${E2E_STORE_ID}/products?limit=100`);
   expect(response.ok()).toBe(true);
   return ((await response.json()) as StoreProductsResponse).products;
 }
@@ -124,7 +124,7 @@ test.describe('storefront', () => {
     await screenshotDrawer(page);
 
     // Checkout posts the cart and lands on our hosted checkout page.
-    const posted = page.waitForRequest(`**/api/store/${STORE_ID}/checkout`);
+    const posted = page.waitForRequest(`**/api/store/${E2E_STORE_ID}/checkout`);
     // Read before the click: checking out navigates away from this page.
     const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     await drawer.getByRole('button', { name: STORE_TEXT.checkout }).click();
@@ -154,10 +154,14 @@ test.describe('storefront', () => {
     await page.getByRole('button', { name: /Place order/ }).click();
     await expect(page.getByTestId('transfer-instructions')).toBeVisible();
     await page.getByRole('button', { name: CHECKOUT_TEXT.transferDone }).click();
-    await expect(page).toHaveURL(/\/success$/);
-    await expect(page.getByRole('heading', { name: SUCCESS_PAGE.title })).toBeVisible();
-    await page.getByRole('link', { name: SUCCESS_PAGE.continueShopping }).click();
+    // Not paid yet: the page waits for the transfer instead of claiming success.
+    await expect(page.getByTestId('transfer-waiting')).toBeVisible();
+    await expect(page.getByText(SUCCESS_PAGE.title)).toHaveCount(0);
+    await page.getByRole('link', { name: CHECKOUT_TEXT.backToStore }).click();
     await expect(page).toHaveURL('/store');
+    await expect(page.getByRole('heading', { name: STORE_TEXT.productsHeading })).toBeVisible();
+    // The order waits for its transfer: the cart does not come back.
+    await page.waitForLoadState('networkidle');
     await expect(page.getByTestId('cart-badge')).toHaveCount(0);
   });
 
@@ -174,7 +178,7 @@ test.describe('storefront', () => {
     await expect(page).toHaveURL('/store');
   });
 
-  test('a managed-inventory product stops at its stock with the status lines and the stock toast', async ({
+  test('a managed-inventory product stops at its stock, counting the cart, with the status lines and the stock toast', async ({
     page,
     request,
   }) => {
@@ -194,29 +198,45 @@ test.describe('storefront', () => {
     }
     await expect(page.getByText(STORE_TEXT.notEnoughStock(stock))).toBeVisible();
     await expect(add).toBeDisabled();
-    // Back within stock: add all of it, then one more is refused by the cart rule.
+    // Back within stock: add all of it; the line then counts what the cart holds.
     await page.getByRole('button', { name: STORE_TEXT.decrease }).click();
     await add.click();
     await expect(toastOf(page)).toContainText(CART_TEXT.addedTitle);
     await closeToast(page);
-    for (let i = 1; i < stock; i += 1) {
-      await page.getByRole('button', { name: STORE_TEXT.decrease }).click();
-    }
-    await add.click();
-    await expect(toastOf(page)).toContainText(CART_TEXT.detailErrorTitle);
+    await expect(page.getByTestId('cart-badge')).toHaveText(String(stock));
+    await expect(page.getByText(STORE_TEXT.allInCart(stock))).toBeVisible();
+    await expect(add).toBeDisabled();
+
+    // From the store's grid, one more is refused by the cart rule.
+    await page.goto('/store');
+    await page
+      .getByTestId('product-card')
+      .filter({ has: page.getByRole('link', { name: limited.title, exact: true }) })
+      .getByRole('button', { name: /Add to Cart/ })
+      .click();
+    await expect(toastOf(page)).toContainText(CART_TEXT.listErrorTitle);
     await expect(toastOf(page)).toContainText(
       CART_TEXT.stockShortage(limited.title, variant.title, stock),
     );
     await expect(page.getByTestId('cart-badge')).toHaveText(String(stock));
   });
 
-  test('a sold-out product reads Currently unavailable and cannot be added', async ({
+  test('a sold-out product says so on its card, reads Currently unavailable and cannot be added', async ({
     page,
     request,
   }) => {
     const products = await catalogue(request);
     const soldOut = products.find((p) => managedStock(p) === 0);
     if (!soldOut) throw new Error('the demo catalogue needs a sold-out product');
+    // On the store's grid the card says so instead of offering 'Add to Cart'.
+    await page.goto('/store');
+    const card = page
+      .getByTestId('product-card')
+      .filter({ has: page.getByRole('link', { name: soldOut.title, exact: true }) });
+    await expect(
+      card.getByRole('button', { name: `${STORE_TEXT.soldOut}: ${soldOut.title}` }),
+    ).toBeDisabled();
+
     await page.goto(`/product/${soldOut.id}`);
     await expect(page.getByText(STORE_TEXT.unavailable)).toBeVisible();
     await expect(
@@ -224,13 +244,15 @@ test.describe('storefront', () => {
     ).toBeDisabled();
   });
 
-  test('the store header offers sign-in to visitors and the dashboard to signed-in users', async ({
+  test('the store header offers sign-in to visitors and the dashboard to signed-in users, in English', async ({
     page,
   }) => {
     await page.goto('/store');
     const account = page.getByTestId('store-account-link');
     await expect(account).toHaveAttribute('href', '/login');
-    await expect(account).toHaveAccessibleName(LANDING_LABELS.signIn);
+    await expect(account).toHaveAccessibleName(STORE_TEXT.signIn);
+    // Header and footer speak the storefront's language, with no Spanish island in them.
+    await expect(page.locator('header [lang], footer [lang]')).toHaveCount(0);
 
     const seller = DEMO_ACCOUNTS.find((a) => a.role === 'seller')!;
     await account.click();
@@ -240,9 +262,7 @@ test.describe('storefront', () => {
     await expect(page).toHaveURL(/\/seller/);
     await page.goto('/store');
     await expect(page.getByTestId('store-account-link')).toHaveAttribute('href', '/dashboard');
-    await expect(page.getByTestId('store-account-link')).toHaveAccessibleName(
-      LANDING_LABELS.dashboard,
-    );
+    await expect(page.getByTestId('store-account-link')).toHaveAccessibleName(STORE_TEXT.dashboard);
   });
 
   test('an unknown product shows the error with a way back', async ({ page }) => {

@@ -1,9 +1,8 @@
 import { lazy, type ComponentType } from 'react';
 
-/** A page component loaded on first visit: `lazyPage(() => import('./x-page'), 'XPage')`. */
-export function lazyPage<M extends Record<string, unknown>, K extends keyof M>(
-  load: () => Promise<M>,
-  name: K,
-) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+type ComponentOf<C> = C extends ComponentType<infer P> ? ComponentType<P> : never;
+
+/** A component loaded on first render: `lazyPage(() => import('./x-page'), 'XPage')`. */
+export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentOf<M[K]> }));
 }

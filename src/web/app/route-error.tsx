@@ -12,7 +12,7 @@ export function RouteError() {
       <AlertTriangle className="size-10 text-amber-500" aria-hidden />
       <h1 className="text-2xl font-bold">Algo salió mal</h1>
       <p className="max-w-md text-muted-foreground">
-        No pudimos mostrar esta página. Recargala o volvé al inicio.
+        No pudimos mostrar esta página. Recárgala o vuelve al inicio.
       </p>
       <div className="flex gap-3">
         <Button onClick={() => window.location.reload()}>Recargar</Button>

@@ -1,10 +1,11 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { lazyPage } from './lazy-page';
 import { PublicLayout } from './layouts/public-layout';
+import { panelRoutes } from './panel-routes';
 
 const TermsPage = lazyPage(() => import('@web/features/legal/terms-page'), 'TermsPage');
 const SupportPage = lazyPage(() => import('@web/features/support/support-page'), 'SupportPage');
-const StoreLayout = lazyPage(() => import('./layouts/store-layout'), 'StoreLayout');
+const StoreLayout = lazyPage(() => import('@web/features/store/store-layout'), 'StoreLayout');
 const StorePage = lazyPage(() => import('@web/features/store/pages/store-page'), 'StorePage');
 const ProductPage = lazyPage(() => import('@web/features/store/pages/product-page'), 'ProductPage');
 const LoginPage = lazyPage(() => import('@web/features/accounts/login-page'), 'LoginPage');
@@ -21,24 +22,7 @@ const AuthCallbackPage = lazyPage(
   () => import('@web/features/accounts/auth-callback-page'),
   'AuthCallbackPage',
 );
-const DashboardRedirect = lazyPage(
-  () => import('@web/features/panels/role-guard'),
-  'DashboardRedirect',
-);
-const CompanyPanel = lazyPage(() => import('@web/features/panels/panel-layout'), 'CompanyPanel');
-const SellerPanel = lazyPage(() => import('@web/features/panels/panel-layout'), 'SellerPanel');
-const AdminPanel = lazyPage(() => import('@web/features/panels/panel-layout'), 'AdminPanel');
-const CompanyHome = lazyPage(() => import('@web/features/panels/panel-home'), 'CompanyHome');
-const SellerHome = lazyPage(() => import('@web/features/panels/panel-home'), 'SellerHome');
-const AdminHome = lazyPage(() => import('@web/features/panels/panel-home'), 'AdminHome');
-const SectionPlaceholder = lazyPage(
-  () => import('@web/features/panels/section-placeholder'),
-  'SectionPlaceholder',
-);
-const AdminSupportPage = lazyPage(
-  () => import('@web/features/panels/admin-support-page'),
-  'AdminSupportPage',
-);
+const DashboardRedirect = lazyPage(() => import('./role-guard'), 'DashboardRedirect');
 const CheckoutPage = lazyPage(() => import('@web/features/checkout/checkout-page'), 'CheckoutPage');
 const SuccessPage = lazyPage(
   () => import('@web/features/checkout-success/success-page'),
@@ -64,33 +48,7 @@ export function ShellRoutes() {
       <Route path="update-password" element={<UpdatePasswordPage />} />
       <Route path="auth/callback" element={<AuthCallbackPage />} />
       <Route path="dashboard" element={<DashboardRedirect />} />
-      {/* spec 02 §2: the panels; sections say plainly when their content is not built yet. */}
-      <Route path="company" element={<CompanyPanel />}>
-        <Route index element={<CompanyHome />} />
-        <Route path="products" element={<SectionPlaceholder />} />
-        <Route path="orders" element={<SectionPlaceholder />} />
-        <Route path="sellers" element={<SectionPlaceholder />} />
-        <Route path="payment-gateways" element={<SectionPlaceholder />} />
-        <Route path="settings" element={<SectionPlaceholder />} />
-        <Route path="*" element={<Navigate to="/company" replace />} />
-      </Route>
-      <Route path="seller" element={<SellerPanel />}>
-        <Route index element={<SellerHome />} />
-        <Route path="products" element={<SectionPlaceholder />} />
-        <Route path="orders" element={<SectionPlaceholder />} />
-        <Route path="settings" element={<SectionPlaceholder />} />
-        <Route path="*" element={<Navigate to="/seller" replace />} />
-      </Route>
-      <Route path="admin" element={<AdminPanel />}>
-        <Route index element={<AdminHome />} />
-        <Route path="support" element={<AdminSupportPage />} />
-        <Route path="orders" element={<SectionPlaceholder />} />
-        <Route path="products" element={<SectionPlaceholder />} />
-        <Route path="users" element={<SectionPlaceholder />} />
-        <Route path="leaderboard" element={<SectionPlaceholder />} />
-        <Route path="settings" element={<SectionPlaceholder />} />
-        <Route path="*" element={<Navigate to="/admin" replace />} />
-      </Route>
+      {panelRoutes()}
       <Route element={<StoreLayout />}>
         <Route path="store" element={<StorePage />} />
         <Route path="product/:id" element={<ProductPage />} />

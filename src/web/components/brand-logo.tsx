@@ -24,9 +24,12 @@ export function BrandMark({ className }: { className?: string }) {
 export function BrandLogo({
   inverted = false,
   compact = false,
+  label = `${BRAND.name}, inicio`,
   className,
 }: {
   inverted?: boolean;
+  /** The link's name; the storefront passes its English one. */
+  label?: string;
   /** Hide the wordmark on narrow phones, where the header has two buttons beside it. */
   compact?: boolean;
   className?: string;
@@ -35,7 +38,7 @@ export function BrandLogo({
     <Link
       to={paths.home}
       className={cn('inline-flex items-center gap-2 rounded-lg sm:gap-2.5', className)}
-      aria-label={`${BRAND.name}, inicio`}
+      aria-label={label}
     >
       <BrandMark className="size-8 sm:size-9" />
       <span

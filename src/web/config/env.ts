@@ -1,19 +1,34 @@
+import { DEFAULT_RUNTIME_CONFIG, RUNTIME_CONFIG_ELEMENT_ID } from '@shared/runtime-config';
+import type { RuntimeConfig } from '@shared/runtime-config.schema';
+
 /**
- * What the browser may know about its configuration: only Vite's public
- * `VITE_*` variables, read here and nowhere else.
+ * What the browser knows about the server's configuration: the runtime config
+ * the server wrote into index.html (settings change with a restart, never a
+ * rebuild). Read here and nowhere else.
  */
-
-/** The demo store the server seeds; kept in step with the server's default. */
-const FALLBACK_STORE_ID = 'vendemas';
-
-function clean(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
+function readRuntimeConfig(): RuntimeConfig {
+  const text = document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return DEFAULT_RUNTIME_CONFIG;
+  try {
+    const given = JSON.parse(text) as Partial<RuntimeConfig>;
+    return {
+      ...DEFAULT_RUNTIME_CONFIG,
+      ...given,
+      support: { ...DEFAULT_RUNTIME_CONFIG.support, ...given.support },
+    };
+  } catch {
+    return DEFAULT_RUNTIME_CONFIG;
+  }
 }
 
+const runtime = readRuntimeConfig();
+
 export const webEnv = {
-  /** Base URL of the storefront API (spec 01 §7); default: this server's own `/api`. */
-  storeApiUrl: (clean(import.meta.env.VITE_STORE_API_URL) ?? '/api').replace(/\/+$/, ''),
-  /** The fixed store identifier every storefront call goes under. */
-  storeId: clean(import.meta.env.VITE_STORE_ID) ?? FALLBACK_STORE_ID,
+  /** Base URL of the storefront API (spec 01 §7): this server's own `/api`. */
+  storeApiUrl: '/api',
+  /** The fixed store identifier every storefront call goes under (the server's STORE_ID). */
+  storeId: runtime.store_id,
+  /** Whether the server accepts sign-ups as Administrador. */
+  adminSignup: runtime.admin_signup,
+  support: runtime.support,
 } as const;

@@ -37,7 +37,7 @@ export function SiteFooter() {
           </ul>
         </nav>
         <div className="space-y-2 text-sm">
-          <p className="font-semibold text-white">Seguinos</p>
+          <p className="font-semibold text-white">Síguenos</p>
           <ul className="flex gap-2">
             {socialLinks.map(({ href, label, Icon }) => (
               <li key={label}>

@@ -32,7 +32,7 @@ export function Toaster() {
           data-variant={item.variant ?? 'default'}
           className={cn(
             'group pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg',
-            'data-[state=open]:animate-fade-up data-[state=closed]:opacity-0 data-[swipe=end]:translate-x-full data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] transition-[opacity,transform]',
+            'data-[state=open]:animate-fade-down data-[state=closed]:opacity-0 data-[swipe=end]:translate-x-full data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] transition-[opacity,transform]',
             variantClasses[item.variant ?? 'default'],
           )}
         >
@@ -54,9 +54,14 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
+      {/*
+        Top of the screen, just below the 4rem headers, on every width: the buttons
+        people press next sit low (the cart drawer's Checkout, a form's submit), and
+        on a phone a bottom toast spans the whole width over them.
+      */}
       <ToastPrimitive.Viewport
         hotkey={TOAST_HOTKEY}
-        className="fixed right-0 bottom-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none sm:right-2 sm:bottom-2"
+        className="fixed top-16 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none sm:right-2"
       />
     </ToastPrimitive.Provider>
   );

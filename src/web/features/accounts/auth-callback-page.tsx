@@ -7,6 +7,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
 import { verifyEmail } from './api/auth-requests';
 import { AuthCard } from './components/auth-card';
+import { emailInConfirmationToken, type ConfirmedSignInState } from './confirmed-sign-in';
 
 const REDIRECT_MS = 1500;
 
@@ -38,9 +39,18 @@ export function AuthCallbackPage() {
 
   useEffect(() => {
     if (state.kind !== 'confirmed') return;
-    const timer = setTimeout(() => navigate(paths.login, { replace: true }), REDIRECT_MS);
+    // /login says the account is confirmed and fills the e-mail; the state travels
+    // with the navigation, so nothing about the account goes into the address.
+    const signIn: ConfirmedSignInState = {
+      confirmed: true,
+      email: token ? emailInConfirmationToken(token) : null,
+    };
+    const timer = setTimeout(
+      () => navigate(paths.login, { replace: true, state: signIn }),
+      REDIRECT_MS,
+    );
     return () => clearTimeout(timer);
-  }, [state.kind, navigate]);
+  }, [state.kind, navigate, token]);
 
   return (
     <AuthCard title="Confirmación de cuenta" back={{ to: paths.home, label: 'Volver al inicio' }}>

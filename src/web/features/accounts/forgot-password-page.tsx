@@ -47,14 +47,14 @@ export function ForgotPasswordPage() {
           <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-emerald-100 text-success">
             <MailCheck className="size-6" aria-hidden />
           </span>
-          <h2 className="mt-4 text-lg font-semibold">Revisá tu correo</h2>
+          <h2 className="mt-4 text-lg font-semibold">Revisa tu correo</h2>
           <p className="mt-2 text-sm text-muted-foreground">
             Si existe una cuenta para{' '}
             <strong className="break-all text-foreground">{sentTo}</strong>, vas a recibir un enlace
             para restablecer tu contraseña.
           </p>
           <p className="mt-2 text-sm text-muted-foreground">
-            Revisá tu bandeja de entrada y también la carpeta de spam.
+            Revisa tu bandeja de entrada y también la carpeta de spam.
           </p>
         </div>
       ) : (

@@ -1,20 +1,34 @@
-import { MailWarning } from 'lucide-react';
+import { CircleCheck, MailWarning } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
+import { PageSpinner } from '@web/components/ui/spinner';
 import { toast, toastError } from '@web/components/ui/toast-store';
 import { paths } from '@web/config/paths';
 import { ApiError } from '@web/lib/api-client';
-import { announceSessionChange, refreshSession } from '@web/lib/session';
+import { announceSessionChange, refreshSession, useSession } from '@web/lib/session';
 import { resendVerification, signInWithEmail } from './api/auth-requests';
 import { AuthCard } from './components/auth-card';
+import { readConfirmedSignIn } from './confirmed-sign-in';
 
-/** spec 01 §2 /login: e-mail and password; success goes to /dashboard. */
+/**
+ * spec 01 §2 /login: e-mail and password; success goes to /dashboard, where a
+ * visitor who is already signed in goes at once. Coming from the confirmation
+ * page, it says the account is confirmed and fills the e-mail.
+ */
 export function LoginPage() {
+  const session = useSession();
+  if (session.status === 'loading') return <PageSpinner />;
+  if (session.user) return <Navigate to={paths.dashboard} replace />;
+  return <LoginForm />;
+}
+
+function LoginForm() {
   const navigate = useNavigate();
+  const confirmed = readConfirmedSignIn(useLocation().state);
   const [submitting, setSubmitting] = useState(false);
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
@@ -30,7 +44,8 @@ export function LoginPage() {
       await signInWithEmail({ email, password });
       await refreshSession();
       announceSessionChange();
-      navigate(paths.dashboard);
+      // Replaces /login: Back from the panel does not land on the sign-in form again.
+      navigate(paths.dashboard, { replace: true });
     } catch (error) {
       setSubmitting(false);
       if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
@@ -68,17 +83,26 @@ export function LoginPage() {
   return (
     <AuthCard
       title="Iniciar Sesión"
-      description="Entrá a tu panel de empresa, vendedor o administración."
+      description="Entra a tu panel de empresa, vendedor o administración."
       back={{ to: paths.home, label: 'Volver al inicio' }}
       footer={
         <>
-          ¿No tenés cuenta?{' '}
+          ¿No tienes cuenta?{' '}
           <Link to={paths.register} className="font-semibold text-primary hover:underline">
-            Registrate
+            Regístrate
           </Link>
         </>
       }
     >
+      {confirmed && !unconfirmedEmail ? (
+        <div
+          role="status"
+          className="mb-5 flex items-start gap-2 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950"
+        >
+          <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <p>{ACCOUNT_MESSAGES.confirmedSignIn}</p>
+        </div>
+      ) : null}
       {unconfirmedEmail ? (
         <div
           role="alert"
@@ -109,6 +133,7 @@ export function LoginPage() {
             type="email"
             autoComplete="email"
             placeholder="tu@correo.com"
+            defaultValue={confirmed?.email ?? undefined}
             required
           />
         </FormField>
@@ -118,6 +143,8 @@ export function LoginPage() {
             name="password"
             type="password"
             autoComplete="current-password"
+            // The address is filled in: the password is what is left to type.
+            autoFocus={Boolean(confirmed?.email)}
             required
           />
         </FormField>

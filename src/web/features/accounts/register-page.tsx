@@ -16,6 +16,7 @@ import { Button } from '@web/components/ui/button';
 import { describedBy, FormField } from '@web/components/ui/form-field';
 import { fieldClasses, Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/toast-store';
+import { webEnv } from '@web/config/env';
 import { paths } from '@web/config/paths';
 import { ApiError } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
@@ -42,8 +43,8 @@ const EMPTY: FormValues = {
 };
 
 const ROLE_OPTIONS: { value: Role; icon: typeof Building2; hint: string }[] = [
-  { value: 'company', icon: Building2, hint: 'Publicá productos' },
-  { value: 'seller', icon: Store, hint: 'Vendé y ganá comisiones' },
+  { value: 'company', icon: Building2, hint: 'Publica productos' },
+  { value: 'seller', icon: Store, hint: 'Vende y gana comisiones' },
   { value: 'admin', icon: ShieldCheck, hint: 'Con código secreto' },
 ];
 
@@ -171,13 +172,13 @@ export function RegisterPage() {
     <AuthCard
       wide
       title="Crear cuenta"
-      description="Registrate gratis como empresa o vendedor."
+      description="Regístrate gratis como empresa o vendedor."
       back={{ to: paths.home, label: 'Volver al inicio' }}
       footer={
         <>
-          ¿Ya tenés cuenta?{' '}
+          ¿Ya tienes cuenta?{' '}
           <Link to={paths.login} className="font-semibold text-primary hover:underline">
-            Iniciá sesión
+            Inicia sesión
           </Link>
         </>
       }
@@ -203,38 +204,56 @@ export function RegisterPage() {
         <fieldset aria-describedby={err('role') ? 'register-role-error' : undefined}>
           <legend className="text-sm font-medium">Tipo de cuenta</legend>
           <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-3">
-            {ROLE_OPTIONS.map(({ value, icon: Icon, hint }) => (
-              <label
-                key={value}
-                className={cn(
-                  'flex cursor-pointer items-center gap-3 rounded-lg border p-3 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring sm:flex-col sm:text-center',
-                  role === value
-                    ? 'border-primary bg-sky-50 ring-1 ring-primary'
-                    : 'border-input bg-white hover:bg-muted',
-                )}
-              >
-                <input
-                  type="radio"
-                  name="role"
-                  value={value}
-                  checked={role === value}
-                  onChange={() => chooseRole(value)}
-                  className="sr-only"
-                />
-                <Icon
+            {ROLE_OPTIONS.map(({ value, icon: Icon, hint }) => {
+              // The server says in its runtime config whether it takes admin sign-ups;
+              // the option says so before anyone fills in the form.
+              const closed = value === 'admin' && !webEnv.adminSignup;
+              return (
+                <label
+                  key={value}
                   className={cn(
-                    'size-5 shrink-0',
-                    role === value ? 'text-primary' : 'text-muted-foreground',
+                    'flex items-center gap-3 rounded-lg border p-3 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring sm:flex-col sm:text-center',
+                    closed
+                      ? 'cursor-not-allowed border-dashed border-input bg-muted/60'
+                      : role === value
+                        ? 'cursor-pointer border-primary bg-sky-50 ring-1 ring-primary'
+                        : 'cursor-pointer border-input bg-white hover:bg-muted',
                   )}
-                  aria-hidden
-                />
-                <span>
-                  <span className="block font-semibold">{ROLE_LABELS[value]}</span>
-                  <span className="block text-xs text-muted-foreground">{hint}</span>
-                </span>
-              </label>
-            ))}
+                >
+                  <input
+                    type="radio"
+                    name="role"
+                    value={value}
+                    checked={role === value}
+                    onChange={() => chooseRole(value)}
+                    disabled={closed}
+                    aria-describedby={closed ? 'register-admin-closed' : undefined}
+                    className="sr-only"
+                  />
+                  <Icon
+                    className={cn(
+                      'size-5 shrink-0',
+                      role === value ? 'text-primary' : 'text-muted-foreground',
+                    )}
+                    aria-hidden
+                  />
+                  <span>
+                    <span className={cn('block font-semibold', closed && 'text-muted-foreground')}>
+                      {ROLE_LABELS[value]}
+                    </span>
+                    <span className="block text-xs text-muted-foreground">
+                      {closed ? ACCOUNT_MESSAGES.adminSignupClosedHint : hint}
+                    </span>
+                  </span>
+                </label>
+              );
+            })}
           </div>
+          {webEnv.adminSignup ? null : (
+            <p id="register-admin-closed" className="mt-2 text-xs text-muted-foreground">
+              {ACCOUNT_MESSAGES.adminSignupDisabled}
+            </p>
+          )}
           {err('role') ? (
             <p
               id="register-role-error"
@@ -261,7 +280,7 @@ export function RegisterPage() {
             </FormField>
             <div className="space-y-1.5">
               <p id="register-shipping-label" className="text-sm font-medium">
-                Provincias a las que enviás
+                Provincias a las que envías
               </p>
               <Controller
                 control={form.control}
@@ -320,7 +339,7 @@ export function RegisterPage() {
               >
                 <FileUp className="size-5 shrink-0 text-primary" aria-hidden />
                 <span className="min-w-0 truncate">
-                  {document ? document.name : 'Elegí un archivo'}
+                  {document ? document.name : 'Elige un archivo'}
                 </span>
                 <input
                   ref={fileInput}

@@ -66,7 +66,7 @@ export function UpdatePasswordPage() {
   return (
     <AuthCard
       title="Nueva contraseña"
-      description={done ? undefined : 'Elegí una contraseña nueva para tu cuenta.'}
+      description={done ? undefined : 'Elige una contraseña nueva para tu cuenta.'}
       back={{ to: paths.login, label: 'Volver a iniciar sesión' }}
     >
       {done ? (

@@ -41,6 +41,12 @@ export const CHECKOUT_TEXT = {
   copy: 'Copy',
   copied: 'Copied',
   transferDone: 'I’ve made the transfer',
+  waitingTitle: 'We’re waiting for your transfer',
+  waitingBody: (total: string) =>
+    `Thank you! Your order is reserved and will be confirmed as soon as your transfer of ${total} reaches our account.`,
+  keepDetails: 'Keep these details',
+  waitingNote:
+    'If you have not sent it yet, use these details and write the reference in the transfer description. Your order ships once the transfer is confirmed.',
   expiredTitle: 'Your reservation has expired',
   expiredBody:
     'We held these items for you, but the time ran out and they went back on the shelf. You can start again from the store.',

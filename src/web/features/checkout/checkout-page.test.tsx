@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SUCCESS_PAGE } from '@shared/messages';
 import { CHECKOUT_PAGE_MESSAGES, type CheckoutSummary } from '@shared/store/checkout.schema';
 import { useToasts } from '@web/components/ui/toast-store';
 import { CHECKOUT_TEXT } from './checkout-messages';
@@ -44,6 +45,25 @@ function summary(overrides: Partial<CheckoutSummary> = {}): CheckoutSummary {
   };
 }
 
+function transferSummary() {
+  return summary({
+    status: 'pending_transfer',
+    reference: 'VM-1A2B3C4D',
+    bank: {
+      name: 'Banco de la Nación Argentina',
+      holder: 'VendeMás S.A.',
+      cbu: '0110599520000001234567',
+      alias: 'VENDEMAS.TIENDA.PAGOS',
+      cuit: '30-71234567-8',
+    },
+  });
+}
+
+function CurrentLocation() {
+  const location = useLocation();
+  return <output data-testid="location">{location.search}</output>;
+}
+
 function LastToast() {
   const [item] = useToasts();
   return item ? <div data-testid="toast">{`${item.title} | ${item.description}`}</div> : null;
@@ -58,6 +78,7 @@ function renderPage() {
           <Route path="checkout/:orderId" element={<CheckoutPage />} />
         </Routes>
         <LastToast />
+        <CurrentLocation />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -132,26 +153,36 @@ describe('hosted checkout page', () => {
   });
 
   it('shows the bank details once the buyer chose a transfer', async () => {
-    stubApi(() => ({
-      status: 200,
-      body: summary({
-        status: 'pending_transfer',
-        reference: 'VM-1A2B3C4D',
-        bank: {
-          name: 'Banco de la Nación Argentina',
-          holder: 'VendeMás S.A.',
-          cbu: '0110599520000001234567',
-          alias: 'VENDEMAS.TIENDA.PAGOS',
-          cuit: '30-71234567-8',
-        },
-      }),
-    }));
+    stubApi(() => ({ status: 200, body: transferSummary() }));
     renderPage();
     const card = await screen.findByTestId('transfer-instructions');
     expect(card).toHaveTextContent('VM-1A2B3C4D');
     expect(card).toHaveTextContent('0110599520000001234567');
     expect(screen.queryByTestId('reservation-timer')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: CHECKOUT_TEXT.transferDone })).toBeInTheDocument();
+  });
+
+  it("after 'I've made the transfer' waits for it, with the reference, amount, bank and a way back, never 'Payment Successful!'", async () => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    stubApi(() => ({ status: 200, body: transferSummary() }));
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: CHECKOUT_TEXT.transferDone }));
+
+    const waiting = await screen.findByTestId('transfer-waiting');
+    expect(
+      screen.getByRole('heading', { level: 1, name: CHECKOUT_TEXT.waitingTitle }),
+    ).toBeInTheDocument();
+    expect(waiting).toHaveTextContent(CHECKOUT_TEXT.waitingBody('€138.00'));
+    expect(waiting).toHaveTextContent('VM-1A2B3C4D');
+    expect(waiting).toHaveTextContent('0110599520000001234567');
+    expect(waiting).toHaveTextContent('VENDEMAS.TIENDA.PAGOS');
+    expect(screen.getByRole('link', { name: CHECKOUT_TEXT.backToStore })).toHaveAttribute(
+      'href',
+      '/store',
+    );
+    expect(screen.queryByText(SUCCESS_PAGE.title)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: CHECKOUT_TEXT.cancel })).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('transfer=sent');
   });
 
   it('refuses an expired reservation and links back to the store', async () => {

@@ -22,6 +22,11 @@ import { BuyerForm } from './components/buyer-form';
 import { OrderSummary } from './components/order-summary';
 import { ReservationTimer, useSecondsLeft } from './components/reservation-timer';
 import { TransferInstructions } from './components/transfer-instructions';
+import { TransferWaiting } from './components/transfer-waiting';
+
+/** In the address once the buyer said the transfer is made (no secret: the state of the page). */
+const TRANSFER_SENT_PARAM = 'transfer';
+const TRANSFER_SENT_VALUE = 'sent';
 
 /** Our hosted checkout page, /checkout/:orderId?token=… (the address POST checkout answers). */
 export function CheckoutPage() {
@@ -95,6 +100,8 @@ function CheckoutContent({
 }) {
   const pay = usePayCheckout(orderId, token);
   const cancel = useCancelCheckout(orderId, token);
+  const [params, setParams] = useSearchParams();
+  const transferSent = params.get(TRANSFER_SENT_PARAM) === TRANSFER_SENT_VALUE;
   const secondsLeft = useSecondsLeft(data.reserved_until, data.now);
   const expiring = data.status === 'reserved' || data.status === 'pending_payment';
 
@@ -165,6 +172,19 @@ function CheckoutContent({
     );
 
   const transferChosen = data.status === 'pending_transfer';
+  const waiting = transferChosen && transferSent;
+  // Replaces the entry, so Back from here leaves the checkout instead of showing the form.
+  const onTransferSent = () => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(TRANSFER_SENT_PARAM, TRANSFER_SENT_VALUE);
+        return next;
+      },
+      { replace: true },
+    );
+    window.scrollTo({ top: 0 });
+  };
   const cancelButton = (
     <Button
       variant="ghost"
@@ -178,14 +198,19 @@ function CheckoutContent({
 
   return (
     <>
-      <h1 className="mb-6 text-2xl font-bold tracking-tight text-foreground sm:mb-8 sm:text-3xl">
-        {CHECKOUT_TEXT.pageTitle}
-      </h1>
+      {/* Waiting for the transfer, the status card carries the page's heading. */}
+      {waiting ? null : (
+        <h1 className="mb-6 text-2xl font-bold tracking-tight text-foreground sm:mb-8 sm:text-3xl">
+          {CHECKOUT_TEXT.pageTitle}
+        </h1>
+      )}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-12">
         {/* On a phone the summary comes first, except once the bank details are what matters. */}
         <div className={cn('min-w-0 space-y-6 lg:order-1', transferChosen ? 'order-1' : 'order-2')}>
-          {transferChosen ? (
-            <TransferInstructions summary={data} onDone={() => goTo(data.success_url)} />
+          {waiting ? (
+            <TransferWaiting summary={data} />
+          ) : transferChosen ? (
+            <TransferInstructions summary={data} onDone={onTransferSent} />
           ) : (
             <Card className="p-5 sm:p-6">
               <BuyerForm
@@ -196,7 +221,7 @@ function CheckoutContent({
               />
             </Card>
           )}
-          {cancelButton}
+          {waiting ? null : cancelButton}
         </div>
         <aside
           className={cn(

@@ -29,7 +29,7 @@ const FEATURES: Feature[] = [
   {
     title: 'Panel de Empresa',
     description:
-      'Publicá tus productos con precio base y comisión, configurá cómo cobrás y seguí cada pedido.',
+      'Publica tus productos con precio base y comisión, configura cómo cobras y sigue cada pedido.',
     Icon: Building2,
   },
   {
@@ -46,7 +46,7 @@ const FEATURES: Feature[] = [
   },
   {
     title: 'Sistema de Puntos',
-    description: 'Cada venta aprobada suma puntos. Fijate tus metas y medí tu progreso.',
+    description: 'Cada venta aprobada suma puntos. Fíjate metas y mide tu progreso.',
     Icon: BarChart3,
   },
   {
@@ -57,7 +57,7 @@ const FEATURES: Feature[] = [
   },
   {
     title: 'Ranking',
-    description: 'Competí con otros vendedores y escalá posiciones con cada venta.',
+    description: 'Compite con otros vendedores y escala posiciones con cada venta.',
     Icon: Trophy,
   },
 ];
@@ -82,7 +82,7 @@ export function LandingPage() {
               Hecho para empresas argentinas
             </p>
             <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
-              Multiplicá tus ventas con una red de vendedores en todo el país
+              Multiplica tus ventas con una red de vendedores en todo el país
             </h1>
             <p className="max-w-xl text-lg text-sky-100">
               Las empresas publican sus productos, los vendedores los comparten con un link de pago
@@ -161,8 +161,8 @@ export function LandingPage() {
           <div className="rounded-2xl bg-gradient-to-r from-sky-700 to-brand-dark px-6 py-12 text-center text-white sm:px-12">
             <h2 className="text-3xl font-bold tracking-tight">¿Listo para empezar?</h2>
             <p className="mx-auto mt-3 max-w-xl text-sky-100">
-              Registrá tu empresa para sumar vendedores en todo el país, o sumate como vendedor y
-              empezá a ganar comisiones hoy. Es gratis.
+              Registra tu empresa para sumar vendedores en todo el país, o súmate como vendedor y
+              empieza a ganar comisiones hoy. Es gratis.
             </p>
             <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
               <Button asChild variant="accent" size="lg">

@@ -52,7 +52,7 @@ export function TermsPage() {
             </li>
             <li>
               Tus datos personales se tratan según la Ley 25.326 de Protección de los Datos
-              Personales; podés pedir acceso, rectificación o supresión escribiendo a{' '}
+              Personales; puedes pedir acceso, rectificación o supresión escribiendo a{' '}
               <a className="text-primary underline" href={`mailto:${BRAND.supportEmail}`}>
                 {BRAND.supportEmail}
               </a>

@@ -1,24 +1,27 @@
 import { BRAND } from '@shared/brand';
-import { ShoppingCart, Store } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { LayoutDashboard, LogIn, ShoppingCart, Store } from 'lucide-react';
+import { useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { BrandLogo } from '@web/components/brand-logo';
 import { Button } from '@web/components/ui/button';
 import { dismiss, useToasts } from '@web/components/ui/toast-store';
 import { paths } from '@web/config/paths';
 import { cn } from '@web/lib/cn';
+import { useSession } from '@web/lib/session';
 import { cartQuantity } from './cart/cart-logic';
 import { useCartLines } from './cart/cart-store';
+import { useResumePendingCheckout } from './cart/use-resume-pending-checkout';
 import { CartDrawer } from './components/cart-drawer';
 import { STORE_TEXT } from './store-messages';
 
 /**
- * spec 01 §2 store layout: sticky header (logo → /, 'Store', cart button with the
- * total quantity), the page, a footer with the year and the product name, and
- * the cart drawer from the right. `accountActions` is the header's signed-in or
- * anonymous part, composed by the app layer.
+ * spec 01 §2 store layout: sticky header (logo → /, 'Store', the visitor's
+ * account link, cart button with the total quantity), the page, a footer with
+ * the year and the product name, and the cart drawer from the right. It also
+ * gives the cart back after a checkout that was not completed.
  */
-export function StoreLayout({ accountActions }: { accountActions?: ReactNode }) {
+export function StoreLayout() {
+  useResumePendingCheckout();
   const [cartOpen, setCartOpen] = useState(false);
   const count = cartQuantity(useCartLines());
   const toasts = useToasts();
@@ -40,7 +43,7 @@ export function StoreLayout({ accountActions }: { accountActions?: ReactNode }) 
       <header className="sticky top-0 z-40 border-b border-border/70 bg-white/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
           <div className="flex min-w-0 items-center gap-3 sm:gap-6">
-            <BrandLogo compact />
+            <BrandLogo compact label={STORE_TEXT.homeLink(BRAND.name)} />
             <nav aria-label={STORE_TEXT.storeLink}>
               <NavLink
                 to={paths.store}
@@ -58,19 +61,22 @@ export function StoreLayout({ accountActions }: { accountActions?: ReactNode }) 
             </nav>
           </div>
           <div className="flex shrink-0 items-center gap-1 sm:gap-2">
-            {accountActions}
+            <StoreAccountLink />
             <Button
               type="button"
               variant="outline"
               size="sm"
               className="relative px-2.5 sm:px-3"
               onClick={openCart}
-              aria-label={`${STORE_TEXT.cart} (${count})`}
               aria-haspopup="dialog"
               data-testid="cart-button"
             >
               <ShoppingCart aria-hidden />
-              <span className="max-sm:sr-only">{STORE_TEXT.cart}</span>
+              {/* Named by its content ("Cart (2)"), which holds the visible word too. */}
+              <span aria-hidden className="max-sm:hidden">
+                {STORE_TEXT.cart}
+              </span>
+              <span className="sr-only">{`${STORE_TEXT.cart} (${count})`}</span>
               {count > 0 ? (
                 <span
                   aria-hidden
@@ -99,5 +105,24 @@ export function StoreLayout({ accountActions }: { accountActions?: ReactNode }) 
       </footer>
       <CartDrawer open={cartOpen} onOpenChange={setCartOpen} />
     </div>
+  );
+}
+
+/** spec 01 §4: signed-in visitors get their dashboard, anonymous ones the sign-in page. */
+function StoreAccountLink() {
+  const session = useSession();
+  // Nothing until the session is known, so the header does not flash the wrong link.
+  if (session.status === 'loading') return null;
+  const { to, label, Icon } =
+    session.user !== null
+      ? { to: paths.dashboard, label: STORE_TEXT.dashboard, Icon: LayoutDashboard }
+      : { to: paths.login, label: STORE_TEXT.signIn, Icon: LogIn };
+  return (
+    <Button asChild variant="ghost" size="sm" className="px-2.5 sm:px-3">
+      <Link to={to} aria-label={label} data-testid="store-account-link">
+        <Icon aria-hidden />
+        <span className="max-sm:sr-only">{label}</span>
+      </Link>
+    </Button>
   );
 }

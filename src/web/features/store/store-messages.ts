@@ -4,6 +4,7 @@
  */
 export const STORE_TEXT = {
   storeLink: 'Store',
+  homeLink: (brand: string) => `${brand}, home`,
   cart: 'Cart',
   productsHeading: 'Our products',
   productsIntro: 'Hand-picked items, shipped to your door. Pay securely at checkout.',
@@ -33,12 +34,17 @@ export const STORE_TEXT = {
   inStock: (n: number) => `${n} in stock!`,
   notEnoughStock: (n: number) => `Not enough stock. Only ${n} left.`,
   unavailable: 'Currently unavailable',
+  alreadyInCart: (n: number) => `${n} already in your cart.`,
+  allInCart: (n: number) => `All ${n} in stock are already in your cart.`,
+  soldOut: 'Sold out',
   previousImage: 'Previous image',
   nextImage: 'Next image',
   showImage: (n: number) => `Show image ${n}`,
   sale: 'Sale',
   loading: 'Loading…',
   footerRights: 'All rights reserved.',
+  signIn: 'Sign in',
+  dashboard: 'Dashboard',
 } as const;
 
 /** spec 01 §5, §8: cart and checkout messages. */
@@ -56,4 +62,6 @@ export const CART_TEXT = {
   emptyCheckoutDescription: 'Add some products to your cart before checking out.',
   checkoutErrorTitle: 'Checkout Error',
   checkoutErrorDescription: 'There was a problem initializing checkout. Please try again.',
+  restoredTitle: 'Your cart is back',
+  restoredDescription: 'Your checkout was not completed, so your items are back in your cart.',
 } as const;

@@ -62,7 +62,7 @@ export function SupportForm() {
       <FormField id="support-message" label="Mensaje" error={errors.message?.message}>
         <Textarea
           {...describedBy('support-message', errors.message?.message)}
-          placeholder="Contanos en qué te podemos ayudar"
+          placeholder="Cuéntanos en qué te podemos ayudar"
           rows={5}
           {...form.register('message')}
         />

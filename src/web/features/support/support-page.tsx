@@ -4,12 +4,16 @@ import { BRAND } from '@shared/brand';
 import { PageMeta } from '@web/components/page-meta';
 import { BrandMark } from '@web/components/brand-logo';
 import { Card } from '@web/components/ui/card';
+import { webEnv } from '@web/config/env';
 import { paths } from '@web/config/paths';
 import { SupportForm } from './support-form';
 
-const whatsappUrl = `https://wa.me/${BRAND.whatsappNumber}?text=${encodeURIComponent(
-  `Hola, necesito ayuda con ${BRAND.name}.`,
-)}`;
+const { email: supportEmail, whatsapp_number: whatsappNumber } = webEnv.support;
+const whatsappUrl = whatsappNumber
+  ? `https://wa.me/${whatsappNumber}?text=${encodeURIComponent(
+      `Hola, necesito ayuda con ${BRAND.name}.`,
+    )}`
+  : undefined;
 
 /** spec 01 §2 /support: back link, brand, e-mail and WhatsApp cards, and the contact form. */
 export function SupportPage() {
@@ -17,7 +21,7 @@ export function SupportPage() {
     <>
       <PageMeta
         title={`Centro de Soporte | ${BRAND.name}`}
-        description={`¿Necesitás ayuda con ${BRAND.name}? Escribinos por correo, WhatsApp o el formulario de contacto.`}
+        description={`¿Necesitas ayuda con ${BRAND.name}? Escríbenos por correo, WhatsApp o el formulario de contacto.`}
       />
       <div className="min-h-dvh bg-gradient-to-b from-sky-50 to-background">
         <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
@@ -34,7 +38,7 @@ export function SupportPage() {
               Centro de Soporte
             </h1>
             <p className="mt-2 max-w-lg text-muted-foreground">
-              ¿Tenés dudas sobre tu cuenta, tus ventas o tus pagos? Estamos para ayudarte.
+              ¿Tienes dudas sobre tu cuenta, tus ventas o tus pagos? Estamos para ayudarte.
             </p>
           </header>
 
@@ -46,38 +50,40 @@ export function SupportPage() {
                 </span>
                 <h2 className="mt-4 font-semibold">Correo electrónico</h2>
                 <a
-                  href={`mailto:${BRAND.supportEmail}`}
+                  href={`mailto:${supportEmail}`}
                   className="mt-1 block font-medium break-all text-primary hover:underline"
                 >
-                  {BRAND.supportEmail}
+                  {supportEmail}
                 </a>
                 <p className="mt-2 flex items-center gap-1.5 text-sm text-muted-foreground">
                   <Clock className="size-4" aria-hidden />
                   Respondemos en menos de 24 horas.
                 </p>
               </Card>
-              <Card className="p-6">
-                <span className="flex size-11 items-center justify-center rounded-lg bg-emerald-100 text-emerald-700">
-                  <MessageCircle className="size-6" aria-hidden />
-                </span>
-                <h2 className="mt-4 font-semibold">WhatsApp</h2>
-                <a
-                  href={whatsappUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="mt-1 block font-medium text-emerald-800 hover:underline"
-                >
-                  {BRAND.whatsappDisplay}
-                </a>
-                <p className="mt-2 text-sm text-muted-foreground">
-                  Lunes a viernes de 9 a 18 h (hora de Argentina).
-                </p>
-              </Card>
+              {whatsappUrl ? (
+                <Card className="p-6">
+                  <span className="flex size-11 items-center justify-center rounded-lg bg-emerald-100 text-emerald-700">
+                    <MessageCircle className="size-6" aria-hidden />
+                  </span>
+                  <h2 className="mt-4 font-semibold">WhatsApp</h2>
+                  <a
+                    href={whatsappUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="mt-1 block font-medium text-emerald-800 hover:underline"
+                  >
+                    {webEnv.support.whatsapp_display}
+                  </a>
+                  <p className="mt-2 text-sm text-muted-foreground">
+                    Lunes a viernes de 9 a 18 h (hora de Argentina).
+                  </p>
+                </Card>
+              ) : null}
             </div>
             <Card className="p-6 sm:p-8">
-              <h2 className="text-xl font-semibold">Envianos un mensaje</h2>
+              <h2 className="text-xl font-semibold">Envíanos un mensaje</h2>
               <p className="mt-1 mb-6 text-sm text-muted-foreground">
-                Completá el formulario y te respondemos por correo.
+                Completa el formulario y te respondemos por correo.
               </p>
               <SupportForm />
             </Card>

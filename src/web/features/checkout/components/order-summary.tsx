@@ -42,8 +42,14 @@ export function OrderSummary({
               <p className="text-sm text-muted-foreground">
                 {line.variant_title} · {line.quantity} × {line.unit_price_formatted}
               </p>
+              {/* On a phone the line total goes under the name, which keeps its width. */}
+              <p className="mt-0.5 font-semibold tabular-nums text-foreground sm:hidden">
+                {line.total_formatted}
+              </p>
             </div>
-            <p className="font-semibold tabular-nums text-foreground">{line.total_formatted}</p>
+            <p className="hidden shrink-0 font-semibold tabular-nums text-foreground sm:block">
+              {line.total_formatted}
+            </p>
           </li>
         ))}
       </ul>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { CheckoutSummary } from '@shared/store/checkout.schema';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
+import { cn } from '@web/lib/cn';
 import { CHECKOUT_TEXT } from '../checkout-messages';
 
 /** The platform's bank account and the reference to quote, once the buyer chose a transfer. */
@@ -13,17 +14,7 @@ export function TransferInstructions({
   summary: CheckoutSummary;
   onDone: () => void;
 }) {
-  const bank = summary.bank;
-  if (!bank) return null;
-  const rows: { label: string; value: string; copy?: boolean }[] = [
-    { label: CHECKOUT_TEXT.amount, value: summary.total_formatted },
-    { label: CHECKOUT_TEXT.reference, value: summary.reference ?? '', copy: true },
-    { label: CHECKOUT_TEXT.bankName, value: bank.name },
-    { label: CHECKOUT_TEXT.holder, value: bank.holder },
-    { label: CHECKOUT_TEXT.cbu, value: bank.cbu, copy: true },
-    { label: CHECKOUT_TEXT.alias, value: bank.alias, copy: true },
-    { label: CHECKOUT_TEXT.cuit, value: bank.cuit },
-  ];
+  if (!summary.bank) return null;
   return (
     <Card className="p-5 sm:p-6" data-testid="transfer-instructions">
       <div className="flex items-center gap-3">
@@ -32,24 +23,7 @@ export function TransferInstructions({
         </span>
         <h2 className="text-lg font-bold text-foreground">{CHECKOUT_TEXT.transferHeading}</h2>
       </div>
-      <dl className="mt-5 divide-y divide-border rounded-lg border border-border">
-        {rows.map((row) => (
-          <div
-            key={row.label}
-            className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:items-center sm:gap-3"
-          >
-            <dt className="shrink-0 text-xs text-muted-foreground sm:w-32 sm:text-sm">
-              {row.label}
-            </dt>
-            <dd className="flex min-w-0 flex-1 items-center gap-2">
-              <span className="min-w-0 flex-1 text-sm font-semibold [overflow-wrap:anywhere] sm:text-base text-foreground">
-                {row.value}
-              </span>
-              {row.copy ? <CopyButton value={row.value} label={row.label} /> : null}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <TransferDetails summary={summary} className="mt-5" />
       <p className="mt-4 text-sm text-muted-foreground">{CHECKOUT_TEXT.transferNote}</p>
       <Button size="lg" className="mt-6 w-full" onClick={onDone}>
         {CHECKOUT_TEXT.transferDone}
@@ -58,7 +32,53 @@ export function TransferInstructions({
   );
 }
 
-function CopyButton({ value, label }: { value: string; label: string }) {
+/** Amount, reference and the bank account, each value ready to copy where it helps. */
+export function TransferDetails({
+  summary,
+  bankOnly = false,
+  className,
+}: {
+  summary: CheckoutSummary;
+  /** Leave out the amount and the reference, when the page shows them already. */
+  bankOnly?: boolean;
+  className?: string;
+}) {
+  const bank = summary.bank;
+  if (!bank) return null;
+  const rows: { label: string; value: string; copy?: boolean }[] = [
+    ...(bankOnly
+      ? []
+      : [
+          { label: CHECKOUT_TEXT.amount, value: summary.total_formatted },
+          { label: CHECKOUT_TEXT.reference, value: summary.reference ?? '', copy: true },
+        ]),
+    { label: CHECKOUT_TEXT.bankName, value: bank.name },
+    { label: CHECKOUT_TEXT.holder, value: bank.holder },
+    { label: CHECKOUT_TEXT.cbu, value: bank.cbu, copy: true },
+    { label: CHECKOUT_TEXT.alias, value: bank.alias, copy: true },
+    { label: CHECKOUT_TEXT.cuit, value: bank.cuit },
+  ];
+  return (
+    <dl className={cn('divide-y divide-border rounded-lg border border-border', className)}>
+      {rows.map((row) => (
+        <div
+          key={row.label}
+          className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:items-center sm:gap-3"
+        >
+          <dt className="shrink-0 text-xs text-muted-foreground sm:w-32 sm:text-sm">{row.label}</dt>
+          <dd className="flex min-w-0 flex-1 items-center gap-2">
+            <span className="min-w-0 flex-1 text-sm font-semibold [overflow-wrap:anywhere] sm:text-base text-foreground">
+              {row.value}
+            </span>
+            {row.copy ? <CopyButton value={row.value} label={row.label} /> : null}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function CopyButton({ value, label }: { value: string; label: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <Button

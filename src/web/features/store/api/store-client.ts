@@ -7,14 +7,51 @@ import type {
 } from '@shared/store/store.schema';
 import { webEnv } from '@web/config/env';
 
-/** spec 01 §8: any non-OK store answer is the error 'HTTP {status}: {statusText}'. */
+/** The error body the store service answers: `{ "error": { "code", "message", "fields"? } }`. */
+export interface StoreErrorDetail {
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+/**
+ * spec 01 §8: any non-OK store answer is the error 'HTTP {status}: {statusText}'.
+ * The service's own error body, when it sent one, rides along in `detail`.
+ */
 export class StoreHttpError extends Error {
   override name = 'StoreHttpError';
   constructor(
     readonly status: number,
     statusText: string,
+    readonly detail?: StoreErrorDetail,
   ) {
     super(`HTTP ${status}: ${statusText}`);
+  }
+}
+
+/**
+ * The sentence to show a buyer for a refused request: the service's message for
+ * a 4xx about the order itself (stock, limits), none for a malformed request
+ * (field errors), a server failure or a network error.
+ */
+export function buyerMessageOf(error: unknown): string | undefined {
+  if (!(error instanceof StoreHttpError) || !error.detail) return undefined;
+  if (error.status < 400 || error.status >= 500 || error.detail.fields) return undefined;
+  return error.detail.message.trim() || undefined;
+}
+
+async function readErrorDetail(response: Response): Promise<StoreErrorDetail | undefined> {
+  try {
+    const body = (await response.json()) as { error?: Partial<StoreErrorDetail> } | null;
+    const error = body?.error;
+    if (typeof error?.code !== 'string' || typeof error.message !== 'string') return undefined;
+    return {
+      code: error.code,
+      message: error.message,
+      ...(error.fields ? { fields: error.fields } : {}),
+    };
+  } catch {
+    return undefined;
   }
 }
 
@@ -42,7 +79,9 @@ async function storeRequest<T>(path: string, init: RequestInit = {}): Promise<T>
     ...init,
     headers: { 'content-type': 'application/json', accept: 'application/json' },
   });
-  if (!response.ok) throw new StoreHttpError(response.status, response.statusText);
+  if (!response.ok) {
+    throw new StoreHttpError(response.status, response.statusText, await readErrorDetail(response));
+  }
   return (await response.json()) as T;
 }
 

@@ -113,6 +113,26 @@ export function removeFromCart(lines: readonly CartLine[], variantId: string): C
   return lines.filter((line) => line.variant.id !== variantId);
 }
 
+/**
+ * Puts lines back into a cart (a checkout that was not completed). A variant
+ * already in the cart keeps the larger of the two quantities, so the same lines
+ * given back twice (two tabs at once) do not double.
+ */
+export function mergeCartLines(
+  lines: readonly CartLine[],
+  restored: readonly CartLine[],
+): CartLine[] {
+  const merged = [...lines];
+  for (const line of restored) {
+    const index = merged.findIndex((item) => item.variant.id === line.variant.id);
+    const existing = merged[index];
+    if (!existing) merged.push(line);
+    else if (line.quantity > existing.quantity)
+      merged[index] = { ...existing, quantity: line.quantity };
+  }
+  return merged;
+}
+
 /** The badge on the cart button: the total quantity. */
 export function cartQuantity(lines: readonly CartLine[]): number {
   return lines.reduce((sum, line) => sum + line.quantity, 0);

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import {
   addToCart as addLine,
   CART_STORAGE_KEY,
+  mergeCartLines,
   parseStoredCart,
   removeFromCart as removeLine,
   updateQuantity as updateLine,
@@ -73,6 +74,10 @@ export const cartStore = {
   },
   clear() {
     commit([]);
+  },
+  /** Gives back the lines of a checkout that was not completed. */
+  restore(restored: readonly CartLine[]) {
+    if (restored.length) commit(mergeCartLines(current(), restored));
   },
   /** Forget the in-memory copy (tests, or after storage was changed from outside). */
   reload() {

@@ -5,6 +5,7 @@ import { useToasts } from '@web/components/ui/toast-store';
 import { browser } from '../api/use-checkout';
 import { CART_STORAGE_KEY, toCartItem } from '../cart/cart-logic';
 import { cartStore } from '../cart/cart-store';
+import { listPendingCheckouts, startedInThisTab } from '../cart/pending-checkout';
 import { CART_TEXT } from '../store-messages';
 import { makeProduct, makeVariant } from '../store-test-data';
 import { CartDrawer } from './cart-drawer';
@@ -94,6 +95,35 @@ describe('cart drawer', () => {
     expect(cartStore.getLines()).toEqual([]);
   });
 
+  it('keeps a copy of the lines with the order id and token, so the cart can come back', async () => {
+    cartStore.reload();
+    putInCart(2);
+    const url = `${window.location.origin}/checkout/ord_1?token=${'k'.repeat(43)}`;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ url }), { status: 200 })),
+    );
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    renderDrawer();
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(url));
+    expect(cartStore.getLines()).toEqual([]);
+    expect(listPendingCheckouts()).toEqual([
+      {
+        orderId: 'ord_1',
+        token: 'k'.repeat(43),
+        lines: [
+          expect.objectContaining({
+            quantity: 2,
+            variant: expect.objectContaining({ title: 'Walnut' }),
+          }),
+        ],
+        startedAt: expect.any(String),
+      },
+    ]);
+    expect(startedInThisTab('ord_1')).toBe(true);
+  });
+
   it('keeps the cart and shows the checkout error toast when the service fails', async () => {
     cartStore.reload();
     putInCart(1);
@@ -112,4 +142,83 @@ describe('cart drawer', () => {
     expect(assign).not.toHaveBeenCalled();
     expect(cartStore.getLines()).toHaveLength(1);
   });
+
+  it.each([
+    [
+      'a limit on units per order',
+      400,
+      { code: 'ORDER_LIMIT', message: 'You can buy at most 10 items in one order.' },
+    ],
+    [
+      'not enough stock',
+      409,
+      {
+        code: 'INSUFFICIENT_STOCK',
+        message: 'Not enough stock for Leather Mate Case (Walnut). Only 1 left.',
+      },
+    ],
+    [
+      'a limit on reserved units per address',
+      429,
+      {
+        code: 'RESERVATION_LIMIT',
+        message: 'You already have 12 items reserved in checkouts that are not finished.',
+      },
+    ],
+  ])(
+    'shows the service’s own sentence when it refuses the cart for %s',
+    async (_, status, error) => {
+      cartStore.reload();
+      putInCart(2);
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(JSON.stringify({ error }), { status })),
+      );
+      const assign = vi.spyOn(browser, 'assign');
+      renderDrawer();
+      fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+      await waitFor(() =>
+        expect(screen.getByTestId('toast')).toHaveTextContent(
+          `${CART_TEXT.checkoutErrorTitle} | ${error.message}`,
+        ),
+      );
+      expect(assign).not.toHaveBeenCalled();
+      expect(cartStore.getLines()).toHaveLength(1);
+      expect(screen.getByRole('button', { name: 'Checkout' })).toBeEnabled();
+    },
+  );
+
+  it.each([
+    ['a server failure', async () => jsonResponse(500, { code: 'INTERNAL_ERROR', message: 'x' })],
+    [
+      'a malformed request',
+      async () =>
+        jsonResponse(400, {
+          code: 'VALIDATION_ERROR',
+          message: 'Los datos enviados no son válidos.',
+          fields: { successUrl: 'successUrl must be an address on this site.' },
+        }),
+    ],
+    [
+      'a network error',
+      async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ])('keeps the generic checkout error for %s', async (_, answer) => {
+    cartStore.reload();
+    putInCart(1);
+    vi.stubGlobal('fetch', vi.fn(answer));
+    renderDrawer();
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('toast')).toHaveTextContent(
+        `${CART_TEXT.checkoutErrorTitle} | ${CART_TEXT.checkoutErrorDescription}`,
+      ),
+    );
+  });
 });
+
+function jsonResponse(status: number, error: object) {
+  return new Response(JSON.stringify({ error }), { status });
+}

@@ -119,12 +119,15 @@ function CartLineRow({ line }: { line: CartLine }) {
         <ProductImage src={variant.image_url ?? product.thumbnail} alt="" />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <div className="flex items-start justify-between gap-2">
-          <div className="min-w-0">
-            <p className="line-clamp-2 font-semibold text-foreground">{product.title}</p>
-            {showVariant ? <p className="text-sm text-muted-foreground">{variant.title}</p> : null}
+        {/* The name keeps the row's whole width; the line total sits under it. */}
+        <div className="min-w-0">
+          <p className="line-clamp-2 font-semibold text-foreground">{product.title}</p>
+          <div className="flex items-baseline justify-between gap-2">
+            <p className="min-w-0 truncate text-sm text-muted-foreground">
+              {showVariant ? variant.title : null}
+            </p>
+            <p className="shrink-0 font-semibold tabular-nums text-foreground">{lineTotal}</p>
           </div>
-          <p className="shrink-0 font-semibold text-foreground">{lineTotal}</p>
         </div>
         <div className="flex items-center justify-between gap-2">
           <QuantityStepper

@@ -63,13 +63,48 @@ describe('product card', () => {
 
   it('refuses a managed variant beyond its stock with the list error toast', async () => {
     renderCard(
-      makeProduct({ variants: [makeVariant({ manage_inventory: true, inventory_quantity: 0 })] }),
+      makeProduct({ variants: [makeVariant({ manage_inventory: true, inventory_quantity: 1 })] }),
     );
     fireEvent.click(screen.getByRole('button', { name: /Add to Cart/ }));
-    expect(cartStore.getLines()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: /Add to Cart/ }));
+    expect(cartStore.getLines()).toMatchObject([{ quantity: 1 }]);
     expect(screen.getByTestId('toast')).toHaveTextContent(
-      `${CART_TEXT.listErrorTitle} | Not enough stock for Leather Mate Case (Default). Only 0 left.`,
+      `${CART_TEXT.listErrorTitle} | Not enough stock for Leather Mate Case (Default). Only 1 left.`,
     );
+  });
+
+  it('says a sold-out product is sold out on a disabled button', () => {
+    renderCard(
+      makeProduct({
+        variants: [
+          makeVariant({ id: 'a', manage_inventory: true, inventory_quantity: 0 }),
+          makeVariant({ id: 'b', manage_inventory: true, inventory_quantity: 0 }),
+        ],
+      }),
+    );
+    const button = screen.getByRole('button', { name: `${STORE_TEXT.soldOut}: Leather Mate Case` });
+    expect(button).toBeDisabled();
+    expect(button).toHaveTextContent(STORE_TEXT.soldOut);
+    expect(screen.queryByRole('button', { name: /Add to Cart/ })).toBeNull();
+  });
+
+  it('says a product that is not for sale is unavailable on a disabled button', () => {
+    renderCard(makeProduct({ purchasable: false }));
+    expect(
+      screen.getByRole('button', { name: `${STORE_TEXT.unavailable}: Leather Mate Case` }),
+    ).toBeDisabled();
+  });
+
+  it('keeps selling a product while one of its styles has stock', () => {
+    renderCard(
+      makeProduct({
+        variants: [
+          makeVariant({ id: 'a', manage_inventory: true, inventory_quantity: 0 }),
+          makeVariant({ id: 'b', manage_inventory: true, inventory_quantity: 2 }),
+        ],
+      }),
+    );
+    expect(screen.getByRole('button', { name: /Add to Cart/ })).toBeEnabled();
   });
 });
 

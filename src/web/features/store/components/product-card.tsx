@@ -1,9 +1,10 @@
 import type { StoreProduct } from '@shared/store/store.schema';
-import { ShoppingCart } from 'lucide-react';
+import { PackageX, ShoppingCart } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/toast-store';
 import { paths } from '@web/config/paths';
+import { cn } from '@web/lib/cn';
 import { toCartItem } from '../cart/cart-logic';
 import { cartStore } from '../cart/cart-store';
 import { CART_TEXT, STORE_TEXT } from '../store-messages';
@@ -11,14 +12,32 @@ import { PriceTag } from './price-tag';
 import { ProductImage } from './product-image';
 
 /**
+ * Why the card cannot sell the product, if it cannot: every variant is a
+ * managed one with no stock left, or the product is not for sale.
+ */
+function unavailableReason(product: StoreProduct): string | null {
+  if (!product.purchasable || product.variants.length === 0) return STORE_TEXT.unavailable;
+  const soldOut = product.variants.every(
+    (variant) => variant.manage_inventory && variant.inventory_quantity <= 0,
+  );
+  return soldOut ? STORE_TEXT.soldOut : null;
+}
+
+/**
  * spec 01 §2 product card: image, ribbon, price, title, subtitle and 'Add to
  * Cart'. The whole card opens the product (a stretched link); with more than one
- * variant the button goes to the detail page instead of adding.
+ * variant the button goes to the detail page instead of adding. A product that
+ * cannot be bought says so on a disabled button instead.
  */
 export function ProductCard({ product, index }: { product: StoreProduct; index: number }) {
   const navigate = useNavigate();
   const href = paths.product(product.id);
   const hasChoices = product.variants.length > 1;
+  const unavailable = unavailableReason(product);
+  const buttonText = unavailable ?? STORE_TEXT.addToCart;
+  const onSale =
+    product.sale_price_formatted !== null &&
+    product.sale_price_formatted !== product.price_formatted;
 
   function addToCart() {
     if (hasChoices) {
@@ -63,10 +82,17 @@ export function ProductCard({ product, index }: { product: StoreProduct; index: 
             {product.ribbon_text}
           </span>
         ) : null}
-        <span className="absolute right-2 bottom-2 rounded-full bg-white/95 px-2.5 py-1 shadow-md ring-1 ring-black/5 sm:right-3 sm:bottom-3 sm:px-3 sm:py-1.5">
+        <span
+          className={cn(
+            'absolute right-2 bottom-2 bg-white/95 px-2.5 py-1 shadow-md ring-1 ring-black/5 sm:right-3 sm:bottom-3 sm:px-3 sm:py-1.5',
+            onSale ? 'rounded-xl' : 'rounded-full',
+          )}
+        >
+          {/* On sale, the two prices stack, so the badge stays as wide as its longer price. */}
           <PriceTag
             priceFormatted={product.price_formatted}
             salePriceFormatted={product.sale_price_formatted}
+            className={onSale ? 'flex-col items-end' : undefined}
           />
         </span>
       </div>
@@ -82,13 +108,14 @@ export function ProductCard({ product, index }: { product: StoreProduct; index: 
         <Button
           type="button"
           onClick={addToCart}
-          disabled={product.variants.length === 0}
+          disabled={unavailable !== null}
+          variant={unavailable ? 'outline' : 'primary'}
           size="sm"
           className="relative z-10 mt-3 w-full px-2 sm:h-10"
-          aria-label={`${STORE_TEXT.addToCart}: ${product.title}`}
+          aria-label={`${buttonText}: ${product.title}`}
         >
-          <ShoppingCart aria-hidden />
-          {STORE_TEXT.addToCart}
+          {unavailable ? <PackageX aria-hidden /> : <ShoppingCart aria-hidden />}
+          {buttonText}
         </Button>
       </div>
     </article>

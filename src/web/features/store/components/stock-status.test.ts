@@ -39,4 +39,25 @@ describe('stock status line', () => {
       canAdd: true,
     });
   });
+
+  it('counts what is already in the cart against the stock', () => {
+    expect(
+      stockStatus({ purchasable: true, variant: managed(5), requested: 3, inCart: 2 }),
+    ).toEqual({
+      status: { tone: 'in-stock', text: '5 in stock! 2 already in your cart.' },
+      canAdd: true,
+    });
+    expect(
+      stockStatus({ purchasable: true, variant: managed(5), requested: 4, inCart: 2 }),
+    ).toEqual({
+      status: { tone: 'low', text: 'Not enough stock. Only 3 left. 2 already in your cart.' },
+      canAdd: false,
+    });
+    expect(
+      stockStatus({ purchasable: true, variant: managed(5), requested: 1, inCart: 5 }),
+    ).toEqual({
+      status: { tone: 'low', text: 'All 5 in stock are already in your cart.' },
+      canAdd: false,
+    });
+  });
 });

@@ -105,6 +105,25 @@ describe('product page', () => {
     expect(screen.getByRole('button', { name: STORE_TEXT.addToCart })).toBeDisabled();
   });
 
+  it('counts what is already in the cart in the stock line and the button', async () => {
+    const variant = makeVariant({ id: 'only', manage_inventory: true, inventory_quantity: 3 });
+    const product = makeProduct({ variants: [variant] });
+    serve(product, { only: 3 });
+    expect(await screen.findByText('3 in stock!')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: STORE_TEXT.increase }));
+    fireEvent.click(screen.getByRole('button', { name: STORE_TEXT.addToCart }));
+    // The stepper still asks for 2: with 2 in the cart only 1 is left, and the line says so.
+    expect(
+      await screen.findByText('Not enough stock. Only 1 left. 2 already in your cart.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: STORE_TEXT.addToCart })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: STORE_TEXT.decrease }));
+    expect(screen.getByText('3 in stock! 2 already in your cart.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: STORE_TEXT.addToCart }));
+    expect(await screen.findByText('All 3 in stock are already in your cart.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: STORE_TEXT.addToCart })).toBeDisabled();
+  });
+
   it('shows the load error with a way back home', async () => {
     serve(null);
     expect(await screen.findByRole('alert')).toHaveTextContent(

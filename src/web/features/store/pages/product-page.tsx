@@ -18,7 +18,7 @@ import { paths } from '@web/config/paths';
 import { cn } from '@web/lib/cn';
 import { useStoreProduct } from '../api/use-store-products';
 import { toCartItem } from '../cart/cart-logic';
-import { cartStore } from '../cart/cart-store';
+import { cartStore, useCartLines } from '../cart/cart-store';
 import { PriceTag } from '../components/price-tag';
 import { ProductDescription, productHtmlToText } from '../components/product-description';
 import { ProductImage } from '../components/product-image';
@@ -97,10 +97,12 @@ function ProductDetail({ product }: { product: StoreProductDetail }) {
 
   // Keep the chosen variant in step with refreshed stock.
   const selected = product.variants.find((v) => v.id === variant?.id) ?? product.variants[0];
+  const inCart = useCartLines().find((line) => line.variant.id === selected?.id)?.quantity ?? 0;
   const { status, canAdd } = stockStatus({
     purchasable: product.purchasable,
     variant: selected,
     requested: quantity,
+    inCart,
   });
   const sections = [...product.additional_info].sort((a, b) => a.order - b.order);
   const metaDescription = productHtmlToText(product.description || product.subtitle || '').slice(

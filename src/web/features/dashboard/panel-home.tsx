@@ -2,10 +2,10 @@ import { Award, MapPin, ShoppingBag, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Role } from '@shared/accounts/accounts.schema';
+import { PANEL_TITLES } from '@shared/accounts/messages';
 import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { useDashboard } from './api/get-dashboard';
-import { PANEL_TITLES } from './panel-sections';
 
 /** The panel's home: a greeting by name and what the profile already holds. */
 export function PanelHome({ role }: { role: Role }) {
@@ -57,7 +57,7 @@ export function PanelHome({ role }: { role: Role }) {
         {role === 'admin' ? (
           <>
             Las métricas de ingresos, pedidos y usuarios se mostrarán aquí cuando estén disponibles.
-            Mientras tanto podés leer los{' '}
+            Mientras tanto puedes leer los{' '}
             <Link to="/admin/support" className="font-semibold text-primary hover:underline">
               mensajes de soporte
             </Link>
@@ -103,7 +103,7 @@ function Fact({
   );
 }
 
-/** Shorthands for the route table. */
+/** One page per panel, for the section table. */
 export const CompanyHome = () => <PanelHome role="company" />;
 export const SellerHome = () => <PanelHome role="seller" />;
 export const AdminHome = () => <PanelHome role="admin" />;

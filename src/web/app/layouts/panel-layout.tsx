@@ -2,7 +2,7 @@ import { LogOut, Menu } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { ROLE_HOME, type Role } from '@shared/accounts/accounts.schema';
-import { ACCOUNT_MESSAGES, ROLE_LABELS } from '@shared/accounts/messages';
+import { ACCOUNT_MESSAGES, PANEL_TITLES, ROLE_LABELS } from '@shared/accounts/messages';
 import { BRAND } from '@shared/brand';
 import { BrandLogo } from '@web/components/brand-logo';
 import { PageMeta } from '@web/components/page-meta';
@@ -18,8 +18,8 @@ import { paths } from '@web/config/paths';
 import { cn } from '@web/lib/cn';
 import { queryClient } from '@web/lib/query-client';
 import { signOut, useSession } from '@web/lib/session';
-import { PANEL_SECTIONS, PANEL_TITLES } from './panel-sections';
-import { RoleGuard } from './role-guard';
+import { PANEL_SECTIONS } from '../panel-sections';
+import { RoleGuard } from '../role-guard';
 
 /** A role's panel: guard, sidebar (a slide-out on phones), the user's name and sign-out. */
 export function RolePanel({ role }: { role: Role }) {
@@ -132,8 +132,3 @@ function SidebarContent({ role, onNavigate }: { role: Role; onNavigate?: () => v
     </div>
   );
 }
-
-/** Shorthands for the route table. */
-export const CompanyPanel = () => <RolePanel role="company" />;
-export const SellerPanel = () => <RolePanel role="seller" />;
-export const AdminPanel = () => <RolePanel role="admin" />;

@@ -1,0 +1,63 @@
+import {
+  Building2,
+  CreditCard,
+  LayoutDashboard,
+  LifeBuoy,
+  Package,
+  Settings,
+  ShoppingBag,
+  Trophy,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import type { ComponentType } from 'react';
+import type { Role } from '@shared/accounts/accounts.schema';
+import { lazyPage } from './lazy-page';
+
+export interface PanelSection {
+  /** Relative to the panel's home; '' is the home itself. */
+  path: string;
+  label: string;
+  icon: LucideIcon;
+  /** The section's page, loaded on first visit; without one the section says it is not built yet. */
+  page?: ComponentType;
+}
+
+const CompanyHome = lazyPage(() => import('@web/features/dashboard/panel-home'), 'CompanyHome');
+const SellerHome = lazyPage(() => import('@web/features/dashboard/panel-home'), 'SellerHome');
+const AdminHome = lazyPage(() => import('@web/features/dashboard/panel-home'), 'AdminHome');
+const AdminSupportPage = lazyPage(
+  () => import('@web/features/support/admin-support-page'),
+  'AdminSupportPage',
+);
+
+/**
+ * spec 02 §2: the sections of each panel, in sidebar order. Both the sidebar
+ * and the panel routes are generated from this table, so a new panel page is
+ * one entry here. It is loaded with the app shell, never with the landing page.
+ */
+export const PANEL_SECTIONS: Record<Role, PanelSection[]> = {
+  company: [
+    { path: '', label: 'Dashboard', icon: LayoutDashboard, page: CompanyHome },
+    { path: 'products', label: 'Mis Productos', icon: Package },
+    { path: 'orders', label: 'Pedidos', icon: ShoppingBag },
+    { path: 'sellers', label: 'Vendedores', icon: Users },
+    { path: 'payment-gateways', label: 'Pasarelas de Pago', icon: CreditCard },
+    { path: 'settings', label: 'Configuración de la Empresa', icon: Settings },
+  ],
+  seller: [
+    { path: '', label: 'Dashboard', icon: LayoutDashboard, page: SellerHome },
+    { path: 'products', label: 'Catálogo', icon: Package },
+    { path: 'orders', label: 'Mis Ventas', icon: ShoppingBag },
+    { path: 'settings', label: 'Configuración', icon: Settings },
+  ],
+  admin: [
+    { path: '', label: 'Dashboard', icon: LayoutDashboard, page: AdminHome },
+    { path: 'orders', label: 'Pedidos', icon: ShoppingBag },
+    { path: 'products', label: 'Productos', icon: Package },
+    { path: 'users', label: 'Usuarios', icon: Building2 },
+    { path: 'leaderboard', label: 'Ranking', icon: Trophy },
+    { path: 'support', label: 'Soporte', icon: LifeBuoy, page: AdminSupportPage },
+    { path: 'settings', label: 'Configuración', icon: Settings },
+  ],
+};
