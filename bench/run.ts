@@ -55,9 +55,9 @@ async function main() {
       // The bench store has no payment method; checkout is not measured.
       PLATFORM_BANK_NAME: 'Banco de la Bench',
       PLATFORM_BANK_HOLDER: 'VendeMás Bench',
-      PLATFORM_BANK_CBU: '0000003100010000000001',
+      PLATFORM_BANK_CBU: '0110599520000001234569',
       PLATFORM_BANK_ALIAS: 'vendemas.bench',
-      PLATFORM_BANK_CUIT: '30-71234567-8',
+      PLATFORM_BANK_CUIT: '30-71234567-1',
     },
     `${appUrl}/api/health`,
   );

@@ -6,14 +6,17 @@ import { createTestApp, type TestApp } from '../../tests/setup/test-app';
 describe('the application shell', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({}, (config) => {
-      const webDir = path.join(config.dataDir, 'web');
-      mkdirSync(path.join(webDir, 'assets'), { recursive: true });
-      writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
-      writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
-      writeFileSync(path.join(webDir, 'terminos.pdf'), '%PDF-1.4\n');
-      return { ...config, webDir };
-    });
+    t = await createTestApp(
+      { STORE_ID: 'otra-tienda', SUPPORT_WHATSAPP: '+54 9 351 400-0000' },
+      (config) => {
+        const webDir = path.join(config.dataDir, 'web');
+        mkdirSync(path.join(webDir, 'assets'), { recursive: true });
+        writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+        writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+        writeFileSync(path.join(webDir, 'terminos.pdf'), '%PDF-1.4\n');
+        return { ...config, webDir };
+      },
+    );
     t.app.get('/api/test/explode', async () => {
       throw new Error('secret database detail');
     });
@@ -58,6 +61,31 @@ describe('the application shell', () => {
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('writes the runtime config into index.html, so settings need no rebuild', async () => {
+    for (const url of ['/', '/store', '/index.html']) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode).toBe(200);
+      const match = /<script type="application\/json" id="vm-config">(.*?)<\/script>/.exec(
+        response.body,
+      );
+      expect(match, url).not.toBeNull();
+      expect(JSON.parse(match?.[1] ?? '{}')).toEqual({
+        store_id: 'otra-tienda',
+        admin_signup: false,
+        support: {
+          email: 'soporte@vendemas.com.ar',
+          whatsapp_number: '5493514000000',
+          whatsapp_display: '+54 9 351 400-0000',
+        },
+      });
+    }
+    const api = await t.app.inject('/api/public/config');
+    expect(api.json()).toMatchObject({ store_id: 'otra-tienda' });
+    const products = await t.app.inject('/api/store/otra-tienda/products');
+    expect(products.statusCode).toBe(200);
+    expect((await t.app.inject('/api/store/vendemas/products')).statusCode).toBe(404);
   });
 
   it('serves hashed assets with a long cache and the terms PDF as a PDF', async () => {

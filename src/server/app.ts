@@ -1,29 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config/env';
+import { runtimeConfigFor, type Config } from './config/env';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
+import { accountRoutes } from './features/accounts/accounts.routes';
+import { actorPlugin } from './features/accounts/actor.plugin';
+import { identityDocumentRoutes } from './features/accounts/identity-document.routes';
+import { roleSurface } from './features/accounts/role-guard';
 import { authPlugin } from './features/auth/auth.plugin';
 import { authRoutes } from './features/auth/auth.routes';
-import { roleSurface } from './features/auth/role-guard';
 import { healthRoutes } from './features/health/health.routes';
-import { storeAdminRoutes } from './features/store/store-admin.routes';
 import { storePlugin } from './features/store/store.plugin';
 import { mailPlugin } from './features/mail/mail.plugin';
-import { panelDashboardRoutes } from './features/profiles/panels.routes';
-import { profileRoutes } from './features/profiles/profiles.routes';
-import { supportAdminRoutes } from './features/support/support.admin.routes';
+import { runtimeConfigRoutes } from './features/runtime-config/runtime-config.routes';
 import { supportRoutes } from './features/support/support.routes';
+import { createSecretBox, type SecretBox } from './lib/secret-box';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { openApiPlugin } from './plugins/openapi';
+import { originCheckPlugin } from './plugins/origin-check';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
+import { SURFACES } from './surfaces';
+import { ROLES } from '@shared/accounts/accounts.schema';
 import { storagePlugin } from './plugins/storage';
 
 declare module 'fastify' {
@@ -31,6 +37,8 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     dbDriver: DatabaseHandle['driver'];
+    /** Seals and opens stored secrets (payment credentials) with keys from APP_SECRET. */
+    secretBox: SecretBox;
   }
 }
 
@@ -80,37 +88,52 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbDriver', database.driver);
+  app.decorate(
+    'secretBox',
+    createSecretBox({ current: config.appSecret, previous: config.appSecretPrevious }),
+  );
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityPlugin, { isProduction: config.isProduction });
+  await app.register(securityPlugin, {
+    isProduction: config.isProduction,
+    imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
+  });
+  await app.register(originCheckPlugin, { appUrl: config.appUrl });
+  await app.register(inputGuardPlugin);
   await app.register(cookie, { secret: config.appSecret });
+  // Multipart forms are read with each route's own limits (lib/multipart-form.ts);
+  // these defaults only bound a form sent where none is expected.
+  await app.register(multipart, {
+    limits: { fileSize: 1024 * 1024, files: 1, fields: 20, parts: 21 },
+  });
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
   await app.register(openApiPlugin, { appUrl: config.appUrl, isProduction: config.isProduction });
   await app.register(storagePlugin);
   await app.register(mailPlugin);
   await app.register(authPlugin);
+  await app.register(actorPlugin);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(supportRoutes, { prefix: '/public' });
+      await api.register(runtimeConfigRoutes, { prefix: '/public' });
       await api.register(storePlugin);
       await api.register(authRoutes);
-      await api.register(profileRoutes);
+      await api.register(accountRoutes);
+      await api.register(identityDocumentRoutes);
       // One surface per actor, each behind its role guard (401 / 403).
-      await api.register(roleSurface('company', [panelDashboardRoutes]), { prefix: '/company' });
-      await api.register(roleSurface('seller', [panelDashboardRoutes]), { prefix: '/seller' });
-      await api.register(
-        roleSurface('admin', [panelDashboardRoutes, supportAdminRoutes, storeAdminRoutes]),
-        {
-          prefix: '/admin',
-        },
-      );
+      for (const role of ROLES) {
+        await api.register(roleSurface(role, SURFACES[role]), { prefix: `/${role}` });
+      }
     },
     { prefix: '/api' },
   );
 
-  await app.register(spaPlugin, { webDir: config.webDir });
+  await app.register(spaPlugin, {
+    webDir: config.webDir,
+    runtimeConfig: runtimeConfigFor(config),
+  });
   return app;
 }
 

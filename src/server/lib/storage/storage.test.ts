@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,17 @@ describe('local-disk storage', () => {
     file?.body.destroy();
     await storage.delete('private', 'docs/a.pdf');
     expect(await storage.get('private', 'docs/a.pdf')).toBeNull();
+  });
+
+  it('writes private files readable by the server only (0600 in 0700 folders)', async () => {
+    await storage.put('private', 'identity/u1/dni.pdf', Buffer.from('%PDF-1.4'), 'application/pdf');
+    await storage.put('public', 'logos/u1/logo.png', Buffer.from('png'), 'image/png');
+    const mode = (relative: string) => statSync(path.join(root, relative)).mode & 0o777;
+    expect(mode('private/identity/u1/dni.pdf')).toBe(0o600);
+    expect(mode('private/identity/u1/dni.pdf.type')).toBe(0o600);
+    expect(mode('private/identity/u1')).toBe(0o700);
+    expect(mode('private/identity')).toBe(0o700);
+    expect(mode('public/logos/u1/logo.png')).toBe(0o644);
   });
 
   it('refuses keys that could leave its folder', async () => {

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  COMPANY_SETTINGS_MESSAGES,
+  CompanyLogo,
+  CompanySellers,
+  CompanySettings,
+  UpdateCompanySettingsBody,
+} from '@shared/company/company-settings.schema';
+import { AppError } from '../../lib/app-error';
+import { IMAGE_MAX_BYTES, ImageError, prepareLogo } from '../../lib/images';
+import { readMultipartForm } from '../../lib/multipart-form';
+import { actorOf } from '../accounts/role-guard';
+import {
+  countSellersFor,
+  findCompanyProfile,
+  replaceCompanyLogo,
+  toCompanySettings,
+  updateCompanySettings,
+} from '../profiles/profiles.service';
+
+/** /api/company/settings and /api/company/sellers (spec 02 §2, §6; API.md). */
+export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/settings',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'Configuración de la empresa',
+        response: { 200: CompanySettings },
+      },
+    },
+    async (request) =>
+      toCompanySettings(await findCompanyProfile(app.db, actorOf(request).userId), app.storage),
+  );
+
+  app.patch(
+    '/settings',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'Cambia las provincias de envío o el ID de Cobrador',
+        body: UpdateCompanySettingsBody,
+        response: { 200: CompanySettings },
+      },
+    },
+    async (request) =>
+      toCompanySettings(
+        await updateCompanySettings(app.db, actorOf(request).userId, request.body),
+        app.storage,
+      ),
+  );
+
+  app.put(
+    '/settings/logo',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'Sube el logo (multipart `file`: PNG, JPG o SVG; se guarda como PNG)',
+        consumes: ['multipart/form-data'],
+        response: { 200: CompanyLogo },
+      },
+    },
+    async (request) => {
+      const form = await readMultipartForm(request, {
+        fileFields: ['file'],
+        limits: { fileBytes: IMAGE_MAX_BYTES, files: 1, fields: 5 },
+        tooLarge: { message: COMPANY_SETTINGS_MESSAGES.logoTooLarge, field: 'file' },
+      });
+      const [file] = form.files;
+      if (!file) throw AppError.validation(COMPANY_SETTINGS_MESSAGES.logoInvalid);
+      let png: Buffer;
+      try {
+        png = await prepareLogo(file.data);
+      } catch (error) {
+        if (!(error instanceof ImageError)) throw error;
+        throw AppError.validation(COMPANY_SETTINGS_MESSAGES.logoInvalid, {
+          file: error.message,
+        });
+      }
+      const logoUrl = await replaceCompanyLogo(app.db, app.storage, actorOf(request).userId, png);
+      return { logo_url: logoUrl };
+    },
+  );
+
+  app.get(
+    '/sellers',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'Vendedores registrados y cuántos están en tus provincias de envío',
+        response: { 200: CompanySellers },
+      },
+    },
+    async (request) => countSellersFor(app.db, actorOf(request).userId),
+  );
+};

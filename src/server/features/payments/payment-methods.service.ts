@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  PAYMENT_CONFIG_UPDATE,
+  PAYMENT_METHOD_MESSAGES,
+  SECRET_FIELDS,
+  type CreatePaymentMethodBody,
+  type PaymentMethod,
+  type PaymentMethodConfig,
+  type PaymentProvider,
+  type UpdatePaymentMethodBody,
+} from '@shared/payments/payment-methods.schema';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { SecretBox } from '../../lib/secret-box';
+import { companyPaymentMethods } from './payment-methods.table';
+
+type MethodRow = typeof companyPaymentMethods.$inferSelect;
+
+export interface PaymentMethodDeps {
+  db: Database;
+  secretBox: SecretBox;
+  appUrl: string;
+}
+
+const HINT_NAMES: Record<string, 'access_token' | 'secret_key' | 'webhook_secret'> = {
+  accessToken: 'access_token',
+  secretKey: 'secret_key',
+  webhookSecret: 'webhook_secret',
+};
+
+const sealContext = (id: string) => `payment-method:${id}`;
+
+/** Splits a config into what may be shown and what must be sealed (empty values dropped). */
+function splitConfig(provider: PaymentProvider, config: Record<string, unknown>) {
+  const secrets: Record<string, string> = {};
+  const visible: Record<string, string> = {};
+  for (const [key, value] of Object.entries(config)) {
+    if (typeof value !== 'string' || value === '') continue;
+    if (SECRET_FIELDS[provider].includes(key)) secrets[key] = value;
+    else visible[key] = value;
+  }
+  return { secrets, visible };
+}
+
+function hintsOf(secrets: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(secrets).map(([key, value]) => [key, value.slice(-4)]));
+}
+
+export function webhookUrl(
+  appUrl: string,
+  provider: PaymentProvider,
+  companyId: string,
+): string | null {
+  return provider === 'transferencia' ? null : `${appUrl}/api/webhooks/${provider}/${companyId}`;
+}
+
+export function toPaymentMethodDto(row: MethodRow, appUrl: string): PaymentMethod {
+  const config: PaymentMethodConfig = { ...row.publicConfig };
+  for (const field of SECRET_FIELDS[row.provider]) {
+    const name = HINT_NAMES[field];
+    if (!name) continue;
+    const last4 = row.secretHints[field] ?? null;
+    config[`has_${name}`] = last4 !== null;
+    config[`${name}_last4`] = last4;
+  }
+  return {
+    id: row.id,
+    provider: row.provider,
+    is_active: row.isActive,
+    config,
+    webhook_url: webhookUrl(appUrl, row.provider, row.companyId),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+async function findOwnMethod(db: Database, companyId: string, id: string): Promise<MethodRow> {
+  const [row] = await db
+    .select()
+    .from(companyPaymentMethods)
+    .where(and(eq(companyPaymentMethods.id, id), eq(companyPaymentMethods.companyId, companyId)));
+  if (!row) throw AppError.notFound(PAYMENT_METHOD_MESSAGES.notFound);
+  return row;
+}
+
+export async function listPaymentMethods(
+  deps: PaymentMethodDeps,
+  companyId: string,
+): Promise<{ items: PaymentMethod[] }> {
+  const rows = await deps.db
+    .select()
+    .from(companyPaymentMethods)
+    .where(eq(companyPaymentMethods.companyId, companyId))
+    .orderBy(asc(companyPaymentMethods.createdAt));
+  return { items: rows.map((row) => toPaymentMethodDto(row, deps.appUrl)) };
+}
+
+export async function getPaymentMethod(
+  deps: PaymentMethodDeps,
+  companyId: string,
+  id: string,
+): Promise<PaymentMethod> {
+  return toPaymentMethodDto(await findOwnMethod(deps.db, companyId, id), deps.appUrl);
+}
+
+/** POST: one method per provider and company (409 for a second one). */
+export async function createPaymentMethod(
+  deps: PaymentMethodDeps,
+  companyId: string,
+  input: CreatePaymentMethodBody,
+): Promise<PaymentMethod> {
+  const id = randomUUID();
+  const { secrets, visible } = splitConfig(input.provider, input.config);
+  const [row] = await deps.db
+    .insert(companyPaymentMethods)
+    .values({
+      id,
+      companyId,
+      provider: input.provider,
+      isActive: input.is_active ?? true,
+      publicConfig: visible,
+      sealedSecrets: Object.keys(secrets).length
+        ? deps.secretBox.seal(JSON.stringify(secrets), sealContext(id))
+        : null,
+      secretHints: hintsOf(secrets),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) {
+    throw new AppError(
+      'PROVIDER_ALREADY_CONFIGURED',
+      PAYMENT_METHOD_MESSAGES.alreadyConfigured,
+      409,
+    );
+  }
+  return toPaymentMethodDto(row, deps.appUrl);
+}
+
+/** The stored secrets of a method, opened (for calling the provider; never for answers). */
+export function openSecrets(secretBox: SecretBox, row: MethodRow): Record<string, string> {
+  return row.sealedSecrets
+    ? (JSON.parse(secretBox.open(row.sealedSecrets, sealContext(row.id))) as Record<string, string>)
+    : {};
+}
+
+/**
+ * PATCH: public fields replaced, secrets replaced only when a new value is
+ * given (left out or empty keeps the stored one), is_active toggled.
+ */
+export async function updatePaymentMethod(
+  deps: PaymentMethodDeps,
+  companyId: string,
+  id: string,
+  input: UpdatePaymentMethodBody,
+): Promise<PaymentMethod> {
+  const current = await findOwnMethod(deps.db, companyId, id);
+  let changes: Partial<typeof companyPaymentMethods.$inferInsert> = {};
+  if (input.config) {
+    const parsed = PAYMENT_CONFIG_UPDATE[current.provider].safeParse(input.config);
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        fields[`config.${issue.path.join('.')}`] ??= issue.message;
+      }
+      const first = parsed.error.issues[0]?.message ?? PAYMENT_METHOD_MESSAGES.notFound;
+      throw AppError.validation(first, fields);
+    }
+    const { secrets, visible } = splitConfig(current.provider, parsed.data);
+    const kept = { ...openSecrets(deps.secretBox, current), ...secrets };
+    const publicConfig = { ...current.publicConfig, ...visible };
+    // Optional public fields sent empty are cleared.
+    for (const [key, value] of Object.entries(parsed.data)) {
+      if (value === '' && !SECRET_FIELDS[current.provider].includes(key)) delete publicConfig[key];
+    }
+    changes = {
+      publicConfig,
+      sealedSecrets: Object.keys(kept).length
+        ? deps.secretBox.seal(JSON.stringify(kept), sealContext(id))
+        : null,
+      secretHints: hintsOf(kept),
+    };
+  }
+  const [row] = await deps.db
+    .update(companyPaymentMethods)
+    .set({
+      ...changes,
+      ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(companyPaymentMethods.id, id), eq(companyPaymentMethods.companyId, companyId)))
+    .returning();
+  if (!row) throw AppError.notFound(PAYMENT_METHOD_MESSAGES.notFound);
+  return toPaymentMethodDto(row, deps.appUrl);
+}
+
+export async function deletePaymentMethod(
+  deps: PaymentMethodDeps,
+  companyId: string,
+  id: string,
+): Promise<void> {
+  const [row] = await deps.db
+    .delete(companyPaymentMethods)
+    .where(and(eq(companyPaymentMethods.id, id), eq(companyPaymentMethods.companyId, companyId)))
+    .returning({ id: companyPaymentMethods.id });
+  if (!row) throw AppError.notFound(PAYMENT_METHOD_MESSAGES.notFound);
+}

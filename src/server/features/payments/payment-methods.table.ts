@@ -1,0 +1,38 @@
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { profiles } from '../profiles/profiles.table';
+
+/**
+ * spec 02 §3 company_payment_methods: one row per company and provider. Public
+ * settings are plain JSON; secrets are one sealed JSON object (lib/secret-box),
+ * opened only to call the provider. `secret_hints` keeps the last 4 characters
+ * of each secret, so the panel can show which one is stored without opening it.
+ */
+export const companyPaymentMethods = pgTable(
+  'company_payment_methods',
+  {
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['mercadopago', 'stripe', 'transferencia'] }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    publicConfig: jsonb('public_config')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    sealedSecrets: text('sealed_secrets'),
+    secretHints: jsonb('secret_hints')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('company_payment_methods_provider_uq').on(table.companyId, table.provider),
+    index('company_payment_methods_active_idx').on(table.companyId, table.isActive),
+  ],
+);

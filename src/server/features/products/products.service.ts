@@ -1,0 +1,279 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { buyerPriceCents, commissionCents, splitCommission } from '@shared/commission';
+import {
+  MAX_PRODUCT_IMAGES,
+  PRODUCT_MESSAGES,
+  type CreateProductBody,
+  type Product,
+  type ProductList,
+  type UpdateProductBody,
+} from '@shared/products/products.schema';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { ImageError, prepareProductImage } from '../../lib/images';
+import type { FormFile } from '../../lib/multipart-form';
+import type { Storage } from '../../lib/storage';
+import { collectorIdOf, findCompanyProfile } from '../profiles/profiles.service';
+import { products, type ProductImageKeys } from './products.table';
+
+type ProductRow = typeof products.$inferSelect;
+
+/** `%` and `_` typed by a person are letters, not wildcards. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export function toProductDto(row: ProductRow, storage: Storage): Product {
+  const { sellerCents, platformCents } = splitCommission(
+    commissionCents(row.priceCents, row.commissionBps),
+  );
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    price_cents: row.priceCents,
+    stock: row.stock,
+    category: row.category,
+    is_active: row.isActive,
+    commission_bps: row.commissionBps,
+    buyer_price_cents: buyerPriceCents(row.priceCents, row.commissionBps),
+    seller_commission_cents: sellerCents,
+    platform_commission_cents: platformCents,
+    image_urls: row.images.map((image) => storage.publicUrl(image.display)),
+    thumbnail_urls: row.images.map((image) => storage.publicUrl(image.thumbnail)),
+    company_id: row.companyId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** A company's own, not deleted product; anything else is the same 404 (API.md). */
+function ownProduct(companyId: string, id: string): SQL | undefined {
+  return and(eq(products.id, id), eq(products.companyId, companyId), isNull(products.deletedAt));
+}
+
+async function findOwnProduct(db: Database, companyId: string, id: string): Promise<ProductRow> {
+  const [row] = await db.select().from(products).where(ownProduct(companyId, id));
+  if (!row) throw AppError.notFound(PRODUCT_MESSAGES.notFound);
+  return row;
+}
+
+export async function listCompanyProducts(
+  db: Database,
+  storage: Storage,
+  companyId: string,
+  query: { q?: string | undefined; page: number; page_size: number },
+): Promise<ProductList> {
+  const where = and(
+    eq(products.companyId, companyId),
+    isNull(products.deletedAt),
+    query.q ? ilike(products.title, likePattern(query.q)) : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(products)
+      .where(where),
+  ]);
+  return {
+    items: rows.map((row) => toProductDto(row, storage)),
+    total: counted?.total ?? 0,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}
+
+export async function getCompanyProduct(
+  db: Database,
+  storage: Storage,
+  companyId: string,
+  id: string,
+): Promise<Product> {
+  return toProductDto(await findOwnProduct(db, companyId, id), storage);
+}
+
+/** spec 02 §5: creating a product needs the company's collector id, copied onto it (§7). */
+export async function createProduct(
+  db: Database,
+  storage: Storage,
+  companyId: string,
+  input: CreateProductBody & { title: string; price_cents: number; stock: number },
+): Promise<Product> {
+  const collectorId = collectorIdOf(await findCompanyProfile(db, companyId));
+  if (!collectorId) {
+    throw new AppError('COLLECTOR_ID_REQUIRED', PRODUCT_MESSAGES.collectorRequired, 409);
+  }
+  const [row] = await db
+    .insert(products)
+    .values({
+      companyId,
+      title: input.title,
+      description: input.description ?? '',
+      priceCents: input.price_cents,
+      stock: input.stock,
+      category: input.category ?? '',
+      isActive: input.is_active ?? true,
+      commissionBps: input.commission_bps ?? 300,
+      providerCollectorId: collectorId,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no product');
+  return toProductDto(row, storage);
+}
+
+/**
+ * PATCH: description, stock, commission, active flag, and the order of the
+ * images (those left out are removed). Title, price and category never change
+ * (the schema refuses them).
+ */
+export async function updateProduct(
+  db: Database,
+  storage: Storage,
+  companyId: string,
+  id: string,
+  input: UpdateProductBody,
+): Promise<Product> {
+  const current = await findOwnProduct(db, companyId, id);
+  let images: ProductImageKeys[] | undefined;
+  let removed: ProductImageKeys[] = [];
+  if (input.image_urls) {
+    const byUrl = new Map(current.images.map((image) => [storage.publicUrl(image.display), image]));
+    images = input.image_urls.map((url) => {
+      const image = byUrl.get(url);
+      if (!image) {
+        throw AppError.validation(PRODUCT_MESSAGES.imagesOnlyReorder, {
+          image_urls: PRODUCT_MESSAGES.imagesOnlyReorder,
+        });
+      }
+      return image;
+    });
+    if (new Set(images).size !== images.length) {
+      throw AppError.validation(PRODUCT_MESSAGES.imagesOnlyReorder, {
+        image_urls: PRODUCT_MESSAGES.imagesOnlyReorder,
+      });
+    }
+    removed = current.images.filter((image) => !images?.includes(image));
+  }
+  const [row] = await db
+    .update(products)
+    .set({
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.stock !== undefined ? { stock: input.stock } : {}),
+      ...(input.commission_bps !== undefined ? { commissionBps: input.commission_bps } : {}),
+      ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
+      ...(images ? { images } : {}),
+      updatedAt: new Date(),
+    })
+    // The images are replaced only if nobody changed them since we read them.
+    .where(
+      and(
+        ownProduct(companyId, id),
+        images ? sql`${products.images} = ${JSON.stringify(current.images)}::jsonb` : undefined,
+      ),
+    )
+    .returning();
+  if (!row) {
+    throw AppError.conflict('El producto cambió mientras lo editabas. Vuelve a abrirlo.');
+  }
+  await deleteImages(storage, removed);
+  return toProductDto(row, storage);
+}
+
+async function deleteImages(storage: Storage, images: ProductImageKeys[]): Promise<void> {
+  await Promise.all(
+    images
+      .flatMap((image) => [image.display, image.thumbnail])
+      .map((key) => storage.delete('public', key).catch(() => undefined)),
+  );
+}
+
+/**
+ * DELETE: the product disappears from the company, the catalogue and checkout.
+ * The row stays (deleted_at) so orders keep naming it; its images are removed.
+ */
+export async function deleteProduct(
+  db: Database,
+  storage: Storage,
+  companyId: string,
+  id: string,
+): Promise<void> {
+  const current = await findOwnProduct(db, companyId, id);
+  const [row] = await db
+    .update(products)
+    .set({ deletedAt: new Date(), isActive: false, images: [], updatedAt: new Date() })
+    .where(ownProduct(companyId, id))
+    .returning({ id: products.id });
+  if (!row) throw AppError.notFound(PRODUCT_MESSAGES.notFound);
+  await deleteImages(storage, current.images);
+}
+
+/**
+ * POST /products/:id/images: every file is checked and converted first, so a
+ * bad one saves nothing; then both sizes are stored and appended in one update
+ * that also enforces the per-product maximum.
+ */
+export async function addProductImages(
+  db: Database,
+  storage: Storage,
+  companyId: string,
+  id: string,
+  files: FormFile[],
+): Promise<Product> {
+  if (files.length === 0) throw AppError.validation(PRODUCT_MESSAGES.noImages);
+  const current = await findOwnProduct(db, companyId, id);
+  if (current.images.length + files.length > MAX_PRODUCT_IMAGES) {
+    throw AppError.validation(PRODUCT_MESSAGES.tooManyImages);
+  }
+  const prepared = [];
+  for (const file of files) {
+    try {
+      prepared.push(await prepareProductImage(file.data));
+    } catch (error) {
+      if (!(error instanceof ImageError)) throw error;
+      const message = PRODUCT_MESSAGES.imageUploadFailed(
+        file.filename || 'sin nombre',
+        error.message,
+      );
+      throw new AppError('IMAGE_REJECTED', message, error.reason === 'too_large' ? 413 : 400, {
+        file: message,
+      });
+    }
+  }
+
+  const added: ProductImageKeys[] = [];
+  try {
+    for (const image of prepared) {
+      const base = `products/${companyId}/${id}/${randomBytes(8).toString('hex')}`;
+      const keys = { display: `${base}-1200.webp`, thumbnail: `${base}-480.webp` };
+      await storage.put('public', keys.display, image.display, 'image/webp');
+      await storage.put('public', keys.thumbnail, image.thumbnail, 'image/webp');
+      added.push(keys);
+    }
+    const [row] = await db
+      .update(products)
+      .set({
+        images: sql`${products.images} || ${JSON.stringify(added)}::jsonb`,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          ownProduct(companyId, id),
+          sql`jsonb_array_length(${products.images}) + ${added.length} <= ${MAX_PRODUCT_IMAGES}`,
+        ),
+      )
+      .returning();
+    if (!row) throw AppError.validation(PRODUCT_MESSAGES.tooManyImages);
+    return toProductDto(row, storage);
+  } catch (error) {
+    await deleteImages(storage, added);
+    throw error;
+  }
+}

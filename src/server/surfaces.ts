@@ -1,0 +1,24 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Role } from '@shared/accounts/accounts.schema';
+import { panelDashboardRoutes } from './features/dashboard/dashboard.routes';
+import { companyPaymentMethodRoutes } from './features/payments/payment-methods.company.routes';
+import { companyProductRoutes } from './features/products/products.company.routes';
+import { companySettingsRoutes } from './features/company-settings/company-settings.routes';
+import { storeAdminRoutes } from './features/store/store-admin.routes';
+import { supportAdminRoutes } from './features/support/support.admin.routes';
+
+/**
+ * One HTTP surface per actor (ARCHITECTURE §3): the route plugins each role
+ * reaches under /api/<role>, behind that role's guard. A new panel feature
+ * adds its plugin here, and only here.
+ */
+export const SURFACES: Record<Role, FastifyPluginAsync[]> = {
+  company: [
+    panelDashboardRoutes,
+    companyProductRoutes,
+    companySettingsRoutes,
+    companyPaymentMethodRoutes,
+  ],
+  seller: [panelDashboardRoutes],
+  admin: [panelDashboardRoutes, supportAdminRoutes, storeAdminRoutes],
+};

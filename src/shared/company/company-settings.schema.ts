@@ -1,0 +1,48 @@
+import { PROVINCES } from '../provinces';
+import { z } from '../zod';
+
+/** spec 02 §2, §8: Configuración de la Empresa. */
+export const COMPANY_SETTINGS_MESSAGES = {
+  saved: 'Tu configuración ha sido guardada.',
+  collectorIdInvalid:
+    'El ID de Cobrador es tu número de usuario de MercadoPago: solo dígitos (entre 5 y 20).',
+  provinceInvalid: 'Elige provincias de la lista.',
+  logoInvalid: 'El logo debe ser una imagen PNG, JPG o SVG de hasta 10 MB.',
+  logoTooLarge: 'El logo supera los 10 MB.',
+} as const;
+
+export const CollectorId = z
+  .string({ error: COMPANY_SETTINGS_MESSAGES.collectorIdInvalid })
+  .trim()
+  .regex(/^\d{5,20}$/, COMPANY_SETTINGS_MESSAGES.collectorIdInvalid);
+
+export const CompanySettings = z.object({
+  company: z.string().nullable(),
+  shipping_provinces: z.array(z.string()),
+  /** MercadoPago collector id (spec 02 §3: payment_details.provider_collector_id); null until set. */
+  provider_collector_id: z.string().nullable(),
+  logo_url: z.string().nullable(),
+});
+export type CompanySettings = z.infer<typeof CompanySettings>;
+
+export const UpdateCompanySettingsBody = z.object({
+  shipping_provinces: z
+    .array(z.enum(PROVINCES, { error: COMPANY_SETTINGS_MESSAGES.provinceInvalid }), {
+      error: COMPANY_SETTINGS_MESSAGES.provinceInvalid,
+    })
+    .max(PROVINCES.length, COMPANY_SETTINGS_MESSAGES.provinceInvalid)
+    .optional(),
+  /** An empty string clears it. */
+  provider_collector_id: z.union([CollectorId, z.literal('')]).optional(),
+});
+export type UpdateCompanySettingsBody = z.infer<typeof UpdateCompanySettingsBody>;
+
+export const CompanyLogo = z.object({ logo_url: z.string() });
+
+/** GET /api/company/sellers: spec 02 §2 shows the count of all registered sellers. */
+export const CompanySellers = z.object({
+  count: z.number().int(),
+  /** Sellers whose province is one the company ships to: who can sell its products. */
+  in_shipping_provinces: z.number().int(),
+});
+export type CompanySellers = z.infer<typeof CompanySellers>;
