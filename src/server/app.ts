@@ -18,6 +18,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { storePlugin } from './features/store/store.plugin';
 import { mailPlugin } from './features/mail/mail.plugin';
+import { payPlugin } from './features/pay/pay.plugin';
 import { runtimeConfigRoutes } from './features/runtime-config/runtime-config.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { createSecretBox, type SecretBox } from './lib/secret-box';
@@ -119,6 +120,7 @@ export async function buildApp(
       await api.register(supportRoutes, { prefix: '/public' });
       await api.register(runtimeConfigRoutes, { prefix: '/public' });
       await api.register(storePlugin);
+      await api.register(payPlugin);
       await api.register(authRoutes);
       await api.register(accountRoutes);
       await api.register(identityDocumentRoutes);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Role } from '@shared/accounts/accounts.schema';
 import { panelDashboardRoutes } from './features/dashboard/dashboard.routes';
 import { companyPaymentMethodRoutes } from './features/payments/payment-methods.company.routes';
+import { companyOrderRoutes } from './features/orders/orders.company.routes';
 import { companyProductRoutes } from './features/products/products.company.routes';
 import { companySettingsRoutes } from './features/company-settings/company-settings.routes';
 import { storeAdminRoutes } from './features/store/store-admin.routes';
@@ -18,6 +19,7 @@ export const SURFACES: Record<Role, FastifyPluginAsync[]> = {
     companyProductRoutes,
     companySettingsRoutes,
     companyPaymentMethodRoutes,
+    companyOrderRoutes,
   ],
   seller: [panelDashboardRoutes],
   admin: [panelDashboardRoutes, supportAdminRoutes, storeAdminRoutes],

@@ -1,12 +1,17 @@
 import { z } from './zod';
 
-/** spec 02 §4: the five order statuses, in the order filters show them. */
+/**
+ * spec 02 §4: the five order statuses, in the order filters show them, plus
+ * `expired`: an order nobody paid in time, whose units went back to stock
+ * (the spec leaves unpaid orders pending forever, holding stock).
+ */
 export const ORDER_STATUSES = [
   'pending_payment',
   'pending_transfer',
   'approved',
   'delivered',
   'refunded',
+  'expired',
 ] as const;
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -19,6 +24,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   approved: 'Completado',
   delivered: 'Entregado',
   refunded: 'Reintegrado',
+  expired: 'Vencido',
 };
 
 /** Statuses an admin may set through the select (spec 02 §4). */
@@ -41,6 +47,7 @@ const STATUS_TONES: Record<OrderStatus | 'pending' | 'rejected', StatusTone> = {
   approved: 'emerald',
   delivered: 'indigo',
   refunded: 'rose',
+  expired: 'slate',
   pending: 'amber',
   rejected: 'rose',
 };
@@ -51,4 +58,16 @@ export function orderStatusTone(status: string): StatusTone {
 
 export function orderStatusLabel(status: string): string {
   return (ORDER_STATUS_LABELS as Record<string, string>)[status] ?? status;
+}
+
+/** Statuses whose order counts as a sale and awards points (API.md "Points"). */
+export const SALE_STATUSES = ['approved', 'delivered'] as const satisfies readonly OrderStatus[];
+
+export function countsAsSale(status: OrderStatus): boolean {
+  return (SALE_STATUSES as readonly string[]).includes(status);
+}
+
+/** Statuses whose units are out of stock: every one but an expired or refunded order. */
+export function holdsStock(status: OrderStatus): boolean {
+  return status !== 'expired' && status !== 'refunded';
 }

@@ -24,13 +24,14 @@ describe('provinces (spec 01 §3)', () => {
 });
 
 describe('order statuses (spec 02 §4)', () => {
-  it('has the five statuses with their Spanish labels', () => {
+  it('has the five statuses with their Spanish labels, and expired for unpaid orders', () => {
     expect(ORDER_STATUSES).toEqual([
       'pending_payment',
       'pending_transfer',
       'approved',
       'delivered',
       'refunded',
+      'expired',
     ]);
     expect(ORDER_STATUS_LABELS).toEqual({
       pending_payment: 'Pendiente de Pago',
@@ -38,6 +39,7 @@ describe('order statuses (spec 02 §4)', () => {
       approved: 'Completado',
       delivered: 'Entregado',
       refunded: 'Reintegrado',
+      expired: 'Vencido',
     });
   });
 

@@ -55,6 +55,19 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Base URL of a local fake of Stripe's API, for tests; ignored in production. */
   STRIPE_API_URL: z.url().optional(),
+  /** Base URL of a local fake of MercadoPago's API, for tests and demos; ignored in production. */
+  MERCADOPAGO_API_URL: z.url().optional(),
+  /** Minutes a payment-link order keeps its units while the card or MercadoPago payment is made. */
+  PAY_RESERVATION_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  /** Hours a payment-link transfer order keeps its units while the transfer is awaited. */
+  TRANSFER_EXPIRY_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
+  /** Payment-link orders per minute one address may open (each one holds stock). */
+  PAY_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Platform bank account for transfers (demo values in development). */
   PLATFORM_BANK_NAME: z.string().min(1).optional(),
   PLATFORM_BANK_HOLDER: z.string().min(1).optional(),
@@ -126,6 +139,7 @@ export interface Config {
   seed: boolean;
   redisUrl: string | undefined;
   store: StoreConfig;
+  pay: PayConfig;
   trustProxy: boolean;
   /** Folder of the built SPA; absent folders are simply not served. */
   webDir: string;
@@ -143,6 +157,16 @@ export interface SupportContact {
   /** Digits only, as wa.me expects; undefined when no WhatsApp line is configured. */
   whatsappNumber: string | undefined;
   whatsappDisplay: string | undefined;
+}
+
+/** Per-product payment links (spec 02 §4 payment flow). */
+export interface PayConfig {
+  reservationMinutes: number;
+  transferExpiryHours: number;
+  rateLimit: number;
+  /** Local fakes of the providers' APIs (tests, demos); always undefined in production. */
+  stripeApiUrl: string | undefined;
+  mercadopagoApiUrl: string | undefined;
 }
 
 export interface StoreConfig {
@@ -243,6 +267,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seed: env.SEED ?? !isProduction,
     redisUrl: env.REDIS_URL,
     store: storeConfig(env, isProduction),
+    pay: {
+      reservationMinutes: env.PAY_RESERVATION_MINUTES,
+      transferExpiryHours: env.TRANSFER_EXPIRY_HOURS,
+      rateLimit: env.PAY_RATE_LIMIT,
+      stripeApiUrl: isProduction ? undefined : env.STRIPE_API_URL,
+      mercadopagoApiUrl: isProduction ? undefined : env.MERCADOPAGO_API_URL,
+    },
     trustProxy: env.TRUST_PROXY,
     webDir: path.resolve(env.WEB_DIR),
     rateLimits: { support: env.SUPPORT_RATE_LIMIT, auth: env.AUTH_RATE_LIMIT },

@@ -10,3 +10,4 @@ export * from '../features/store/store.table';
 export * from '../features/payments/payment-events.table';
 export * from '../features/products/products.table';
 export * from '../features/payments/payment-methods.table';
+export * from '../features/orders/orders.table';

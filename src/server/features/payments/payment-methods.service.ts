@@ -205,3 +205,54 @@ export async function deletePaymentMethod(
     .returning({ id: companyPaymentMethods.id });
   if (!row) throw AppError.notFound(PAYMENT_METHOD_MESSAGES.notFound);
 }
+
+/** A company's method as the payment flow uses it: public config and opened secrets. */
+export interface ActiveMethod {
+  provider: PaymentProvider;
+  isActive: boolean;
+  config: Record<string, string>;
+  secrets: Record<string, string>;
+}
+
+/** The company's active methods, in the order they were added (no secrets opened). */
+export async function activeMethodsOf(
+  db: Database,
+  companyId: string,
+): Promise<{ provider: PaymentProvider; config: Record<string, string> }[]> {
+  const rows = await db
+    .select()
+    .from(companyPaymentMethods)
+    .where(
+      and(eq(companyPaymentMethods.companyId, companyId), eq(companyPaymentMethods.isActive, true)),
+    )
+    .orderBy(asc(companyPaymentMethods.createdAt));
+  return rows.map((row) => ({ provider: row.provider, config: row.publicConfig }));
+}
+
+/**
+ * One provider's method of a company with its secrets opened, to call the
+ * provider or verify its webhooks; null when the company has none.
+ */
+export async function methodWithSecrets(
+  db: Database,
+  secretBox: SecretBox,
+  companyId: string,
+  provider: PaymentProvider,
+): Promise<ActiveMethod | null> {
+  const [row] = await db
+    .select()
+    .from(companyPaymentMethods)
+    .where(
+      and(
+        eq(companyPaymentMethods.companyId, companyId),
+        eq(companyPaymentMethods.provider, provider),
+      ),
+    );
+  if (!row) return null;
+  return {
+    provider: row.provider,
+    isActive: row.isActive,
+    config: row.publicConfig,
+    secrets: openSecrets(secretBox, row),
+  };
+}

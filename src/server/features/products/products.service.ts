@@ -9,7 +9,7 @@ import {
   type ProductList,
   type UpdateProductBody,
 } from '@shared/products/products.schema';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { ImageError, prepareProductImage } from '../../lib/images';
 import type { FormFile } from '../../lib/multipart-form';
@@ -276,4 +276,54 @@ export async function addProductImages(
     await deleteImages(storage, added);
     throw error;
   }
+}
+
+export type { ProductRow };
+
+/** A product anyone may see: not deleted (active or not, with stock or not). */
+export async function findProduct(
+  db: Database | Transaction,
+  id: string,
+): Promise<ProductRow | null> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), isNull(products.deletedAt)));
+  return row ?? null;
+}
+
+/**
+ * Takes `quantity` units out of stock in one conditional update: never below
+ * zero, and (unless `evenIfInactive`, for an admin reopening an order) only from
+ * an active product. Answers the product as it was sold, or null when it cannot
+ * be: concurrent buyers meet at the row lock, and the late ones find no stock.
+ */
+export async function takeUnits(
+  tx: Transaction,
+  id: string,
+  quantity: number,
+  options: { evenIfInactive?: boolean } = {},
+): Promise<ProductRow | null> {
+  const [row] = await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(products.id, id),
+        sql`${products.stock} >= ${quantity}`,
+        options.evenIfInactive
+          ? undefined
+          : and(eq(products.isActive, true), isNull(products.deletedAt)),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Gives `quantity` units back to stock (an order expired or was refunded). */
+export async function returnUnits(tx: Transaction, id: string, quantity: number): Promise<void> {
+  await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} + ${quantity}`, updatedAt: new Date() })
+    .where(eq(products.id, id));
 }

@@ -148,3 +148,55 @@ export async function countSellersFor(
     .where(eq(profiles.role, 'seller'));
   return { count: row?.count ?? 0, in_shipping_provinces: row?.inProvinces ?? 0 };
 }
+
+/**
+ * Adds to (or, with negative numbers, takes from) a seller's points and sales,
+ * inside the caller's transaction, so the tally moves with the order that
+ * causes it.
+ */
+export async function adjustSellerTally(
+  tx: Transaction,
+  sellerId: string,
+  change: { points: number; sales: number },
+): Promise<void> {
+  await tx
+    .update(profiles)
+    .set({
+      points: sql`${profiles.points} + ${change.points}`,
+      sales: sql`${profiles.sales} + ${change.sales}`,
+    })
+    .where(eq(profiles.id, sellerId));
+}
+
+/** Names (and company logos) of some profiles, by id. */
+export async function profileSummaries(
+  db: Database | Transaction,
+  ids: string[],
+  storage: Storage,
+): Promise<
+  Map<string, { name: string; company: string | null; logoUrl: string | null; role: string }>
+> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: profiles.id,
+      name: profiles.name,
+      company: profiles.company,
+      logoKey: profiles.logoKey,
+      role: profiles.role,
+    })
+    .from(profiles)
+    .where(inArray(profiles.id, unique));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        name: row.name,
+        company: row.company,
+        role: row.role,
+        logoUrl: row.logoKey ? storage.publicUrl(row.logoKey) : null,
+      },
+    ]),
+  );
+}

@@ -1,0 +1,158 @@
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import type { Order, OrderList, OrderListQuery } from '@shared/orders/orders.schema';
+import { orderStatusLabel } from '@shared/order-status';
+import type { Database } from '../../db/client';
+import type { Storage } from '../../lib/storage';
+import { likePattern } from '../products/products.service';
+import { profileSummaries } from '../profiles/profiles.service';
+import { toOrderDto, type OrderRow } from './orders.service';
+import { orders } from './orders.table';
+
+export interface OrderScope {
+  companyId?: string;
+  sellerId?: string;
+}
+
+type Filters = Omit<OrderListQuery, 'page' | 'page_size'>;
+
+/** Days are Argentine days (UTC−3): `to` includes the whole day. */
+function dayStart(day: string): Date {
+  return new Date(`${day}T00:00:00-03:00`);
+}
+
+function whereOf(scope: OrderScope, filters: Filters): SQL | undefined {
+  const q = filters.q?.trim();
+  return and(
+    scope.companyId ? eq(orders.companyId, scope.companyId) : undefined,
+    scope.sellerId ? eq(orders.sellerId, scope.sellerId) : undefined,
+    filters.status ? eq(orders.status, filters.status) : undefined,
+    filters.from ? gte(orders.createdAt, dayStart(filters.from)) : undefined,
+    filters.to
+      ? lt(orders.createdAt, new Date(dayStart(filters.to).getTime() + 86_400_000))
+      : undefined,
+    q
+      ? or(
+          ilike(orders.externalReference, likePattern(q)),
+          ilike(orders.productTitle, likePattern(q)),
+          ilike(orders.buyerName, likePattern(q)),
+          ilike(orders.buyerEmail, likePattern(q)),
+        )
+      : undefined,
+  );
+}
+
+export async function toOrderDtos(
+  db: Database,
+  storage: Storage,
+  rows: OrderRow[],
+): Promise<Order[]> {
+  const names = await profileSummaries(
+    db,
+    rows.flatMap((row) => [row.companyId, ...(row.sellerId ? [row.sellerId] : [])]),
+    storage,
+  );
+  return rows.map((row) => {
+    const company = names.get(row.companyId);
+    return toOrderDto(row, {
+      companyName: company?.company ?? company?.name ?? '',
+      sellerName: row.sellerId ? (names.get(row.sellerId)?.name ?? null) : null,
+    });
+  });
+}
+
+/** A page of orders in a scope (a company's, a seller's, or all for the admin), newest first. */
+export async function listOrders(
+  db: Database,
+  storage: Storage,
+  scope: OrderScope,
+  query: Filters & { page: number; page_size: number },
+): Promise<OrderList> {
+  const where = whereOf(scope, query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db.select({ value: count() }).from(orders).where(where),
+  ]);
+  return {
+    items: await toOrderDtos(db, storage, rows),
+    total: total?.value ?? 0,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}
+
+/** A CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
+function cell(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",;\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const pesos = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+
+/** Every order in the scope that matches the filters, as CSV (`;`-separated, es-AR decimals). */
+export async function exportOrdersCsv(
+  db: Database,
+  storage: Storage,
+  scope: OrderScope,
+  filters: Filters,
+): Promise<string> {
+  const header = [
+    'Fecha',
+    'Referencia',
+    'Producto',
+    'Cantidad',
+    'Vendedor',
+    'Comprador',
+    'E-mail',
+    'Teléfono',
+    'Método',
+    'Estado',
+    'Total',
+    'Empresa',
+    'Vendedor (comisión)',
+    'Plataforma',
+  ];
+  const lines = [header.map(cell).join(';')];
+  const where = whereOf(scope, filters);
+  const batch = 1000;
+  for (let offset = 0; ; offset += batch) {
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(batch)
+      .offset(offset);
+    for (const order of await toOrderDtos(db, storage, rows)) {
+      lines.push(
+        [
+          order.created_at,
+          order.external_reference,
+          order.product_title,
+          order.quantity,
+          order.seller_name,
+          order.buyer.name,
+          order.buyer.email,
+          order.buyer.phone,
+          order.provider,
+          orderStatusLabel(order.status),
+          pesos(order.total_cents),
+          pesos(order.company_cents),
+          pesos(order.seller_cents),
+          pesos(order.platform_cents),
+        ]
+          .map(cell)
+          .join(';'),
+      );
+    }
+    if (rows.length < batch) break;
+  }
+  // The byte-order mark lets spreadsheets read the accents as UTF-8.
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ORDER_MESSAGES,
+  Order,
+  OrderList,
+  OrderListQuery,
+  OrderParams,
+} from '@shared/orders/orders.schema';
+import { AppError } from '../../lib/app-error';
+import { actorOf } from '../accounts/role-guard';
+import { exportOrdersCsv, listOrders, toOrderDtos } from './orders-query.service';
+import { transitionOrder } from './orders.service';
+
+/** /api/company/orders: the company's own orders (API.md "Company"). */
+export const companyOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'Los pedidos de la empresa, los más nuevos primero',
+        querystring: OrderListQuery,
+        response: { 200: OrderList },
+      },
+    },
+    async (request) =>
+      listOrders(app.db, app.storage, { companyId: actorOf(request).userId }, request.query),
+  );
+
+  app.get(
+    '/orders/export.csv',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'Los pedidos de la empresa con los mismos filtros, en CSV',
+        querystring: OrderListQuery.omit({ page: true, page_size: true }),
+      },
+    },
+    async (request, reply) => {
+      const csv = await exportOrdersCsv(
+        app.db,
+        app.storage,
+        { companyId: actorOf(request).userId },
+        request.query,
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="pedidos.csv"')
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  app.post(
+    '/orders/:id/confirm-transfer',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'Confirma una transferencia recibida: el pedido pasa a Completado',
+        params: OrderParams,
+        response: { 200: Order },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const result = await transitionOrder(app.db, {
+        orderId: request.params.id,
+        companyId: actor.userId,
+        to: 'approved',
+        // A transfer that arrives after its order expired is still accepted while its units are there.
+        from: ['pending_transfer', 'expired'],
+        provider: 'transferencia',
+        changedBy: actor.userId,
+      });
+      if (result.kind === 'not_found') throw AppError.notFound(ORDER_MESSAGES.notFound);
+      if (result.kind === 'no_stock') {
+        throw new AppError('NO_STOCK', ORDER_MESSAGES.noStockToReopen, 409);
+      }
+      if (result.kind === 'unchanged') {
+        throw new AppError('NOT_PENDING_TRANSFER', ORDER_MESSAGES.notPendingTransfer, 409);
+      }
+      const [order] = await toOrderDtos(app.db, app.storage, [result.order]);
+      return order!;
+    },
+  );
+};

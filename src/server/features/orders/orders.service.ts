@@ -1,0 +1,300 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { orderAmounts } from '@shared/commission';
+import { countsAsSale, holdsStock, type OrderStatus } from '@shared/order-status';
+import type { Order } from '@shared/orders/orders.schema';
+import type { PaymentProvider } from '@shared/payments/payment-methods.schema';
+import { pointsForOrder } from '@shared/points';
+import type { Database, Transaction } from '../../db/client';
+import { returnUnits, takeUnits, type ProductRow } from '../products/products.service';
+import { adjustSellerTally } from '../profiles/profiles.service';
+import { orders, orderStatusHistory } from './orders.table';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** Who changed a status: a user's id, or the system (webhooks, expiry, creation). */
+export const SYSTEM = 'system';
+
+export function hashBuyerToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * Our reference for an order: what the buyer writes in a transfer and what
+ * MercadoPago carries as external_reference. Short enough to type, random
+ * enough (50 bits) never to collide in practice; the unique index decides.
+ */
+export function newExternalReference(): string {
+  const bytes = randomBytes(10);
+  let code = '';
+  for (const byte of bytes) code += REFERENCE_ALPHABET[byte % 32];
+  return `VM-${code}`;
+}
+
+export interface NewOrder {
+  /** The product as the stock update returned it (its price and commission now). */
+  product: ProductRow;
+  sellerId: string | null;
+  quantity: number;
+  provider: PaymentProvider;
+  status: Extract<OrderStatus, 'pending_payment' | 'pending_transfer'>;
+  buyer: { name: string; email: string; phone?: string | undefined };
+  expiresAt: Date;
+}
+
+/**
+ * Writes a new order and its first history row (changed_by `system`) in the
+ * caller's transaction, after the caller took its units with `takeUnits`.
+ * The amounts come from the shared commission functions, once, here.
+ */
+export async function insertOrder(
+  tx: Transaction,
+  input: NewOrder,
+): Promise<{ order: OrderRow; token: string }> {
+  const amounts = orderAmounts(
+    input.product.priceCents,
+    input.product.commissionBps,
+    input.quantity,
+  );
+  const token = randomBytes(24).toString('base64url');
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      productId: input.product.id,
+      productTitle: input.product.title,
+      companyId: input.product.companyId,
+      sellerId: input.sellerId,
+      quantity: input.quantity,
+      unitPriceCents: amounts.totalCents / input.quantity,
+      commissionBps: input.product.commissionBps,
+      totalCents: amounts.totalCents,
+      companyCents: amounts.companyCents,
+      sellerCents: amounts.sellerCents,
+      platformCents: amounts.platformCents,
+      provider: input.provider,
+      status: input.status,
+      externalReference: newExternalReference(),
+      buyerName: input.buyer.name,
+      buyerEmail: input.buyer.email,
+      buyerPhone: input.buyer.phone || null,
+      buyerTokenHash: hashBuyerToken(token),
+      expiresAt: input.expiresAt,
+    })
+    .returning();
+  if (!order) throw new Error('insert returned no order');
+  await tx
+    .insert(orderStatusHistory)
+    .values({ orderId: order.id, status: order.status, changedBy: SYSTEM });
+  return { order, token };
+}
+
+export type TransitionResult =
+  | { kind: 'changed'; order: OrderRow; previous: OrderStatus }
+  /** The order was not in one of the statuses the caller allows (or already there). */
+  | { kind: 'unchanged'; order: OrderRow }
+  /** Reopening an expired or refunded order needs its units, and there are not enough. */
+  | { kind: 'no_stock'; order: OrderRow }
+  | { kind: 'not_found' };
+
+export interface TransitionRequest {
+  orderId: string;
+  to: OrderStatus;
+  changedBy: string;
+  /** Only move from these statuses; anything else is left as it is. */
+  from?: readonly OrderStatus[];
+  /** Orders of this company only (another company's order is not found). */
+  companyId?: string;
+  /** Only orders paid with this provider; others are left as they are. */
+  provider?: PaymentProvider;
+  /** An unpaid order's new deadline, when it moves to a pending status. */
+  expiresAt?: Date | null;
+  providerPaymentId?: string;
+}
+
+/**
+ * THE one place an order's status changes. In one transaction: the row is
+ * locked, the status compared and set (a conditional update on the status
+ * just read), the history row written, the units taken or given back, and the
+ * seller's points and sale added or taken back by exactly what this order
+ * awards (kept on the order as points_awarded). Concurrent webhooks, admin
+ * clicks and expiries queue at the row lock; whoever comes second sees the
+ * new status and changes nothing.
+ */
+export async function transitionOrder(
+  db: Database | Transaction,
+  request: TransitionRequest,
+): Promise<TransitionResult> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.id, request.orderId),
+          request.companyId ? eq(orders.companyId, request.companyId) : undefined,
+        ),
+      )
+      .for('update');
+    if (!current) return { kind: 'not_found' } as const;
+    const previous = current.status;
+    if (
+      previous === request.to ||
+      (request.from && !request.from.includes(previous)) ||
+      (request.provider && current.provider !== request.provider)
+    ) {
+      return { kind: 'unchanged', order: current } as const;
+    }
+
+    if (!holdsStock(previous) && holdsStock(request.to)) {
+      const taken = await takeUnits(tx, current.productId, current.quantity, {
+        evenIfInactive: true,
+      });
+      if (!taken) return { kind: 'no_stock', order: current } as const;
+    } else if (holdsStock(previous) && !holdsStock(request.to)) {
+      await returnUnits(tx, current.productId, current.quantity);
+    }
+
+    let pointsAwarded = current.pointsAwarded;
+    if (current.sellerId && countsAsSale(request.to) !== countsAsSale(previous)) {
+      if (countsAsSale(request.to)) {
+        pointsAwarded = pointsForOrder(current.sellerCents);
+        await adjustSellerTally(tx, current.sellerId, { points: pointsAwarded, sales: 1 });
+      } else {
+        await adjustSellerTally(tx, current.sellerId, {
+          points: -current.pointsAwarded,
+          sales: -1,
+        });
+        pointsAwarded = 0;
+      }
+    }
+
+    const pending = request.to === 'pending_payment' || request.to === 'pending_transfer';
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        status: request.to,
+        pointsAwarded,
+        updatedAt: new Date(),
+        expiresAt: pending ? (request.expiresAt ?? current.expiresAt) : null,
+        ...(request.providerPaymentId ? { providerPaymentId: request.providerPaymentId } : {}),
+      })
+      .where(and(eq(orders.id, current.id), eq(orders.status, previous)))
+      .returning();
+    // The row is locked, so the status cannot have moved; if it did, undo everything.
+    if (!updated) throw new Error(`order ${current.id} changed under its row lock`);
+    await tx
+      .insert(orderStatusHistory)
+      .values({ orderId: current.id, status: request.to, changedBy: request.changedBy });
+    return { kind: 'changed', order: updated, previous } as const;
+  });
+}
+
+/**
+ * Expires unpaid orders whose time ran out, giving their units back. Safe
+ * with several instances: each order is moved by `transitionOrder` from the
+ * status it was found in, so a second sweeper changes nothing.
+ */
+export async function expireDueOrders(db: Database, now = new Date()): Promise<number> {
+  const due = await db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.status, ['pending_payment', 'pending_transfer']),
+        lt(orders.expiresAt, now),
+      ),
+    )
+    .orderBy(orders.expiresAt)
+    .limit(200);
+  let expired = 0;
+  for (const order of due) {
+    const result = await transitionOrder(db, {
+      orderId: order.id,
+      to: 'expired',
+      changedBy: SYSTEM,
+      from: [order.status],
+    });
+    if (result.kind === 'changed') expired += 1;
+  }
+  return expired;
+}
+
+export async function findOrder(db: Database | Transaction, id: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row ?? null;
+}
+
+export async function findOrderByReference(
+  db: Database | Transaction,
+  reference: string,
+): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.externalReference, reference));
+  return row ?? null;
+}
+
+/** The buyer's order, when the token of their link matches; otherwise null. */
+export async function findBuyerOrder(
+  db: Database,
+  id: string,
+  token: string,
+): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.buyerTokenHash, hashBuyerToken(token))));
+  return row ?? null;
+}
+
+export async function setProviderPaymentId(
+  db: Database,
+  orderId: string,
+  providerPaymentId: string,
+): Promise<void> {
+  await db.update(orders).set({ providerPaymentId }).where(eq(orders.id, orderId));
+}
+
+export interface OrderNames {
+  companyName: string;
+  sellerName: string | null;
+}
+
+export function toOrderDto(row: OrderRow, names: OrderNames): Order {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    product_title: row.productTitle,
+    company_id: row.companyId,
+    company_name: names.companyName,
+    seller_id: row.sellerId,
+    seller_name: names.sellerName,
+    quantity: row.quantity,
+    total_cents: row.totalCents,
+    company_cents: row.companyCents,
+    seller_cents: row.sellerCents,
+    platform_cents: row.platformCents,
+    provider: row.provider,
+    status: row.status,
+    external_reference: row.externalReference,
+    buyer: { name: row.buyerName, email: row.buyerEmail, phone: row.buyerPhone },
+    points_awarded: row.pointsAwarded,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Sums that must always hold (used by tests and the admin's consistency check). */
+export async function sellerTallyFromOrders(
+  db: Database,
+  sellerId: string,
+): Promise<{ points: number; sales: number }> {
+  const [row] = await db
+    .select({
+      points: sql<string>`coalesce(sum(${orders.pointsAwarded}), 0)`,
+      sales: sql<string>`count(*) filter (where ${orders.status} in ('approved', 'delivered'))`,
+    })
+    .from(orders)
+    .where(eq(orders.sellerId, sellerId));
+  return { points: Number(row?.points ?? 0), sales: Number(row?.sales ?? 0) };
+}

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { ORDER_STATUSES } from '@shared/order-status';
+import { PAYMENT_PROVIDERS } from '@shared/payments/payment-methods.schema';
+import { products } from '../products/products.table';
+import { profiles } from '../profiles/profiles.table';
+
+/**
+ * spec 02 §3 Order. The amounts are stored at creation from the shared
+ * commission functions and never recomputed; the product's title is copied
+ * so the order keeps naming it whatever happens to the product.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    productTitle: text('product_title').notNull(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'restrict' }),
+    sellerId: text('seller_id').references(() => profiles.id, { onDelete: 'set null' }),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
+    commissionBps: integer('commission_bps').notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    companyCents: bigint('company_cents', { mode: 'number' }).notNull(),
+    sellerCents: bigint('seller_cents', { mode: 'number' }).notNull(),
+    platformCents: bigint('platform_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('ars'),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    /** Ours, unique: MercadoPago's external_reference and the transfer's reference. */
+    externalReference: text('external_reference').notNull(),
+    /** The provider's id of the payment (MercadoPago payment, Stripe PaymentIntent). */
+    providerPaymentId: text('provider_payment_id'),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    buyerPhone: text('buyer_phone'),
+    /** SHA-256 of the buyer's link token (the token itself is only in the buyer's link). */
+    buyerTokenHash: text('buyer_token_hash').notNull(),
+    /** Points this order gives its seller now; taken back exactly when it stops counting. */
+    pointsAwarded: integer('points_awarded').notNull().default(0),
+    /** Until when an unpaid order keeps its units. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('orders_external_reference_uq').on(table.externalReference),
+    index('orders_company_idx').on(table.companyId, table.createdAt),
+    index('orders_seller_idx').on(table.sellerId, table.createdAt),
+    index('orders_status_expiry_idx').on(table.status, table.expiresAt),
+    index('orders_created_idx').on(table.createdAt),
+    check(
+      'orders_amounts_check',
+      sql`${table.totalCents} = ${table.companyCents} + ${table.sellerCents} + ${table.platformCents} AND ${table.companyCents} >= 0 AND ${table.sellerCents} >= 0 AND ${table.platformCents} >= 0`,
+    ),
+    check('orders_quantity_check', sql`${table.quantity} > 0`),
+    check('orders_points_check', sql`${table.pointsAwarded} >= 0`),
+  ],
+);
+
+/** spec 02 §3 Order status history: one row per change, `changed_by` a user id or `system`. */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    changedBy: text('changed_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_status_history_order_idx').on(table.orderId, table.createdAt)],
+);
+
+/**
+ * A seller's personal link to a product: `/pay/:productId?ref={code}`. The code
+ * is random (unguessable), made once per seller and product (stable).
+ */
+export const sellerLinks = pgTable(
+  'seller_links',
+  {
+    code: text('code').primaryKey(),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('seller_links_seller_product_uq').on(table.sellerId, table.productId)],
+);

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sellerLinks } from './orders.table';
+
+/**
+ * The code of a seller's personal link to a product (`/pay/:productId?ref=…`):
+ * made once, at random (unguessable), and the same every time it is asked for.
+ * Two requests racing for the first code meet at the unique (seller, product)
+ * index and both answer the winner's code.
+ */
+export async function linkCodeFor(
+  db: Database,
+  sellerId: string,
+  productId: string,
+): Promise<string> {
+  const [existing] = await db
+    .select({ code: sellerLinks.code })
+    .from(sellerLinks)
+    .where(and(eq(sellerLinks.sellerId, sellerId), eq(sellerLinks.productId, productId)));
+  if (existing) return existing.code;
+  await db
+    .insert(sellerLinks)
+    .values({ code: randomBytes(12).toString('base64url'), sellerId, productId })
+    .onConflictDoNothing();
+  const [stored] = await db
+    .select({ code: sellerLinks.code })
+    .from(sellerLinks)
+    .where(and(eq(sellerLinks.sellerId, sellerId), eq(sellerLinks.productId, productId)));
+  if (!stored) throw new Error('seller link was not stored');
+  return stored.code;
+}
+
+/** The seller behind a link code for this product; null for a missing or unknown code. */
+export async function sellerOfLink(
+  db: Database,
+  productId: string,
+  code: string | undefined,
+): Promise<string | null> {
+  if (!code || !/^[A-Za-z0-9_-]{1,64}$/.test(code)) return null;
+  const [link] = await db
+    .select({ sellerId: sellerLinks.sellerId })
+    .from(sellerLinks)
+    .where(and(eq(sellerLinks.code, code), eq(sellerLinks.productId, productId)));
+  return link?.sellerId ?? null;
+}

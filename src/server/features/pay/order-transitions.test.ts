@@ -1,0 +1,135 @@
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_STATUSES } from '@shared/order-status';
+import { pointsForOrder } from '@shared/points';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { buy, createPayWorld, sellerTally, type PayWorld } from './pay-test-helpers';
+import { products } from '../products/products.table';
+import { sellerTallyFromOrders, transitionOrder } from '../orders/orders.service';
+import { orders, orderStatusHistory } from '../orders/orders.table';
+
+describe('the points rule (API.md "Points")', () => {
+  it('awards 10 points plus 1 per whole $1.000 of the seller commission', () => {
+    expect(pointsForOrder(0)).toBe(10);
+    expect(pointsForOrder(99_999)).toBe(10);
+    expect(pointsForOrder(100_000)).toBe(11);
+    expect(pointsForOrder(1_234_567)).toBe(22);
+    expect(() => pointsForOrder(-1)).toThrow(RangeError);
+  });
+});
+
+describe('order transitions', () => {
+  let t: TestApp;
+  let world: PayWorld;
+  beforeAll(async () => {
+    t = await createTestApp({ PAY_RATE_LIMIT: '10000' });
+    world = await createPayWorld(t, { stock: 1000 });
+  });
+  afterAll(() => t.close());
+
+  const stock = async () => {
+    const [row] = await t.db.select().from(products).where(eq(products.id, world.productId));
+    return row!.stock;
+  };
+
+  it('any sequence of status changes leaves points and sales equal to what the orders award, and stock equal to what they hold', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            order: fc.integer({ min: 0, max: 2 }),
+            to: fc.constantFrom(...ORDER_STATUSES),
+          }),
+          { minLength: 1, maxLength: 12 },
+        ),
+        async (steps) => {
+          const created = [];
+          for (let i = 0; i < 3; i += 1) {
+            const response = await buy(t, world.productId, {
+              provider: 'transferencia',
+              ref: world.ref,
+              quantity: i + 1,
+            });
+            created.push(response.json().order_id as string);
+          }
+          for (const step of steps) {
+            await transitionOrder(t.db, {
+              orderId: created[step.order]!,
+              to: step.to,
+              changedBy: 'property-test',
+            });
+            expect(await sellerTally(t, world.seller.id)).toEqual(
+              await sellerTallyFromOrders(t.db, world.seller.id),
+            );
+          }
+          const rows = await t.db
+            .select()
+            .from(orders)
+            .where(eq(orders.productId, world.productId));
+          const held = rows
+            .filter((row) => row.status !== 'expired' && row.status !== 'refunded')
+            .reduce((sum, row) => sum + row.quantity, 0);
+          expect(await stock()).toBe(1000 - held);
+          for (const row of rows) {
+            const expected =
+              row.status === 'approved' || row.status === 'delivered'
+                ? pointsForOrder(row.sellerCents)
+                : 0;
+            expect(row.pointsAwarded).toBe(expected);
+          }
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
+
+  it('writes a history row per change and none when nothing changes', async () => {
+    const response = await buy(t, world.productId, { provider: 'transferencia' });
+    const id = response.json().order_id as string;
+    expect(
+      (await transitionOrder(t.db, { orderId: id, to: 'approved', changedBy: 'a' })).kind,
+    ).toBe('changed');
+    expect(
+      (await transitionOrder(t.db, { orderId: id, to: 'approved', changedBy: 'a' })).kind,
+    ).toBe('unchanged');
+    expect(
+      (
+        await transitionOrder(t.db, {
+          orderId: id,
+          to: 'delivered',
+          from: ['pending_payment'],
+          changedBy: 'a',
+        })
+      ).kind,
+    ).toBe('unchanged');
+    const history = await t.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, id))
+      .orderBy(orderStatusHistory.id);
+    expect(history.map((row) => row.status)).toEqual(['pending_transfer', 'approved']);
+    expect(
+      (
+        await transitionOrder(t.db, {
+          orderId: '00000000-0000-4000-8000-000000000000',
+          to: 'approved',
+          changedBy: 'a',
+        })
+      ).kind,
+    ).toBe('not_found');
+  });
+
+  it('reopening an expired order needs its units back, and says so when they are gone', async () => {
+    const small = await createPayWorld(t, { stock: 1 });
+    const first = await buy(t, small.productId, { provider: 'transferencia' });
+    const id = first.json().order_id as string;
+    await transitionOrder(t.db, { orderId: id, to: 'expired', changedBy: 'system' });
+    const second = await buy(t, small.productId, { provider: 'transferencia' });
+    expect(second.statusCode).toBe(201);
+    const reopened = await transitionOrder(t.db, { orderId: id, to: 'approved', changedBy: 'a' });
+    expect(reopened.kind).toBe('no_stock');
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
+    expect(row!.status).toBe('expired');
+  });
+});

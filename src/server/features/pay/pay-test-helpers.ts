@@ -1,0 +1,119 @@
+import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
+import type { TestApp } from '../../../../tests/setup/test-app';
+import { linkCodeFor } from '../orders/seller-links.service';
+import { findProfile } from '../profiles/profiles.service';
+
+export const MP_TOKEN = 'APP_USR-1111222233334444-010101-feedfacecafe-2026';
+export const MP_WEBHOOK_SECRET = 'mp-webhook-secret-0123456789';
+export const STRIPE_SECRET_KEY = 'sk_test_51PayLinksSecretKey0000';
+export const STRIPE_PUBLISHABLE_KEY = 'pk_test_51PayLinksPublishableKey0000';
+export const STRIPE_WEBHOOK_SECRET = 'whsec_paylinks_webhook_secret_0000';
+
+export const TRANSFER_CONFIG = {
+  bankName: 'Banco de la Nación Argentina',
+  accountHolder: 'Yerbatera Misionera SA',
+  cbu: '0110599520000001234569',
+  alias: 'YERBA.MISIONERA',
+  cuit: '30-71234567-1',
+  instructions: 'Envía el comprobante por WhatsApp.',
+};
+
+export interface PayWorld {
+  company: CreatedUser;
+  seller: CreatedUser;
+  /** The seller's link code for `productId`. */
+  ref: string;
+  productId: string;
+}
+
+export async function companyCall(
+  t: TestApp,
+  user: CreatedUser,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
+  return t.app.inject({
+    method,
+    url: `/api/company${url}`,
+    headers: { origin: t.config.appUrl, cookie: user.cookie },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+/**
+ * A company with a collector id, the three payment methods and one product
+ * ($ 10.000 base, 10 % commission, `stock` units), and a seller with a link to it.
+ */
+export async function createPayWorld(
+  t: TestApp,
+  options: { stock?: number; stripeSecretKey?: string; mpToken?: string } = {},
+): Promise<PayWorld> {
+  const company = await createUser(t.app, { role: 'company', company: 'Yerbatera Misionera SA' });
+  const seller = await createUser(t.app, { role: 'seller', name: 'Sergio Vendedor' });
+  const settings = await companyCall(t, company, 'PATCH', '/settings', {
+    provider_collector_id: '123456789',
+  });
+  if (settings.statusCode !== 200) throw new Error(`settings: ${settings.body}`);
+  const created = await companyCall(t, company, 'POST', '/products', {
+    title: 'Yerba orgánica 1 kg',
+    description: 'Cosecha 2026, estacionada 12 meses.',
+    price_cents: 1_000_000,
+    stock: options.stock ?? 20,
+    category: 'Almacén',
+    is_active: true,
+    commission_bps: 1000,
+  });
+  if (created.statusCode !== 201) throw new Error(`product: ${created.body}`);
+  const productId = created.json().id as string;
+  const methods = [
+    {
+      provider: 'mercadopago',
+      config: { accessToken: options.mpToken ?? MP_TOKEN, webhookSecret: MP_WEBHOOK_SECRET },
+    },
+    {
+      provider: 'stripe',
+      config: {
+        publishableKey: STRIPE_PUBLISHABLE_KEY,
+        secretKey: options.stripeSecretKey ?? STRIPE_SECRET_KEY,
+        webhookSecret: STRIPE_WEBHOOK_SECRET,
+      },
+    },
+    { provider: 'transferencia', config: TRANSFER_CONFIG },
+  ];
+  for (const method of methods) {
+    const response = await companyCall(t, company, 'POST', '/payment-methods', {
+      ...method,
+      is_active: true,
+    });
+    if (response.statusCode !== 201) throw new Error(`method: ${response.body}`);
+  }
+  const ref = await linkCodeFor(t.db, seller.id, productId);
+  return { company, seller, ref, productId };
+}
+
+export const BUYER = {
+  name: 'Beatriz Compradora',
+  email: 'beatriz@example.com',
+  phone: '+54 9 11 4000-0000',
+};
+
+export async function buy(
+  t: TestApp,
+  productId: string,
+  body: Record<string, unknown>,
+  remoteAddress = '127.0.0.1',
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/public/pay/${productId}`,
+    remoteAddress,
+    headers: { origin: t.config.appUrl },
+    payload: { buyer: BUYER, ...body },
+  });
+}
+
+export async function sellerTally(t: TestApp, sellerId: string) {
+  const profile = await findProfile(t.db, sellerId);
+  return { points: profile!.points, sales: profile!.sales };
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { expireDueOrders } from '../orders/orders.service';
+import {
+  handleMercadoPagoWebhook,
+  handleStripeWebhook,
+  type ConfirmationDeps,
+} from '../payments/payment-confirmation.service';
+import { webhookRoute } from '../payments/webhook-route';
+import { payRoutes } from './pay.routes';
+
+/** Every minute unpaid payment-link orders past their time give their units back. */
+const SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * Per-product payment links: the buyer's routes under /api/public, the
+ * providers' webhooks under /api/webhooks/{provider}/:companyId and the expiry
+ * sweeper. Registered inside /api.
+ */
+export async function payPlugin(app: FastifyInstance): Promise<void> {
+  const deps = {
+    db: app.db,
+    config: app.config,
+    storage: app.storage,
+    secretBox: app.secretBox,
+  };
+  await app.register(payRoutes, { prefix: '/public', deps });
+
+  const confirmation = (log: ConfirmationDeps['log']): ConfirmationDeps => ({
+    db: app.db,
+    secretBox: app.secretBox,
+    pay: app.config.pay,
+    log,
+  });
+  await webhookRoute(app, '/webhooks/mercadopago/:companyId', async (request) =>
+    handleMercadoPagoWebhook(confirmation(app.log), request),
+  );
+  await webhookRoute(app, '/webhooks/stripe/:companyId', async (request) =>
+    handleStripeWebhook(confirmation(app.log), request),
+  );
+
+  const sweep = () => {
+    expireDueOrders(app.db).then(
+      (count) => count > 0 && app.log.info({ count }, 'unpaid payment-link orders expired'),
+      (error: unknown) => app.log.warn({ err: error }, 'order expiry sweep failed'),
+    );
+  };
+  // unref: the sweeper never keeps the process alive; it stops with the app.
+  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

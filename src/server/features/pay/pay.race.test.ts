@@ -1,0 +1,200 @@
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startFakeMercadoPago,
+  startFakeStripe,
+  type FakeMercadoPago,
+  type FakeStripe,
+} from '../../../../tests/fakes/payment-providers';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { signMercadoPagoWebhook } from '../payments/mercadopago';
+import { sellerTallyFromOrders, transitionOrder } from '../orders/orders.service';
+import { orders, orderStatusHistory } from '../orders/orders.table';
+import { products } from '../products/products.table';
+import {
+  buy,
+  companyCall,
+  createPayWorld,
+  MP_WEBHOOK_SECRET,
+  sellerTally,
+  STRIPE_WEBHOOK_SECRET,
+} from './pay-test-helpers';
+
+/*
+ * PGlite is one connection, so concurrent requests there are serialised and
+ * prove nothing about locking: these races need a PostgreSQL server.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+const signer = new Stripe('sk_test_signer_only');
+
+describe.skipIf(!serverUrl)(
+  'payment-link races on PostgreSQL (skipped: set TEST_DATABASE_URL to run it)',
+  () => {
+    let t: TestApp;
+    let mp: FakeMercadoPago;
+    let stripe: FakeStripe;
+
+    beforeAll(async () => {
+      [mp, stripe] = await Promise.all([startFakeMercadoPago(), startFakeStripe()]);
+      t = await createTestApp({
+        MERCADOPAGO_API_URL: mp.url,
+        STRIPE_API_URL: stripe.url,
+        PAY_RATE_LIMIT: '1000',
+      });
+    });
+    afterAll(async () => {
+      await t?.close();
+      await Promise.all([mp?.close(), stripe?.close()]);
+    });
+
+    it('40 buyers racing for 5 units: exactly 5 orders, the rest 409, stock never below zero', async () => {
+      expect(t.app.dbDriver).toBe('postgres');
+      const world = await createPayWorld(t, { stock: 5 });
+      const responses = await Promise.all(
+        Array.from({ length: 40 }, (_, index) =>
+          buy(
+            t,
+            world.productId,
+            { provider: 'transferencia', ref: world.ref },
+            `10.1.0.${index + 1}`,
+          ),
+        ),
+      );
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 409)).toHaveLength(35);
+      const [product] = await t.db.select().from(products).where(eq(products.id, world.productId));
+      expect(product!.stock).toBe(0);
+      expect(await t.db.$count(orders, eq(orders.productId, world.productId))).toBe(5);
+    });
+
+    it('webhooks replayed concurrently with the company and the admin: points and sales always match the orders', async () => {
+      const world = await createPayWorld(t, { stock: 50 });
+      // Card and MercadoPago orders whose payments succeed...
+      const mpOrders = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          buy(t, world.productId, { provider: 'mercadopago', ref: world.ref }),
+        ),
+      );
+      const cardOrders = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          buy(t, world.productId, { provider: 'stripe', ref: world.ref }),
+        ),
+      );
+      const transfers = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          buy(t, world.productId, { provider: 'transferencia', ref: world.ref }),
+        ),
+      );
+
+      const deliveries: Promise<{ statusCode: number }>[] = [];
+      for (const response of mpOrders) {
+        const preference = [...mp.preferences.values()].find(
+          (p) => p.init_point === response.json().next.url,
+        )!;
+        const payment = mp.pay(preference.id);
+        for (let i = 0; i < 5; i += 1) {
+          const requestId = `race-${payment.id}-${i}`;
+          const ts = String(Math.floor(Date.now() / 1000));
+          deliveries.push(
+            t.app.inject({
+              method: 'POST',
+              url: `/api/webhooks/mercadopago/${world.company.id}?data.id=${payment.id}&type=payment`,
+              headers: {
+                'content-type': 'application/json',
+                'x-request-id': requestId,
+                'x-signature': signMercadoPagoWebhook(MP_WEBHOOK_SECRET, {
+                  dataId: String(payment.id),
+                  requestId,
+                  ts,
+                }),
+              },
+              payload: JSON.stringify({ type: 'payment', data: { id: String(payment.id) } }),
+            }),
+          );
+        }
+      }
+      for (const response of cardOrders) {
+        const intent = [...stripe.intents.values()].find(
+          (i) => i.metadata.order_id === response.json().order_id,
+        )!;
+        const { secretKey: _hidden, ...object } = stripe.succeed(intent.id);
+        for (let i = 0; i < 5; i += 1) {
+          const payload = JSON.stringify({
+            id: `evt_race_${intent.id}_${i % 2}`,
+            object: 'event',
+            type: 'payment_intent.succeeded',
+            data: { object },
+          });
+          deliveries.push(
+            t.app.inject({
+              method: 'POST',
+              url: `/api/webhooks/stripe/${world.company.id}`,
+              headers: {
+                'content-type': 'application/json',
+                'stripe-signature': signer.webhooks.generateTestHeaderString({
+                  payload,
+                  secret: STRIPE_WEBHOOK_SECRET,
+                }),
+              },
+              payload,
+            }),
+          );
+          // The buyer returning to /success at the same moment.
+          deliveries.push(
+            t.app.inject({
+              method: 'GET',
+              url: `/api/public/orders/${response.json().order_id}?token=${response.json().token}&payment_intent=${intent.id}`,
+            }),
+          );
+        }
+      }
+      for (const response of transfers) {
+        for (let i = 0; i < 5; i += 1) {
+          deliveries.push(
+            companyCall(
+              t,
+              world.company,
+              'POST',
+              `/orders/${response.json().order_id}/confirm-transfer`,
+            ),
+          );
+        }
+      }
+      // The admin flips some of the same orders at the same time.
+      const flips = [...mpOrders, ...transfers].map((response, index) =>
+        transitionOrder(t.db, {
+          orderId: response.json().order_id,
+          to: index % 2 ? 'delivered' : 'refunded',
+          changedBy: 'admin-test',
+        }),
+      );
+      const results = await Promise.all([...deliveries, ...flips]);
+      for (const result of results) {
+        if ('statusCode' in result) expect(result.statusCode).toBeLessThan(500);
+      }
+
+      const tally = await sellerTally(t, world.seller.id);
+      expect(tally).toEqual(await sellerTallyFromOrders(t.db, world.seller.id));
+      const rows = await t.db.select().from(orders).where(eq(orders.productId, world.productId));
+      const [product] = await t.db.select().from(products).where(eq(products.id, world.productId));
+      const held = rows
+        .filter((row) => row.status !== 'expired' && row.status !== 'refunded')
+        .reduce((sum, row) => sum + row.quantity, 0);
+      expect(product!.stock).toBe(50 - held);
+      for (const row of rows) {
+        const history = await t.db
+          .select()
+          .from(orderStatusHistory)
+          .where(eq(orderStatusHistory.orderId, row.id))
+          .orderBy(orderStatusHistory.id);
+        // The last history row is the order's status; consecutive rows never repeat a status.
+        expect(history.at(-1)!.status).toBe(row.status);
+        for (let i = 1; i < history.length; i += 1) {
+          expect(history[i]!.status).not.toBe(history[i - 1]!.status);
+        }
+      }
+    });
+  },
+);

@@ -1,0 +1,343 @@
+import type { FastifyBaseLogger } from 'fastify';
+import Stripe from 'stripe';
+import { buyerPriceCents } from '@shared/commission';
+import {
+  PAY_MESSAGES,
+  type BuyerOrder,
+  type PayPage,
+  type PayResponse,
+  type TransferDetails,
+} from '@shared/orders/orders.schema';
+import type { Config } from '../../config/env';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { SecretBox } from '../../lib/secret-box';
+import type { Storage } from '../../lib/storage';
+import {
+  findBuyerOrder,
+  insertOrder,
+  setProviderPaymentId,
+  SYSTEM,
+  transitionOrder,
+  type OrderRow,
+} from '../orders/orders.service';
+import { sellerOfLink } from '../orders/seller-links.service';
+import { centsToDecimal, createMercadoPagoClient } from '../payments/mercadopago';
+import {
+  companyStripe,
+  confirmMercadoPagoPayment,
+  confirmStripeReturn,
+} from '../payments/payment-confirmation.service';
+import { activeMethodsOf, methodWithSecrets } from '../payments/payment-methods.service';
+import { findProduct, takeUnits } from '../products/products.service';
+import { profileSummaries } from '../profiles/profiles.service';
+
+export interface PayDeps {
+  db: Database;
+  config: Config;
+  storage: Storage;
+  secretBox: SecretBox;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+const notFound = () => new AppError('PRODUCT_NOT_FOUND', PAY_MESSAGES.productNotFound, 404);
+
+/** GET /api/public/pay/:productId: what the buyer sees on a seller's link. */
+export async function getPayPage(
+  deps: PayDeps,
+  productId: string,
+  ref: string | undefined,
+): Promise<PayPage> {
+  const product = await findProduct(deps.db, productId);
+  if (!product || !product.isActive || product.stock <= 0) throw notFound();
+  const sellerId = await sellerOfLink(deps.db, productId, ref);
+  const names = await profileSummaries(
+    deps.db,
+    [product.companyId, ...(sellerId ? [sellerId] : [])],
+    deps.storage,
+  );
+  const company = names.get(product.companyId);
+  const seller = sellerId ? names.get(sellerId) : undefined;
+  const methods = await activeMethodsOf(deps.db, product.companyId);
+  return {
+    product: {
+      id: product.id,
+      title: product.title,
+      description: product.description,
+      image_urls: product.images.map((image) => deps.storage.publicUrl(image.display)),
+      buyer_price_cents: buyerPriceCents(product.priceCents, product.commissionBps),
+      stock: product.stock,
+    },
+    company: { name: company?.company ?? company?.name ?? '', logo_url: company?.logoUrl ?? null },
+    seller: seller ? { name: seller.name } : null,
+    methods: methods.map((method) =>
+      method.provider === 'stripe' && method.config.publishableKey
+        ? { provider: method.provider, publishable_key: method.config.publishableKey }
+        : { provider: method.provider },
+    ),
+  };
+}
+
+interface PayInput {
+  provider: 'mercadopago' | 'stripe' | 'transferencia';
+  ref?: string | undefined;
+  quantity: number;
+  buyer: { name: string; email: string; phone?: string | undefined };
+}
+
+function buyerLink(appUrl: string, page: 'success' | 'transfer', order: OrderRow, token: string) {
+  return page === 'transfer'
+    ? `${appUrl}/transfer/${order.id}?token=${encodeURIComponent(token)}`
+    : `${appUrl}/success?order=${order.id}&token=${encodeURIComponent(token)}`;
+}
+
+/** Gives the units back at once when the provider could not start the payment. */
+async function abandon(deps: PayDeps, order: OrderRow): Promise<void> {
+  await transitionOrder(deps.db, {
+    orderId: order.id,
+    to: 'expired',
+    from: ['pending_payment'],
+    changedBy: SYSTEM,
+  });
+}
+
+/**
+ * POST /api/public/pay/:productId: reserves the units and writes the order in
+ * one transaction, then asks the chosen provider for the next step. If the
+ * provider fails the order expires at once and its units go back.
+ */
+export async function startPayment(
+  deps: PayDeps,
+  productId: string,
+  input: PayInput,
+): Promise<PayResponse> {
+  const now = deps.now?.() ?? new Date();
+  const product = await findProduct(deps.db, productId);
+  if (!product) throw notFound();
+  if (!product.isActive) {
+    throw new AppError('PRODUCT_UNAVAILABLE', PAY_MESSAGES.productUnavailable, 409);
+  }
+  const active = await activeMethodsOf(deps.db, product.companyId);
+  if (active.length === 0) throw new AppError('NO_PAYMENT_METHODS', PAY_MESSAGES.noMethods, 409);
+  const method = await methodWithSecrets(
+    deps.db,
+    deps.secretBox,
+    product.companyId,
+    input.provider,
+  );
+  if (!method?.isActive) {
+    throw new AppError('METHOD_UNAVAILABLE', PAY_MESSAGES.methodUnavailable, 409);
+  }
+  const stripeAccount =
+    input.provider === 'stripe'
+      ? await companyStripe({ ...deps, pay: deps.config.pay }, product.companyId)
+      : null;
+  if (input.provider === 'stripe' && !stripeAccount) {
+    throw new AppError('STRIPE_MISCONFIGURED', PAY_MESSAGES.stripeInvalid, 409);
+  }
+  if (input.provider === 'mercadopago' && !method.secrets.accessToken) {
+    throw new AppError('PREFERENCE_FAILED', PAY_MESSAGES.preferenceFailed, 409);
+  }
+  const sellerId = await sellerOfLink(deps.db, productId, input.ref);
+
+  const transfer = input.provider === 'transferencia';
+  const expiresAt = new Date(
+    now.getTime() +
+      (transfer
+        ? deps.config.pay.transferExpiryHours * 3_600_000
+        : deps.config.pay.reservationMinutes * 60_000),
+  );
+  const { order, token } = await deps.db.transaction(async (tx) => {
+    const sold = await takeUnits(tx, productId, input.quantity);
+    if (!sold) {
+      const again = await findProduct(tx, productId);
+      if (!again?.isActive) {
+        throw new AppError('PRODUCT_UNAVAILABLE', PAY_MESSAGES.productUnavailable, 409);
+      }
+      throw new AppError('OUT_OF_STOCK', PAY_MESSAGES.outOfStock, 409);
+    }
+    return insertOrder(tx, {
+      product: sold,
+      sellerId,
+      quantity: input.quantity,
+      provider: input.provider,
+      status: transfer ? 'pending_transfer' : 'pending_payment',
+      buyer: input.buyer,
+      expiresAt,
+    });
+  });
+
+  const appUrl = deps.config.appUrl;
+  if (transfer) {
+    return {
+      order_id: order.id,
+      status: order.status,
+      token,
+      next: { kind: 'transfer', url: buyerLink(appUrl, 'transfer', order, token) },
+    };
+  }
+
+  if (input.provider === 'mercadopago') {
+    const client = createMercadoPagoClient({
+      accessToken: method.secrets.accessToken ?? '',
+      apiUrl: deps.config.pay.mercadopagoApiUrl,
+    });
+    const success = buyerLink(appUrl, 'success', order, token);
+    try {
+      const preference = await client.createPreference(
+        {
+          items: [
+            {
+              id: product.id,
+              title: order.productTitle,
+              description: product.description.slice(0, 250) || undefined,
+              quantity: order.quantity,
+              currency_id: 'ARS',
+              unit_price: centsToDecimal(order.unitPriceCents),
+            },
+          ],
+          payer: { name: order.buyerName, email: order.buyerEmail },
+          external_reference: order.externalReference,
+          notification_url: `${appUrl}/api/webhooks/mercadopago/${order.companyId}?source_news=webhooks`,
+          back_urls: { success, pending: success, failure: success },
+          auto_return: 'approved',
+          expires: true,
+          expiration_date_from: now.toISOString(),
+          expiration_date_to: expiresAt.toISOString(),
+          metadata: { order_id: order.id },
+        },
+        `order-${order.id}`,
+      );
+      return {
+        order_id: order.id,
+        status: order.status,
+        token,
+        next: { kind: 'redirect', url: preference.init_point },
+      };
+    } catch (error) {
+      deps.log.warn({ err: error, orderId: order.id }, 'MercadoPago preference failed');
+      await abandon(deps, order);
+      throw new AppError('PREFERENCE_FAILED', PAY_MESSAGES.preferenceFailed, 502);
+    }
+  }
+
+  const account = stripeAccount!;
+  try {
+    const intent = await account.stripe.paymentIntents.create(
+      {
+        amount: order.totalCents,
+        currency: 'ars',
+        description: order.productTitle,
+        receipt_email: order.buyerEmail,
+        metadata: { order_id: order.id, external_reference: order.externalReference },
+        automatic_payment_methods: { enabled: true },
+      },
+      { idempotencyKey: `order-${order.id}` },
+    );
+    if (!intent.client_secret) throw new Error('PaymentIntent without client_secret');
+    await setProviderPaymentId(deps.db, order.id, intent.id);
+    return {
+      order_id: order.id,
+      status: order.status,
+      token,
+      next: {
+        kind: 'stripe',
+        client_secret: intent.client_secret,
+        publishable_key: account.publishableKey,
+        return_url: buyerLink(appUrl, 'success', order, token),
+      },
+    };
+  } catch (error) {
+    deps.log.warn({ err: error, orderId: order.id }, 'Stripe PaymentIntent failed');
+    await abandon(deps, order);
+    if (error instanceof Stripe.errors.StripeAuthenticationError) {
+      throw new AppError('STRIPE_MISCONFIGURED', PAY_MESSAGES.stripeInvalid, 409);
+    }
+    throw new AppError('PAYMENT_FAILED', PAY_MESSAGES.paymentFailed, 502);
+  }
+}
+
+/**
+ * GET /api/public/orders/:orderId?token=…: the buyer's order. Coming back
+ * from a provider (`payment_intent` from Stripe, `payment_id` from
+ * MercadoPago) the server asks that provider before answering, so /success
+ * shows the real status; an unpaid order past its time expires on the spot.
+ */
+export async function getBuyerOrder(
+  deps: PayDeps,
+  orderId: string,
+  token: string,
+  returned: { paymentIntent?: string | undefined; paymentId?: string | undefined },
+): Promise<BuyerOrder> {
+  let order = await findBuyerOrder(deps.db, orderId, token);
+  if (!order) throw new AppError('ORDER_NOT_FOUND', PAY_MESSAGES.orderNotFound, 404);
+  const confirmation = { ...deps, pay: deps.config.pay };
+  if (order.status === 'pending_payment' || order.status === 'expired') {
+    try {
+      if (order.provider === 'stripe' && returned.paymentIntent) {
+        await confirmStripeReturn(confirmation, order, returned.paymentIntent);
+      } else if (
+        order.provider === 'mercadopago' &&
+        returned.paymentId &&
+        /^\d{1,30}$/.test(returned.paymentId)
+      ) {
+        await confirmMercadoPagoPayment(confirmation, order.companyId, returned.paymentId);
+      }
+    } catch (error) {
+      // The provider could not be asked now; its webhook will tell us later.
+      deps.log.warn({ err: error, orderId }, 'could not confirm the payment on return');
+    }
+  }
+  const now = deps.now?.() ?? new Date();
+  if (
+    (order.status === 'pending_payment' || order.status === 'pending_transfer') &&
+    order.expiresAt &&
+    order.expiresAt < now
+  ) {
+    await transitionOrder(deps.db, {
+      orderId,
+      to: 'expired',
+      from: [order.status],
+      changedBy: SYSTEM,
+    });
+  }
+  order = (await findBuyerOrder(deps.db, orderId, token)) ?? order;
+
+  const names = await profileSummaries(deps.db, [order.companyId], deps.storage);
+  const company = names.get(order.companyId);
+  let transfer: TransferDetails | null = null;
+  if (order.provider === 'transferencia') {
+    const method = await methodWithSecrets(
+      deps.db,
+      deps.secretBox,
+      order.companyId,
+      'transferencia',
+    );
+    const config = method?.config;
+    if (config?.bankName && config.accountHolder && config.cbu && config.cuit) {
+      transfer = {
+        bankName: config.bankName,
+        accountHolder: config.accountHolder,
+        cbu: config.cbu,
+        alias: config.alias || null,
+        cuit: config.cuit,
+        instructions: config.instructions || null,
+        reference: order.externalReference,
+      };
+    }
+  }
+  return {
+    id: order.id,
+    status: order.status,
+    provider: order.provider,
+    quantity: order.quantity,
+    total_cents: order.totalCents,
+    external_reference: order.externalReference,
+    product: { id: order.productId, title: order.productTitle },
+    company: { name: company?.company ?? company?.name ?? '', logo_url: company?.logoUrl ?? null },
+    created_at: order.createdAt.toISOString(),
+    expires_at: order.expiresAt ? order.expiresAt.toISOString() : null,
+    transfer,
+  };
+}

@@ -1,0 +1,168 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The two MercadoPago calls a payment link needs: create a Checkout Pro
+ * preference and read a payment. Plain fetch rather than the `mercadopago`
+ * SDK: the SDK's base URL is a constant, and the tests must talk to a local
+ * fake of the API (MERCADOPAGO_API_URL), never the internet.
+ */
+
+export const MERCADOPAGO_API = 'https://api.mercadopago.com';
+
+export class MercadoPagoError extends Error {
+  override name = 'MercadoPagoError';
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface PreferenceRequest {
+  items: {
+    id: string;
+    title: string;
+    description?: string;
+    picture_url?: string;
+    quantity: number;
+    currency_id: 'ARS';
+    /** In pesos, two decimals: MercadoPago takes decimal amounts. */
+    unit_price: number;
+  }[];
+  payer: { name: string; email: string };
+  external_reference: string;
+  notification_url: string;
+  back_urls: { success: string; pending: string; failure: string };
+  auto_return: 'approved';
+  expires: true;
+  expiration_date_from: string;
+  expiration_date_to: string;
+  metadata: Record<string, string>;
+}
+
+export interface Preference {
+  id: string;
+  init_point: string;
+}
+
+/** The parts of a payment (GET /v1/payments/:id) we decide on. */
+export interface MercadoPagoPayment {
+  id: number | string;
+  status: string;
+  status_detail?: string;
+  external_reference: string | null;
+  transaction_amount: number;
+  currency_id: string;
+}
+
+export interface MercadoPagoClient {
+  createPreference(body: PreferenceRequest, idempotencyKey: string): Promise<Preference>;
+  getPayment(id: string): Promise<MercadoPagoPayment>;
+}
+
+export function createMercadoPagoClient(options: {
+  accessToken: string;
+  apiUrl?: string | undefined;
+  timeoutMs?: number;
+}): MercadoPagoClient {
+  const base = (options.apiUrl ?? MERCADOPAGO_API).replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? 15_000;
+
+  async function call<T>(method: string, path: string, body?: unknown, headers = {}): Promise<T> {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${options.accessToken}`,
+        accept: 'application/json',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await response.text();
+    if (!response.ok) {
+      throw new MercadoPagoError(
+        `MercadoPago ${method} ${path} answered ${response.status}`,
+        response.status,
+      );
+    }
+    return JSON.parse(text) as T;
+  }
+
+  return {
+    async createPreference(body, idempotencyKey) {
+      const preference = await call<Partial<Preference>>('POST', '/checkout/preferences', body, {
+        'x-idempotency-key': idempotencyKey,
+      });
+      if (typeof preference.id !== 'string' || typeof preference.init_point !== 'string') {
+        throw new MercadoPagoError('MercadoPago answered a preference without init_point', 502);
+      }
+      return { id: preference.id, init_point: preference.init_point };
+    },
+    async getPayment(id) {
+      return call<MercadoPagoPayment>('GET', `/v1/payments/${encodeURIComponent(id)}`);
+    },
+  };
+}
+
+/** Cents to MercadoPago's decimal pesos. */
+export function centsToDecimal(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+/** MercadoPago's decimal amount to cents (rounded: 1234.5 → 123450). */
+export function decimalToCents(amount: number): number {
+  return Math.round(amount * 100);
+}
+
+/**
+ * The `x-signature` of a MercadoPago webhook: `ts=…,v1=…`, where v1 is the
+ * HMAC-SHA256 (hex) with the webhook secret of
+ * `id:{data.id};request-id:{x-request-id};ts:{ts};` (parts without a value are
+ * left out; an alphanumeric data.id is lower-cased).
+ */
+export function mercadoPagoManifest(parts: {
+  dataId: string | undefined;
+  requestId: string | undefined;
+  ts: string;
+}): string {
+  let manifest = '';
+  if (parts.dataId) {
+    const id = /^[a-z0-9]+$/i.test(parts.dataId) ? parts.dataId.toLowerCase() : parts.dataId;
+    manifest += `id:${id};`;
+  }
+  if (parts.requestId) manifest += `request-id:${parts.requestId};`;
+  manifest += `ts:${parts.ts};`;
+  return manifest;
+}
+
+export function signMercadoPagoWebhook(
+  secret: string,
+  parts: { dataId: string | undefined; requestId: string | undefined; ts: string },
+): string {
+  const v1 = createHmac('sha256', secret).update(mercadoPagoManifest(parts)).digest('hex');
+  return `ts=${parts.ts},v1=${v1}`;
+}
+
+export function verifyMercadoPagoSignature(
+  secret: string,
+  header: string | undefined,
+  parts: { dataId: string | undefined; requestId: string | undefined },
+): boolean {
+  if (!header) return false;
+  const fields = new Map(
+    header.split(',').map((pair) => {
+      const [key = '', ...rest] = pair.split('=');
+      return [key.trim(), rest.join('=').trim()] as const;
+    }),
+  );
+  const ts = fields.get('ts');
+  const given = fields.get('v1');
+  if (!ts || !given || !/^[0-9a-f]{64}$/i.test(given)) return false;
+  const expected = createHmac('sha256', secret)
+    .update(mercadoPagoManifest({ ...parts, ts }))
+    .digest();
+  return timingSafeEqual(expected, Buffer.from(given, 'hex'));
+}

@@ -1,0 +1,90 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentProvider } from '@shared/payments/payment-methods.schema';
+import type { Database } from '../../db/client';
+import { SYSTEM, transitionOrder, type OrderRow } from '../orders/orders.service';
+import { recordPaymentEvent } from './payment-events.service';
+
+/** What a provider, asked by the server, says about a payment. */
+export type PaymentVerdict = 'approved' | 'refunded' | 'open';
+
+export interface PaymentOutcome {
+  provider: Exclude<PaymentProvider, 'transferencia'>;
+  /** One fact about one payment ("pi_123:succeeded"): applied at most once. */
+  eventKey: string;
+  eventType: string;
+  order: OrderRow;
+  verdict: PaymentVerdict;
+  amountCents: number;
+  currency: string;
+  providerPaymentId: string;
+}
+
+export type OutcomeResult = 'applied' | 'duplicate' | 'mismatch' | 'no_change' | 'no_stock';
+
+/**
+ * Applies what the provider said, once: the fact is recorded in
+ * payment_events in the same transaction as the status change it causes, so
+ * a repeated or concurrent delivery meets the unique index and changes
+ * nothing. A payment whose amount or currency differs from the order's never
+ * approves it.
+ */
+export async function applyPaymentOutcome(
+  db: Database,
+  log: FastifyBaseLogger,
+  outcome: PaymentOutcome,
+): Promise<OutcomeResult> {
+  const { order } = outcome;
+  return db.transaction(async (tx) => {
+    const fresh = await recordPaymentEvent(tx, {
+      provider: outcome.provider,
+      eventId: outcome.eventKey,
+      type: outcome.eventType,
+      orderId: order.id,
+    });
+    if (!fresh) return 'duplicate';
+    if (outcome.verdict === 'open') return 'no_change';
+
+    if (
+      outcome.amountCents !== order.totalCents ||
+      outcome.currency.toLowerCase() !== order.currency
+    ) {
+      log.warn(
+        {
+          orderId: order.id,
+          provider: outcome.provider,
+          amountCents: outcome.amountCents,
+          currency: outcome.currency,
+          expectedCents: order.totalCents,
+        },
+        'payment amount or currency does not match its order: not applied',
+      );
+      return 'mismatch';
+    }
+
+    const result =
+      outcome.verdict === 'approved'
+        ? await transitionOrder(tx, {
+            orderId: order.id,
+            to: 'approved',
+            // A payment that arrives after the order expired still approves it when its units are there.
+            from: ['pending_payment', 'expired'],
+            changedBy: SYSTEM,
+            providerPaymentId: outcome.providerPaymentId,
+          })
+        : await transitionOrder(tx, {
+            orderId: order.id,
+            to: 'refunded',
+            from: ['pending_payment', 'approved', 'delivered', 'expired'],
+            changedBy: SYSTEM,
+            providerPaymentId: outcome.providerPaymentId,
+          });
+    if (result.kind === 'no_stock') {
+      log.error(
+        { orderId: order.id, provider: outcome.provider, paymentId: outcome.providerPaymentId },
+        'payment arrived after the order expired and its units are sold: refund the buyer',
+      );
+      return 'no_stock';
+    }
+    return result.kind === 'changed' ? 'applied' : 'no_change';
+  });
+}

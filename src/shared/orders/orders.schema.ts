@@ -1,0 +1,232 @@
+import { ORDER_STATUSES, OrderStatusSchema } from '../order-status';
+import { listOf, PageQuery } from '../pagination';
+import { PAYMENT_PROVIDERS } from '../payments/payment-methods.schema';
+import { z } from '../zod';
+
+/**
+ * Orders of per-product payment links (spec 02 §3, §4; API.md "Order", "Buyer").
+ * Amounts are stored when the order is created and never recomputed:
+ * total_cents = company_cents + seller_cents + platform_cents.
+ */
+
+/** spec 02 §8 (checkout, card and transfer texts), exactly, plus our own. */
+export const PAY_MESSAGES = {
+  productNotFound: 'Producto no encontrado o no disponible.',
+  productUnavailable: 'Este producto no está disponible para la venta en este momento.',
+  methodsLoadFailed: 'No se pudieron cargar los métodos de pago.',
+  stripeInvalid: 'La configuración de Stripe para esta empresa es inválida.',
+  preferenceFailed: 'No se pudo generar el link de pago.',
+  noMethods: 'La empresa no ha configurado métodos de pago.',
+  paymentFailed: 'Ocurrió un error al procesar el pago.',
+  cardUnexpected: 'Ocurrió un error inesperado.',
+  orderNotFound: 'Pedido no encontrado.',
+  transferDataMissing: 'No se encontraron los datos para la transferencia.',
+  recommendedBy: (seller: string) => `Te lo recomienda ${seller}`,
+  outOfStock: 'No queda stock suficiente de este producto.',
+  methodUnavailable: 'Ese método de pago no está disponible para este producto.',
+  quantityInvalid: 'La cantidad debe ser un número entero entre 1 y 10.',
+  nameRequired: 'Ingresa tu nombre y apellido.',
+  emailInvalid: 'Ingresa un e-mail válido.',
+  phoneInvalid: 'Ingresa un teléfono donde podamos ubicarte.',
+  tooManyOrders: 'Demasiados pedidos seguidos. Espera un minuto e inténtalo de nuevo.',
+} as const;
+
+/** Units one payment-link order may buy. */
+export const PAY_MAX_QUANTITY = 10;
+
+export const PaymentProviderSchema = z.enum(PAYMENT_PROVIDERS, {
+  error: PAY_MESSAGES.methodUnavailable,
+});
+
+/** The buyer's details on the pay page: the same schema validates the form and the server. */
+export const PayBuyer = z.object({
+  name: z
+    .string({ error: PAY_MESSAGES.nameRequired })
+    .trim()
+    .min(2, PAY_MESSAGES.nameRequired)
+    .max(120, PAY_MESSAGES.nameRequired),
+  email: z
+    .string({ error: PAY_MESSAGES.emailInvalid })
+    .trim()
+    .toLowerCase()
+    .max(254, PAY_MESSAGES.emailInvalid)
+    .pipe(z.email(PAY_MESSAGES.emailInvalid)),
+  phone: z
+    .string({ error: PAY_MESSAGES.phoneInvalid })
+    .trim()
+    .max(25, PAY_MESSAGES.phoneInvalid)
+    .refine(
+      (value) =>
+        value === '' ||
+        (/^\+?[\d\s().-]{6,25}$/.test(value) && value.replace(/\D/g, '').length >= 6),
+      PAY_MESSAGES.phoneInvalid,
+    )
+    .optional(),
+});
+export type PayBuyer = z.infer<typeof PayBuyer>;
+
+/** A seller's link code: url-safe, as `ref` in `/pay/:productId?ref=…`. */
+export const LinkCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/);
+
+export const PayParams = z.object({
+  productId: z.uuid({ error: PAY_MESSAGES.productNotFound }),
+});
+
+/** `?ref=` is optional, and an unknown or malformed one still sells, without a seller. */
+export const PayQuery = z.object({ ref: z.string().max(200).optional() });
+
+/** POST /api/public/pay/:productId */
+export const PayRequest = z.object({
+  provider: PaymentProviderSchema,
+  ref: z.string().max(200).optional(),
+  quantity: z
+    .number({ error: PAY_MESSAGES.quantityInvalid })
+    .int(PAY_MESSAGES.quantityInvalid)
+    .min(1, PAY_MESSAGES.quantityInvalid)
+    .max(PAY_MAX_QUANTITY, PAY_MESSAGES.quantityInvalid)
+    .default(1),
+  buyer: PayBuyer,
+});
+export type PayRequest = z.input<typeof PayRequest>;
+
+/** GET /api/public/pay/:productId */
+export const PayPage = z.object({
+  product: z.object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    image_urls: z.array(z.string()),
+    buyer_price_cents: z.number().int(),
+    stock: z.number().int(),
+  }),
+  company: z.object({ name: z.string(), logo_url: z.string().nullable() }),
+  seller: z.object({ name: z.string() }).nullable(),
+  methods: z.array(
+    z.object({
+      provider: z.enum(PAYMENT_PROVIDERS),
+      publishable_key: z.string().optional(),
+    }),
+  ),
+});
+export type PayPage = z.infer<typeof PayPage>;
+
+export const PayNext = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('redirect'), url: z.string() }),
+  z.object({
+    kind: z.literal('stripe'),
+    client_secret: z.string(),
+    publishable_key: z.string(),
+    /** Where Stripe.js returns the buyer after confirming: /success with the order's link. */
+    return_url: z.string(),
+  }),
+  z.object({ kind: z.literal('transfer'), url: z.string() }),
+]);
+export type PayNext = z.infer<typeof PayNext>;
+
+export const PayResponse = z.object({
+  order_id: z.string(),
+  status: OrderStatusSchema,
+  next: PayNext,
+  /** The buyer's key to their order (GET /api/public/orders/:orderId?token=…). */
+  token: z.string(),
+});
+export type PayResponse = z.infer<typeof PayResponse>;
+
+export const TransferDetails = z.object({
+  bankName: z.string(),
+  accountHolder: z.string(),
+  cbu: z.string(),
+  alias: z.string().nullable(),
+  cuit: z.string(),
+  instructions: z.string().nullable(),
+  /** What the buyer writes in the transfer so the company can match it. */
+  reference: z.string(),
+});
+export type TransferDetails = z.infer<typeof TransferDetails>;
+
+/** GET /api/public/orders/:orderId?token=… */
+export const BuyerOrder = z.object({
+  id: z.string(),
+  status: OrderStatusSchema,
+  provider: z.enum(PAYMENT_PROVIDERS),
+  quantity: z.number().int(),
+  total_cents: z.number().int(),
+  external_reference: z.string(),
+  product: z.object({ id: z.string(), title: z.string() }),
+  company: z.object({ name: z.string(), logo_url: z.string().nullable() }),
+  created_at: z.string(),
+  /** Until when an unpaid order keeps its units; null once paid or closed. */
+  expires_at: z.string().nullable(),
+  transfer: TransferDetails.nullable(),
+});
+export type BuyerOrder = z.infer<typeof BuyerOrder>;
+
+export const BuyerOrderParams = z.object({
+  orderId: z.uuid({ error: PAY_MESSAGES.orderNotFound }),
+});
+export const BuyerOrderQuery = z.object({
+  token: z.string({ error: PAY_MESSAGES.orderNotFound }).min(1).max(200),
+  /** Stripe.js adds these on return; the server then asks Stripe about the payment. */
+  payment_intent: z.string().max(200).optional(),
+});
+
+/** API.md "Order". */
+export const Order = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  product_title: z.string(),
+  company_id: z.string(),
+  company_name: z.string(),
+  seller_id: z.string().nullable(),
+  seller_name: z.string().nullable(),
+  quantity: z.number().int(),
+  total_cents: z.number().int(),
+  company_cents: z.number().int(),
+  seller_cents: z.number().int(),
+  platform_cents: z.number().int(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  status: OrderStatusSchema,
+  external_reference: z.string(),
+  buyer: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }),
+  /** Points this order gives its seller now (0 unless approved or delivered). */
+  points_awarded: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Order = z.infer<typeof Order>;
+
+export const OrderList = listOf(Order);
+export type OrderList = z.infer<typeof OrderList>;
+
+const DateParam = z
+  .string({ error: 'La fecha debe tener el formato AAAA-MM-DD.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'La fecha debe tener el formato AAAA-MM-DD.')
+  .refine(
+    (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)),
+    'La fecha debe tener el formato AAAA-MM-DD.',
+  );
+
+/** `status`, `q` (reference, product or buyer), `from`/`to` (days, inclusive) and paging. */
+export const OrderListQuery = PageQuery.extend({
+  status: z.enum(ORDER_STATUSES, { error: 'Estado de pedido inválido.' }).optional(),
+  q: z.string().trim().max(120, 'La búsqueda puede tener hasta 120 caracteres.').optional(),
+  from: DateParam.optional(),
+  to: DateParam.optional(),
+});
+export type OrderListQuery = z.input<typeof OrderListQuery>;
+
+export const OrderParams = z.object({
+  id: z.uuid({ error: 'No encontramos ese pedido.' }),
+});
+
+export const ORDER_MESSAGES = {
+  notFound: 'No encontramos ese pedido.',
+  notPendingTransfer:
+    'Solo se puede confirmar una transferencia de un pedido pendiente de transferencia.',
+  noStockToReopen: 'No queda stock para volver a abrir este pedido.',
+  confirmTransfer: 'Confirmar transferencia recibida',
+  transferConfirmed: 'Transferencia confirmada: el pedido quedó completado.',
+} as const;

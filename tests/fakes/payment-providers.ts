@@ -1,0 +1,345 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Local stand-ins for the parts of MercadoPago's and Stripe's HTTP APIs that
+ * payment links use, on loopback. The server talks to them through
+ * MERCADOPAGO_API_URL and STRIPE_API_URL; no test reaches the internet.
+ * Both check the bearer credentials, as the real APIs do: a token or key
+ * containing "invalid" is refused with 401.
+ */
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+interface FakeServer {
+  url: string;
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    req.on('data', (part: Buffer) => parts.push(part));
+    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, payload: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(payload));
+}
+
+async function listen(
+  handler: (req: IncomingMessage, res: ServerResponse, body: string) => Promise<void> | void,
+  port = 0,
+): Promise<FakeServer> {
+  const requests: RecordedRequest[] = [];
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const body = await readBody(req);
+      requests.push({
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        headers: req.headers,
+        body,
+      });
+      try {
+        await handler(req, res, body);
+      } catch (error) {
+        send(res, 500, { message: String(error) });
+      }
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: bound } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${bound}`,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function bearer(req: IncomingMessage): string | null {
+  const header = req.headers.authorization ?? '';
+  const match = /^Bearer (\S+)$/.exec(header);
+  return match?.[1] ?? null;
+}
+
+// ─── MercadoPago ────────────────────────────────────────────────────────────
+
+export interface FakePreference {
+  id: string;
+  init_point: string;
+  accessToken: string;
+  external_reference: string;
+  notification_url: string;
+  back_urls: { success: string; pending: string; failure: string };
+  items: { title: string; quantity: number; unit_price: number; currency_id: string }[];
+  expiration_date_to: string;
+}
+
+export interface FakeMercadoPagoPayment {
+  id: number;
+  status: string;
+  status_detail: string;
+  external_reference: string | null;
+  transaction_amount: number;
+  currency_id: string;
+  accessToken: string;
+}
+
+export interface FakeMercadoPago extends FakeServer {
+  preferences: Map<string, FakePreference>;
+  payments: Map<number, FakeMercadoPagoPayment>;
+  /** Makes the next preference request fail with this status. */
+  failNextPreference(status: number): void;
+  /** The buyer pays a preference: a payment with its reference and amount (or others given). */
+  pay(
+    preferenceId: string,
+    options?: { status?: string; amount?: number; currency?: string; reference?: string },
+  ): FakeMercadoPagoPayment;
+  setStatus(paymentId: number, status: string): void;
+}
+
+export async function startFakeMercadoPago(
+  options: { port?: number } = {},
+): Promise<FakeMercadoPago> {
+  const preferences = new Map<string, FakePreference>();
+  const payments = new Map<number, FakeMercadoPagoPayment>();
+  let nextPaymentId = 1_000_000_001;
+  let failNext: number | null = null;
+  let base = '';
+
+  const pay: FakeMercadoPago['pay'] = (preferenceId, given = {}) => {
+    const preference = preferences.get(preferenceId);
+    if (!preference) throw new Error(`no preference ${preferenceId}`);
+    const amount = preference.items.reduce((sum, item) => sum + item.unit_price * item.quantity, 0);
+    const payment: FakeMercadoPagoPayment = {
+      id: nextPaymentId++,
+      status: given.status ?? 'approved',
+      status_detail: given.status === 'rejected' ? 'cc_rejected_other_reason' : 'accredited',
+      external_reference: given.reference ?? preference.external_reference,
+      transaction_amount: given.amount ?? Math.round(amount * 100) / 100,
+      currency_id: given.currency ?? 'ARS',
+      accessToken: preference.accessToken,
+    };
+    payments.set(payment.id, payment);
+    return payment;
+  };
+
+  const fake = await listen(async (req, res, body) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    // The hosted checkout page (init_point) that the browser journey visits.
+    const page = /^\/checkout-pro\/([\w-]+)(\/pay)?$/.exec(path);
+    if (page) {
+      const preference = preferences.get(page[1]!);
+      if (!preference) return send(res, 404, { message: 'not found' });
+      if (req.method === 'POST' && page[2]) {
+        const payment = pay(preference.id);
+        const target = new URL(preference.back_urls.success);
+        target.searchParams.set('payment_id', String(payment.id));
+        target.searchParams.set('collection_status', payment.status);
+        target.searchParams.set('external_reference', preference.external_reference);
+        res.writeHead(303, { location: target.toString() });
+        return void res.end();
+      }
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      const total = preference.items.reduce((sum, i) => sum + i.unit_price * i.quantity, 0);
+      return void res.end(
+        `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>MercadoPago (simulado)</title></head>` +
+          `<body><h1>MercadoPago (simulado)</h1><p>${preference.items[0]?.title ?? ''}</p><p>Total: $ ${total.toFixed(2)}</p>` +
+          `<form method="post" action="/checkout-pro/${preference.id}/pay"><button type="submit">Pagar</button></form></body></html>`,
+      );
+    }
+
+    const token = bearer(req);
+    if (!token || token.includes('invalid')) {
+      return send(res, 401, {
+        message: 'invalid access token',
+        error: 'unauthorized',
+        status: 401,
+      });
+    }
+    if (req.method === 'POST' && path === '/checkout/preferences') {
+      if (failNext) {
+        const status = failNext;
+        failNext = null;
+        return send(res, status, { message: 'failed', status });
+      }
+      const input = JSON.parse(body) as Omit<FakePreference, 'id' | 'init_point' | 'accessToken'>;
+      const id = `pref-${randomBytes(6).toString('hex')}`;
+      const preference: FakePreference = {
+        ...input,
+        id,
+        accessToken: token,
+        init_point: `${base}/checkout-pro/${id}`,
+      };
+      preferences.set(id, preference);
+      return send(res, 201, { ...input, id, init_point: preference.init_point });
+    }
+    const payment = /^\/v1\/payments\/(\d+)$/.exec(path);
+    if (req.method === 'GET' && payment) {
+      const found = payments.get(Number(payment[1]));
+      if (!found || found.accessToken !== token) {
+        return send(res, 404, { message: 'Payment not found', status: 404 });
+      }
+      const { accessToken: _hidden, ...visible } = found;
+      return send(res, 200, visible);
+    }
+    return send(res, 404, { message: 'resource not found', status: 404 });
+  }, options.port);
+  base = fake.url;
+
+  return {
+    ...fake,
+    preferences,
+    payments,
+    failNextPreference(status) {
+      failNext = status;
+    },
+    pay,
+    setStatus(paymentId, status) {
+      const found = payments.get(paymentId);
+      if (!found) throw new Error(`no payment ${paymentId}`);
+      found.status = status;
+    },
+  };
+}
+
+// ─── Stripe (PaymentIntents) ────────────────────────────────────────────────
+
+export interface FakePaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  secretKey: string;
+  latest_charge: string | null;
+}
+
+export interface FakeStripe extends FakeServer {
+  intents: Map<string, FakePaymentIntent>;
+  /** The card payment succeeds (what Stripe.js's confirmPayment would cause). */
+  succeed(intentId: string): FakePaymentIntent;
+  /** The payment is refunded in full; answers the charge id. */
+  refund(intentId: string): string;
+}
+
+export async function startFakeStripe(options: { port?: number } = {}): Promise<FakeStripe> {
+  const intents = new Map<string, FakePaymentIntent>();
+  const byIdempotencyKey = new Map<string, string>();
+  let counter = 0;
+
+  const visible = (intent: FakePaymentIntent) => {
+    const { secretKey: _hidden, ...rest } = intent;
+    return rest;
+  };
+
+  const fake = await listen(async (req, res, body) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    // Browser side (the fake Stripe.js): confirm with the client secret.
+    const confirm = /^\/v1\/payment_intents\/(\w+)\/confirm$/.exec(path);
+    const key = bearer(req);
+    if (req.method === 'POST' && confirm) {
+      const intent = intents.get(confirm[1]!);
+      const form = new URLSearchParams(body);
+      if (!intent || form.get('client_secret') !== intent.client_secret) {
+        return send(res, 404, {
+          error: { type: 'invalid_request_error', message: 'No such payment_intent' },
+        });
+      }
+      if (form.get('card_number')?.startsWith('4000000000000002')) {
+        return send(res, 402, {
+          error: {
+            type: 'card_error',
+            code: 'card_declined',
+            message: 'Tu tarjeta fue rechazada.',
+          },
+        });
+      }
+      intent.status = 'succeeded';
+      intent.amount_received = intent.amount;
+      return send(res, 200, visible(intent));
+    }
+    if (!key || key.includes('invalid')) {
+      return send(res, 401, {
+        error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
+      });
+    }
+    if (req.method === 'POST' && path === '/v1/payment_intents') {
+      const idempotency = req.headers['idempotency-key'];
+      const known = typeof idempotency === 'string' ? byIdempotencyKey.get(idempotency) : undefined;
+      if (known) return send(res, 200, visible(intents.get(known)!));
+      const form = new URLSearchParams(body);
+      counter += 1;
+      const id = `pi_fake_${counter}_${randomBytes(4).toString('hex')}`;
+      const metadata: Record<string, string> = {};
+      for (const [name, value] of form) {
+        const match = /^metadata\[(.+)\]$/.exec(name);
+        if (match) metadata[match[1]!] = value;
+      }
+      const intent: FakePaymentIntent = {
+        id,
+        object: 'payment_intent',
+        amount: Number(form.get('amount')),
+        amount_received: 0,
+        currency: form.get('currency') ?? 'usd',
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+        metadata,
+        secretKey: key,
+        latest_charge: null,
+      };
+      intents.set(id, intent);
+      if (typeof idempotency === 'string') byIdempotencyKey.set(idempotency, id);
+      return send(res, 200, visible(intent));
+    }
+    const retrieve = /^\/v1\/payment_intents\/(\w+)$/.exec(path);
+    if (req.method === 'GET' && retrieve) {
+      const intent = intents.get(retrieve[1]!);
+      if (!intent || intent.secretKey !== key) {
+        return send(res, 404, {
+          error: { type: 'invalid_request_error', message: 'No such payment_intent' },
+        });
+      }
+      return send(res, 200, visible(intent));
+    }
+    return send(res, 404, {
+      error: { type: 'invalid_request_error', message: 'Unrecognized request URL' },
+    });
+  }, options.port);
+
+  return {
+    ...fake,
+    intents,
+    succeed(intentId) {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`no intent ${intentId}`);
+      intent.status = 'succeeded';
+      intent.amount_received = intent.amount;
+      intent.latest_charge = `ch_${intentId}`;
+      return intent;
+    },
+    refund(intentId) {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`no intent ${intentId}`);
+      return `ch_${intentId}`;
+    },
+  };
+}
