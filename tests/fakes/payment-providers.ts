@@ -114,7 +114,11 @@ export interface FakeMercadoPago extends FakeServer {
 }
 
 export async function startFakeMercadoPago(
-  options: { port?: number } = {},
+  options: {
+    port?: number;
+    /** When set, paying on the hosted page also sends the signed webhook, as MercadoPago does. */
+    webhookSecret?: string | undefined;
+  } = {},
 ): Promise<FakeMercadoPago> {
   const preferences = new Map<string, FakePreference>();
   const payments = new Map<number, FakeMercadoPagoPayment>();
@@ -148,6 +152,7 @@ export async function startFakeMercadoPago(
       if (!preference) return send(res, 404, { message: 'not found' });
       if (req.method === 'POST' && page[2]) {
         const payment = pay(preference.id);
+        if (options.webhookSecret) await notify(preference, payment.id, options.webhookSecret);
         const target = new URL(preference.back_urls.success);
         target.searchParams.set('payment_id', String(payment.id));
         target.searchParams.set('collection_status', payment.status);
@@ -216,6 +221,29 @@ export async function startFakeMercadoPago(
       found.status = status;
     },
   };
+}
+
+/** Delivers MercadoPago's webhook for a payment to the preference's notification_url. */
+async function notify(preference: FakePreference, paymentId: number, secret: string) {
+  const url = new URL(preference.notification_url);
+  url.searchParams.set('data.id', String(paymentId));
+  url.searchParams.set('type', 'payment');
+  const requestId = randomBytes(8).toString('hex');
+  const ts = String(Date.now());
+  const { signMercadoPagoWebhook } = await import('../../src/server/features/payments/mercadopago');
+  await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-request-id': requestId,
+      'x-signature': signMercadoPagoWebhook(secret, { dataId: String(paymentId), requestId, ts }),
+    },
+    body: JSON.stringify({
+      type: 'payment',
+      action: 'payment.updated',
+      data: { id: String(paymentId) },
+    }),
+  }).catch(() => undefined);
 }
 
 // ─── Stripe (PaymentIntents) ────────────────────────────────────────────────
