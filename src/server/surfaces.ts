@@ -1,6 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Role } from '@shared/accounts/accounts.schema';
-import { panelDashboardRoutes } from './features/dashboard/dashboard.routes';
+import { adminRoutes } from './features/admin/admin.routes';
+import {
+  adminDashboardRoutes,
+  companyDashboardRoutes,
+  sellerDashboardRoutes,
+} from './features/dashboard/dashboard.routes';
+import { sellerRoutes } from './features/seller/seller.routes';
 import { companyPaymentMethodRoutes } from './features/payments/payment-methods.company.routes';
 import { companyOrderRoutes } from './features/orders/orders.company.routes';
 import { companyProductRoutes } from './features/products/products.company.routes';
@@ -15,12 +21,12 @@ import { supportAdminRoutes } from './features/support/support.admin.routes';
  */
 export const SURFACES: Record<Role, FastifyPluginAsync[]> = {
   company: [
-    panelDashboardRoutes,
+    companyDashboardRoutes,
     companyProductRoutes,
     companySettingsRoutes,
     companyPaymentMethodRoutes,
     companyOrderRoutes,
   ],
-  seller: [panelDashboardRoutes],
-  admin: [panelDashboardRoutes, supportAdminRoutes, storeAdminRoutes],
+  seller: [sellerDashboardRoutes, sellerRoutes],
+  admin: [adminDashboardRoutes, adminRoutes, supportAdminRoutes, storeAdminRoutes],
 };

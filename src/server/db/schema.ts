@@ -11,3 +11,5 @@ export * from '../features/payments/payment-events.table';
 export * from '../features/products/products.table';
 export * from '../features/payments/payment-methods.table';
 export * from '../features/orders/orders.table';
+export * from '../features/seller/goals.table';
+export * from '../features/audit/audit.table';

@@ -1,30 +1,126 @@
-import { PanelDashboard } from '@shared/accounts/panels.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { PanelDashboard } from '@shared/accounts/panels.schema';
+import { AdminDashboardFigures, CompanyDashboardFigures } from '@shared/orders/dashboard.schema';
+import { SellerDashboardFigures } from '@shared/seller/seller.schema';
 import { actorOf } from '../accounts/role-guard';
+import {
+  countByStatus,
+  dailySales,
+  recentOrders,
+  sellerActivity,
+  soldTotals,
+} from '../orders/orders-metrics.service';
+import { countProfilesByRole, sellerRanking } from '../profiles/profiles.service';
+import { currentGoal } from '../seller/seller.routes';
 
-/**
- * GET /dashboard inside each role surface: the greeting and the figures the
- * panel home can show today (orders and products arrive with their features).
- */
-export const panelDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The greeting and profile facts every panel home shows. */
+function greeting(request: FastifyRequest): PanelDashboard {
+  const { profile } = actorOf(request);
+  return {
+    greetingName: profile.name,
+    role: profile.role,
+    company: profile.company,
+    province: profile.province,
+    points: profile.points,
+    sales: profile.sales,
+    shippingProvinces: profile.shippingProvinces,
+  };
+}
+
+/** GET /api/company/dashboard (API.md): income, pending and completed orders, recent orders, 30 days. */
+export const companyDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard',
     {
       schema: {
-        summary: 'Inicio del panel: saludo y datos del perfil',
-        response: { 200: PanelDashboard },
+        tags: ['company'],
+        summary:
+          'Inicio de la empresa: ingresos, pedidos pendientes y completados, últimos pedidos',
+        response: { 200: PanelDashboard.extend(CompanyDashboardFigures.shape) },
+      },
+    },
+    async (request) => {
+      const scope = { companyId: actorOf(request).userId };
+      const [totals, statuses, recent, daily] = await Promise.all([
+        soldTotals(app.db, scope),
+        countByStatus(app.db, scope),
+        recentOrders(app.db, app.storage, scope),
+        dailySales(app.db, scope),
+      ]);
+      return {
+        ...greeting(request),
+        total_income_cents: totals.companyCents,
+        pending_orders:
+          (statuses.get('pending_payment') ?? 0) + (statuses.get('pending_transfer') ?? 0),
+        completed_orders: (statuses.get('approved') ?? 0) + (statuses.get('delivered') ?? 0),
+        recent_orders: recent,
+        daily_sales: daily,
+      };
+    },
+  );
+};
+
+/** GET /api/seller/dashboard (API.md): approved and delivered orders only. */
+export const sellerDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/dashboard',
+    {
+      schema: {
+        tags: ['seller'],
+        summary: 'Inicio del vendedor: ventas, comisiones, puntos, posición, meta y actividad',
+        response: { 200: PanelDashboard.extend(SellerDashboardFigures.shape) },
       },
     },
     async (request) => {
       const { profile } = actorOf(request);
+      const [totals, ranking, goal, activity] = await Promise.all([
+        soldTotals(app.db, { sellerId: profile.id }),
+        sellerRanking(app.db, { meId: profile.id, limit: 0 }),
+        currentGoal(app.db, profile.id),
+        sellerActivity(app.db, profile.id),
+      ]);
       return {
-        greetingName: profile.name,
-        role: profile.role,
-        company: profile.company,
-        province: profile.province,
+        ...greeting(request),
+        total_sales_cents: totals.totalCents,
+        commissions_cents: totals.sellerCents,
+        sales_count: totals.count,
         points: profile.points,
-        sales: profile.sales,
-        shippingProvinces: profile.shippingProvinces,
+        rank: ranking.me?.rank ?? null,
+        goal,
+        recent_activity: activity,
+      };
+    },
+  );
+};
+
+/** GET /api/admin/dashboard (API.md; spec 02 §4 revenue and profit). */
+export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/dashboard',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Inicio del administrador: ingresos, ganancia, empresas, vendedores, últimos pedidos',
+        response: { 200: PanelDashboard.extend(AdminDashboardFigures.shape) },
+      },
+    },
+    async (request) => {
+      const [totals, roles, recent, daily] = await Promise.all([
+        soldTotals(app.db, {}),
+        countProfilesByRole(app.db),
+        recentOrders(app.db, app.storage, {}),
+        dailySales(app.db, {}),
+      ]);
+      return {
+        ...greeting(request),
+        total_revenue_cents: totals.totalCents,
+        platform_profit_cents: totals.platformCents,
+        companies: roles.company ?? 0,
+        sellers: roles.seller ?? 0,
+        recent_orders: recent,
+        daily_sales: daily,
       };
     },
   );

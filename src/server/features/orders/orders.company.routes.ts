@@ -8,6 +8,7 @@ import {
 } from '@shared/orders/orders.schema';
 import { AppError } from '../../lib/app-error';
 import { actorOf } from '../accounts/role-guard';
+import { recordAudit } from '../audit/audit.service';
 import { exportOrdersCsv, listOrders, toOrderDtos } from './orders-query.service';
 import { transitionOrder } from './orders.service';
 
@@ -63,14 +64,28 @@ export const companyOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      const result = await transitionOrder(app.db, {
-        orderId: request.params.id,
-        companyId: actor.userId,
-        to: 'approved',
-        // A transfer that arrives after its order expired is still accepted while its units are there.
-        from: ['pending_transfer', 'expired'],
-        provider: 'transferencia',
-        changedBy: actor.userId,
+      const result = await app.db.transaction(async (tx) => {
+        const moved = await transitionOrder(tx, {
+          orderId: request.params.id,
+          companyId: actor.userId,
+          to: 'approved',
+          // A transfer that arrives after its order expired is still accepted while its units are there.
+          from: ['pending_transfer', 'expired'],
+          provider: 'transferencia',
+          changedBy: actor.userId,
+        });
+        if (moved.kind === 'changed') {
+          await recordAudit(tx, {
+            actorId: actor.userId,
+            actorName: actor.profile.name,
+            action: 'order.confirm_transfer',
+            targetType: 'order',
+            targetId: moved.order.id,
+            before: { status: moved.previous },
+            after: { status: moved.order.status },
+          });
+        }
+        return moved;
       });
       if (result.kind === 'not_found') throw AppError.notFound(ORDER_MESSAGES.notFound);
       if (result.kind === 'no_stock') {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sellerLinks } from './orders.table';
 
@@ -43,4 +43,38 @@ export async function sellerOfLink(
     .from(sellerLinks)
     .where(and(eq(sellerLinks.code, code), eq(sellerLinks.productId, productId)));
   return link?.sellerId ?? null;
+}
+
+/** The seller's link codes for many products at once (made for those that have none yet). */
+export async function linkCodesFor(
+  db: Database,
+  sellerId: string,
+  productIds: string[],
+): Promise<Map<string, string>> {
+  if (productIds.length === 0) return new Map();
+  const read = async () => {
+    const rows = await db
+      .select({ code: sellerLinks.code, productId: sellerLinks.productId })
+      .from(sellerLinks)
+      .where(and(eq(sellerLinks.sellerId, sellerId), inArray(sellerLinks.productId, productIds)));
+    return new Map(rows.map((row) => [row.productId, row.code]));
+  };
+  const codes = await read();
+  const missing = productIds.filter((id) => !codes.has(id));
+  if (missing.length === 0) return codes;
+  await db
+    .insert(sellerLinks)
+    .values(
+      missing.map((productId) => ({
+        code: randomBytes(12).toString('base64url'),
+        sellerId,
+        productId,
+      })),
+    )
+    .onConflictDoNothing();
+  return read();
+}
+
+export function payLink(appUrl: string, productId: string, code: string): string {
+  return `${appUrl}/pay/${productId}?ref=${code}`;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { buyerPriceCents, commissionCents, splitCommission } from '@shared/commission';
 import {
   MAX_PRODUCT_IMAGES,
@@ -326,4 +326,91 @@ export async function returnUnits(tx: Transaction, id: string, quantity: number)
     .update(products)
     .set({ stock: sql`${products.stock} + ${quantity}`, updatedAt: new Date() })
     .where(eq(products.id, id));
+}
+
+/**
+ * A seller's catalogue (spec 02 §1): active, in-stock products of the given
+ * companies (those that ship to the seller's province), newest first, with
+ * search by title and filters by category and company. Served by
+ * products_catalogue_idx.
+ */
+export async function listCatalogueProducts(
+  db: Database,
+  companyIds: string[],
+  query: {
+    q?: string | undefined;
+    category?: string | undefined;
+    company_id?: string | undefined;
+    page: number;
+    page_size: number;
+  },
+): Promise<{ rows: ProductRow[]; total: number; categories: string[] }> {
+  if (companyIds.length === 0) return { rows: [], total: 0, categories: [] };
+  const sellable = and(
+    inArray(products.companyId, companyIds),
+    eq(products.isActive, true),
+    isNull(products.deletedAt),
+    sql`${products.stock} > 0`,
+  );
+  const where = and(
+    sellable,
+    query.q?.trim() ? ilike(products.title, likePattern(query.q.trim())) : undefined,
+    query.category?.trim() ? eq(products.category, query.category.trim()) : undefined,
+    query.company_id ? eq(products.companyId, query.company_id) : undefined,
+  );
+  const [rows, [total], categories] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db
+      .select({ value: sql<string>`count(*)` })
+      .from(products)
+      .where(where),
+    db
+      .selectDistinct({ category: products.category })
+      .from(products)
+      .where(and(sellable, sql`${products.category} <> ''`))
+      .orderBy(products.category)
+      .limit(200),
+  ]);
+  return {
+    rows,
+    total: Number(total?.value ?? 0),
+    categories: categories.map((row) => row.category),
+  };
+}
+
+/** GET /api/admin/products: every company's products (not deleted), read-only. */
+export async function listAllProducts(
+  db: Database,
+  query: {
+    q?: string | undefined;
+    company_id?: string | undefined;
+    page: number;
+    page_size: number;
+  },
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const where = and(
+    isNull(products.deletedAt),
+    query.q?.trim() ? ilike(products.title, likePattern(query.q.trim())) : undefined,
+    query.company_id ? eq(products.companyId, query.company_id) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db
+      .select({ value: sql<string>`count(*)` })
+      .from(products)
+      .where(where),
+  ]);
+  return { rows, total: Number(total?.value ?? 0) };
 }

@@ -52,6 +52,10 @@ export const products = pgTable(
   (table) => [
     index('products_company_idx').on(table.companyId, table.createdAt),
     index('products_active_idx').on(table.isActive, table.stock),
+    // The seller catalogue: sellable products of some companies, newest first.
+    index('products_catalogue_idx')
+      .on(table.companyId, table.createdAt)
+      .where(sql`${table.isActive} AND ${table.deletedAt} IS NULL AND ${table.stock} > 0`),
     check('products_price_check', sql`${table.priceCents} > 0`),
     check('products_stock_check', sql`${table.stock} >= 0`),
     check('products_commission_check', sql`${table.commissionBps} BETWEEN 300 AND 10000`),

@@ -1,10 +1,15 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Profile, Role } from '@shared/accounts/accounts.schema';
 import type {
   CompanySettings,
   UpdateCompanySettingsBody,
 } from '@shared/company/company-settings.schema';
 import type { Province } from '@shared/provinces';
+import type {
+  RankingRow,
+  SellerSettings,
+  UpdateSellerSettingsBody,
+} from '@shared/seller/seller.schema';
 import type { Database, Transaction } from '../../db/client';
 import type { Storage } from '../../lib/storage';
 import { profiles } from './profiles.table';
@@ -199,4 +204,163 @@ export async function profileSummaries(
       },
     ]),
   );
+}
+
+/** spec 02 §7 RPC get_companies_by_shipping_province: the companies that ship to a province. */
+export async function companiesShippingTo(db: Database, province: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.role, 'company'),
+        sql`${profiles.shippingProvinces} @> ARRAY[${province}]::text[]`,
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+export function toSellerSettings(row: ProfileRow): SellerSettings {
+  return {
+    province: row.province,
+    payment_method: row.paymentMethod,
+    payment_details: row.paymentDetails,
+  };
+}
+
+/**
+ * PATCH /api/seller/settings: province, payment method and its details. Details
+ * are replaced by those of the chosen method (an e-mail for MercadoPago, CBU
+ * and alias for a bank), so no stale data of the other method stays.
+ */
+export async function updateSellerSettings(
+  db: Database,
+  sellerId: string,
+  input: UpdateSellerSettingsBody,
+): Promise<ProfileRow> {
+  const current = await findProfile(db, sellerId);
+  if (!current || current.role !== 'seller') throw new Error(`no seller profile ${sellerId}`);
+  const method = input.payment_method ?? current.paymentMethod;
+  let paymentDetails = current.paymentDetails;
+  if (input.payment_method || input.payment_details) {
+    const given = { ...current.paymentDetails, ...(input.payment_details ?? {}) };
+    paymentDetails =
+      method === 'mercadopago'
+        ? given.email
+          ? { email: given.email }
+          : {}
+        : method === 'bank'
+          ? Object.fromEntries(
+              Object.entries({ cbu: given.cbu, alias: given.alias }).filter(
+                (entry): entry is [string, string] =>
+                  typeof entry[1] === 'string' && entry[1] !== '',
+              ),
+            )
+          : {};
+  }
+  const [row] = await db
+    .update(profiles)
+    .set({
+      ...(input.province ? { province: input.province } : {}),
+      ...(input.payment_method ? { paymentMethod: input.payment_method } : {}),
+      paymentDetails,
+    })
+    .where(eq(profiles.id, sellerId))
+    .returning();
+  if (!row) throw new Error(`no seller profile ${sellerId}`);
+  return row;
+}
+
+/**
+ * Sellers by points descending, ties by sales, then by who signed up first
+ * (API.md ranking), nationally or in one province; the first `limit` rows and,
+ * wherever it falls, the row of `meId`.
+ */
+export async function sellerRanking(
+  db: Database,
+  options: { province?: string | undefined; meId?: string | undefined; limit?: number },
+): Promise<{ items: RankingRow[]; me: RankingRow | null }> {
+  const limit = options.limit ?? 100;
+  const ranked = db
+    .select({
+      id: profiles.id,
+      name: profiles.name,
+      province: profiles.province,
+      points: profiles.points,
+      sales: profiles.sales,
+      rank: sql<string>`row_number() over (order by ${profiles.points} desc, ${profiles.sales} desc, ${profiles.createdAt}, ${profiles.id})`.as(
+        'rank',
+      ),
+    })
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.role, 'seller'),
+        options.province ? eq(profiles.province, options.province) : undefined,
+      ),
+    )
+    .as('ranked');
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(
+      options.meId
+        ? sql`${ranked.rank} <= ${limit} or ${ranked.id} = ${options.meId}`
+        : sql`${ranked.rank} <= ${limit}`,
+    )
+    .orderBy(ranked.rank);
+  const toRow = (row: (typeof rows)[number]): RankingRow => ({
+    rank: Number(row.rank),
+    seller_id: row.id,
+    name: row.name,
+    province: row.province,
+    points: row.points,
+    sales: row.sales,
+  });
+  const all = rows.map(toRow);
+  return {
+    items: all.filter((row) => row.rank <= limit),
+    me: all.find((row) => row.seller_id === options.meId) ?? null,
+  };
+}
+
+export async function countProfilesByRole(db: Database): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ role: profiles.role, count: sql<string>`count(*)` })
+    .from(profiles)
+    .groupBy(profiles.role);
+  return Object.fromEntries(rows.map((row) => [row.role, Number(row.count)]));
+}
+
+/** GET /api/admin/users: profiles by role and text (name, e-mail, company), newest first. */
+export async function listProfiles(
+  db: Database,
+  query: { role?: Role | undefined; q?: string | undefined; page: number; page_size: number },
+): Promise<{ rows: ProfileRow[]; total: number }> {
+  const q = query.q?.trim();
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
+  const where = and(
+    query.role ? eq(profiles.role, query.role) : undefined,
+    pattern
+      ? or(
+          ilike(profiles.name, pattern),
+          ilike(profiles.email, pattern),
+          ilike(profiles.company, pattern),
+        )
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(profiles)
+      .where(where)
+      .orderBy(desc(profiles.createdAt), desc(profiles.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db
+      .select({ value: sql<string>`count(*)` })
+      .from(profiles)
+      .where(where),
+  ]);
+  return { rows, total: Number(total?.value ?? 0) };
 }

@@ -32,5 +32,11 @@ export const profiles = pgTable(
     identityDocumentKey: text('identity_document_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('profiles_role_idx').on(table.role)],
+  (table) => [
+    index('profiles_role_idx').on(table.role),
+    // Companies that ship to a province (the seller catalogue).
+    index('profiles_shipping_provinces_idx').using('gin', table.shippingProvinces),
+    // The ranking: sellers by points, then sales.
+    index('profiles_ranking_idx').on(table.role, table.points, table.sales),
+  ],
 );

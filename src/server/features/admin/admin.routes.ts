@@ -1,0 +1,261 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AdminOrderListQuery,
+  AdminProductList,
+  AdminProductQuery,
+  AdminUserList,
+  AdminUserQuery,
+  OrderHistory,
+  PatchOrderBody,
+} from '@shared/admin/admin.schema';
+import { ORDER_MESSAGES, Order, OrderList, OrderParams } from '@shared/orders/orders.schema';
+import { PageQuery } from '@shared/pagination';
+import { Ranking, RankingQuery } from '@shared/seller/seller.schema';
+import { z } from '@shared/zod';
+import { AppError } from '../../lib/app-error';
+import { actorOf } from '../accounts/role-guard';
+import { listAudit, recordAudit } from '../audit/audit.service';
+import { orderHistory } from '../orders/orders-metrics.service';
+import { exportOrdersCsv, listOrders, toOrderDtos } from '../orders/orders-query.service';
+import { findOrder, transitionOrder } from '../orders/orders.service';
+import { listAllProducts, toProductDto } from '../products/products.service';
+import { listProfiles, profileSummaries, sellerRanking } from '../profiles/profiles.service';
+
+const AuditQuery = PageQuery.extend({
+  actor_id: z.string().trim().max(64).optional(),
+  action: z.string().trim().max(64).optional(),
+  target_id: z.string().trim().max(64).optional(),
+});
+
+const AuditList = z.object({
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      actor_id: z.string(),
+      actor_name: z.string(),
+      action: z.string(),
+      target_type: z.string(),
+      target_id: z.string(),
+      before: z.record(z.string(), z.unknown()).nullable(),
+      after: z.record(z.string(), z.unknown()).nullable(),
+      created_at: z.string(),
+    }),
+  ),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+
+/** /api/admin: supervision of every order, product and user (spec 02 §2, §4, §6; API.md "Admin"). */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Todos los pedidos, con filtros por estado, empresa, vendedor, fechas y texto',
+        querystring: AdminOrderListQuery,
+        response: { 200: OrderList },
+      },
+    },
+    async (request) => {
+      const { company_id: companyId, seller_id: sellerId, ...filters } = request.query;
+      return listOrders(app.db, app.storage, { companyId, sellerId }, filters);
+    },
+  );
+
+  app.get(
+    '/orders/export.csv',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Los pedidos con los mismos filtros, en CSV',
+        querystring: AdminOrderListQuery.omit({ page: true, page_size: true }),
+      },
+    },
+    async (request, reply) => {
+      const { company_id: companyId, seller_id: sellerId, ...filters } = request.query;
+      const csv = await exportOrdersCsv(app.db, app.storage, { companyId, sellerId }, filters);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="pedidos.csv"')
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  app.patch(
+    '/orders/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Cambia el estado de un pedido (sin restricciones de transición); queda en el historial',
+        params: OrderParams,
+        body: PatchOrderBody,
+        response: { 200: Order },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const result = await app.db.transaction(async (tx) => {
+        const moved = await transitionOrder(tx, {
+          orderId: request.params.id,
+          to: request.body.status,
+          changedBy: actor.userId,
+        });
+        if (moved.kind === 'changed') {
+          await recordAudit(tx, {
+            actorId: actor.userId,
+            actorName: actor.profile.name,
+            action: 'order.status',
+            targetType: 'order',
+            targetId: moved.order.id,
+            before: { status: moved.previous },
+            after: { status: moved.order.status },
+          });
+        }
+        return moved;
+      });
+      if (result.kind === 'not_found') throw AppError.notFound(ORDER_MESSAGES.notFound);
+      if (result.kind === 'no_stock') {
+        throw new AppError('NO_STOCK', ORDER_MESSAGES.noStockToReopen, 409);
+      }
+      const [order] = await toOrderDtos(app.db, app.storage, [result.order]);
+      return order!;
+    },
+  );
+
+  app.get(
+    '/orders/:id/history',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'El historial de estados de un pedido, el más reciente primero',
+        params: OrderParams,
+        response: { 200: OrderHistory },
+      },
+    },
+    async (request) => {
+      const order = await findOrder(app.db, request.params.id);
+      if (!order) throw AppError.notFound(ORDER_MESSAGES.notFound);
+      const rows = await orderHistory(app.db, order.id);
+      const names = await profileSummaries(
+        app.db,
+        rows.map((row) => row.changedBy).filter((id) => id !== 'system'),
+        app.storage,
+      );
+      const items = rows.map((row) => ({
+        status: row.status,
+        changed_by: row.changedBy,
+        changed_by_name:
+          row.changedBy === 'system' ? null : (names.get(row.changedBy)?.name ?? null),
+        created_at: row.createdAt.toISOString(),
+      }));
+      // spec 02 §4: without a pending entry, the status the order was created with is appended.
+      if (
+        !items.some(
+          (item) => item.status === 'pending_payment' || item.status === 'pending_transfer',
+        )
+      ) {
+        items.push({
+          status: order.provider === 'transferencia' ? 'pending_transfer' : 'pending_payment',
+          changed_by: 'system',
+          changed_by_name: null,
+          created_at: order.createdAt.toISOString(),
+        });
+      }
+      return { items };
+    },
+  );
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Los productos de todas las empresas (solo lectura)',
+        querystring: AdminProductQuery,
+        response: { 200: AdminProductList },
+      },
+    },
+    async (request) => {
+      const page = await listAllProducts(app.db, request.query);
+      const names = await profileSummaries(
+        app.db,
+        page.rows.map((row) => row.companyId),
+        app.storage,
+      );
+      return {
+        items: page.rows.map((row) => {
+          const company = names.get(row.companyId);
+          return {
+            ...toProductDto(row, app.storage),
+            company: { id: row.companyId, name: company?.company ?? company?.name ?? '' },
+          };
+        }),
+        total: page.total,
+        page: request.query.page,
+        page_size: request.query.page_size,
+      };
+    },
+  );
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Usuarios por rol y texto, con puntos, ventas y si tienen documento',
+        querystring: AdminUserQuery,
+        response: { 200: AdminUserList },
+      },
+    },
+    async (request) => {
+      const page = await listProfiles(app.db, request.query);
+      return {
+        items: page.rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          email: row.email,
+          role: row.role,
+          company: row.company,
+          province: row.province,
+          points: row.points,
+          sales: row.sales,
+          created_at: row.createdAt.toISOString(),
+          has_identity_document: row.identityDocumentKey !== null,
+        })),
+        total: page.total,
+        page: request.query.page,
+        page_size: request.query.page_size,
+      };
+    },
+  );
+
+  app.get(
+    '/leaderboard',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Ranking de vendedores por puntos (país o provincia)',
+        querystring: RankingQuery,
+        response: { 200: Ranking },
+      },
+    },
+    async (request) => sellerRanking(app.db, { province: request.query.province }),
+  );
+
+  app.get(
+    '/audit',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Registro de auditoría: quién cambió qué, antes y después, y cuándo',
+        querystring: AuditQuery,
+        response: { 200: AuditList },
+      },
+    },
+    async (request) => listAudit(app.db, request.query),
+  );
+};

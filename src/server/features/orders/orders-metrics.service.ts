@@ -1,0 +1,202 @@
+import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { DASHBOARD_DAYS, type DailySales } from '@shared/orders/dashboard.schema';
+import type { Order } from '@shared/orders/orders.schema';
+import type { Activity } from '@shared/seller/seller.schema';
+import type { Database } from '../../db/client';
+import type { Storage } from '../../lib/storage';
+import { toOrderDtos } from './orders-query.service';
+import { orders, orderStatusHistory } from './orders.table';
+
+/** Orders that count as sales (spec 02 §4 revenue; API.md dashboards). */
+const SOLD = inArray(orders.status, ['approved', 'delivered']);
+/** Calendar days are Argentine days. */
+const TIME_ZONE = 'America/Argentina/Buenos_Aires';
+/** The same zone as SQL text, not a parameter: GROUP BY must see one identical expression. */
+const SQL_ZONE = sql.raw(`'${TIME_ZONE}'`);
+
+export interface MetricsScope {
+  companyId?: string;
+  sellerId?: string;
+}
+
+function scopeOf(scope: MetricsScope): SQL | undefined {
+  return and(
+    scope.companyId ? eq(orders.companyId, scope.companyId) : undefined,
+    scope.sellerId ? eq(orders.sellerId, scope.sellerId) : undefined,
+  );
+}
+
+function argentineDay(date: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
+}
+
+/** Sums over sold orders in a scope, in SQL. */
+export async function soldTotals(
+  db: Database,
+  scope: MetricsScope,
+): Promise<{
+  count: number;
+  totalCents: number;
+  companyCents: number;
+  sellerCents: number;
+  platformCents: number;
+}> {
+  const [row] = await db
+    .select({
+      count: sql<string>`count(*)`,
+      total: sql<string>`coalesce(sum(${orders.totalCents}), 0)`,
+      company: sql<string>`coalesce(sum(${orders.companyCents}), 0)`,
+      seller: sql<string>`coalesce(sum(${orders.sellerCents}), 0)`,
+      platform: sql<string>`coalesce(sum(${orders.platformCents}), 0)`,
+    })
+    .from(orders)
+    .where(and(scopeOf(scope), SOLD));
+  return {
+    count: Number(row?.count ?? 0),
+    totalCents: Number(row?.total ?? 0),
+    companyCents: Number(row?.company ?? 0),
+    sellerCents: Number(row?.seller ?? 0),
+    platformCents: Number(row?.platform ?? 0),
+  };
+}
+
+/** Orders in a scope counted by status. */
+export async function countByStatus(
+  db: Database,
+  scope: MetricsScope,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ status: orders.status, count: sql<string>`count(*)` })
+    .from(orders)
+    .where(scopeOf(scope))
+    .groupBy(orders.status);
+  return new Map(rows.map((row) => [row.status, Number(row.count)]));
+}
+
+/** Sold orders per Argentine day over the last `days` days (days without sales included, as zeros). */
+export async function dailySales(
+  db: Database,
+  scope: MetricsScope,
+  now = new Date(),
+  days = DASHBOARD_DAYS,
+): Promise<DailySales[]> {
+  const since = new Date(now.getTime() - days * 86_400_000);
+  const day = sql<string>`to_char(${orders.createdAt} at time zone ${SQL_ZONE}, 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({
+      date: day,
+      orders: sql<string>`count(*)`,
+      total: sql<string>`coalesce(sum(${orders.totalCents}), 0)`,
+      platform: sql<string>`coalesce(sum(${orders.platformCents}), 0)`,
+    })
+    .from(orders)
+    .where(and(scopeOf(scope), SOLD, gte(orders.createdAt, since)))
+    .groupBy(day);
+  const byDay = new Map(rows.map((row) => [row.date, row]));
+  const result: DailySales[] = [];
+  for (let i = days - 1; i >= 0; i -= 1) {
+    const date = argentineDay(new Date(now.getTime() - i * 86_400_000));
+    const row = byDay.get(date);
+    result.push({
+      date,
+      orders: Number(row?.orders ?? 0),
+      total_cents: Number(row?.total ?? 0),
+      platform_cents: Number(row?.platform ?? 0),
+    });
+  }
+  return result;
+}
+
+export async function recentOrders(
+  db: Database,
+  storage: Storage,
+  scope: MetricsScope,
+  limit = 5,
+): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(scopeOf(scope))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  return toOrderDtos(db, storage, rows);
+}
+
+/** A seller's sold orders created in one Argentine month (`YYYY-MM`). */
+export async function sellerMonthTotals(
+  db: Database,
+  sellerId: string,
+  month: string,
+): Promise<{ sales: number; commissionCents: number }> {
+  const [row] = await db
+    .select({
+      sales: sql<string>`count(*)`,
+      commission: sql<string>`coalesce(sum(${orders.sellerCents}), 0)`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.sellerId, sellerId),
+        SOLD,
+        sql`to_char(${orders.createdAt} at time zone ${SQL_ZONE}, 'YYYY-MM') = ${month}`,
+      ),
+    );
+  return { sales: Number(row?.sales ?? 0), commissionCents: Number(row?.commission ?? 0) };
+}
+
+/** The month (`YYYY-MM`) a moment falls in, in Argentina. */
+export function argentineMonth(date: Date): string {
+  return argentineDay(date).slice(0, 7);
+}
+
+/** The last status changes of a seller's orders: new order, approved, refunded… */
+export async function sellerActivity(
+  db: Database,
+  sellerId: string,
+  limit = 5,
+): Promise<Activity[]> {
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      status: orderStatusHistory.status,
+      productTitle: orders.productTitle,
+      totalCents: orders.totalCents,
+      sellerCents: orders.sellerCents,
+      at: orderStatusHistory.createdAt,
+    })
+    .from(orderStatusHistory)
+    .innerJoin(orders, eq(orders.id, orderStatusHistory.orderId))
+    .where(eq(orders.sellerId, sellerId))
+    .orderBy(desc(orderStatusHistory.createdAt), desc(orderStatusHistory.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    order_id: row.orderId,
+    status: row.status,
+    product_title: row.productTitle,
+    total_cents: row.totalCents,
+    seller_cents: row.sellerCents,
+    at: row.at.toISOString(),
+  }));
+}
+
+/** An order's history, newest first, and how it was created. */
+export async function orderHistory(
+  db: Database,
+  orderId: string,
+): Promise<{ status: string; changedBy: string; createdAt: Date }[]> {
+  const rows = await db
+    .select()
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(desc(orderStatusHistory.createdAt), desc(orderStatusHistory.id));
+  return rows.map((row) => ({
+    status: row.status,
+    changedBy: row.changedBy,
+    createdAt: row.createdAt,
+  }));
+}

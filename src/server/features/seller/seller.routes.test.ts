@@ -1,0 +1,214 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BANK_DATA_MESSAGES } from '@shared/bank-data';
+import { SELLER_MESSAGES } from '@shared/seller/seller.schema';
+import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { argentineMonth } from '../orders/orders-metrics.service';
+import { profiles } from '../profiles/profiles.table';
+import { buy, companyCall, createPayWorld, type PayWorld } from '../pay/pay-test-helpers';
+
+describe('seller workspace /api/seller', () => {
+  let t: TestApp;
+  let world: PayWorld;
+  let seller: CreatedUser;
+
+  beforeAll(async () => {
+    t = await createTestApp({ PAY_RATE_LIMIT: '1000' });
+    // The company ships to Misiones and Córdoba (the factory's default).
+    world = await createPayWorld(t);
+    seller = await createUser(t.app, {
+      role: 'seller',
+      name: 'Valeria Vendedora',
+      province: 'Córdoba',
+    });
+  });
+  afterAll(() => t.close());
+
+  const call = (
+    method: 'GET' | 'PATCH' | 'PUT',
+    url: string,
+    payload?: unknown,
+    user: CreatedUser = seller,
+  ) =>
+    t.app.inject({
+      method,
+      url: `/api/seller${url}`,
+      headers: { origin: t.config.appUrl, cookie: user.cookie },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  it('lists the sellable products of companies that ship to the seller province, each with the seller link', async () => {
+    const response = await call('GET', '/catalogue');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.province).toBe('Córdoba');
+    const item = body.items.find(
+      (i: { product: { id: string } }) => i.product.id === world.productId,
+    );
+    expect(item).toMatchObject({
+      company: { id: world.company.id, name: 'Yerbatera Misionera SA' },
+      buyer_price_cents: 1_100_000,
+      seller_commission_cents: 75_000,
+    });
+    expect(item.link).toMatch(
+      new RegExp(`^${t.config.appUrl}/pay/${world.productId}\\?ref=[\\w-]{16}$`),
+    );
+    // Stable: the same seller and product always give the same link; another seller gets another.
+    const again = await call('GET', '/catalogue');
+    expect(again.json().items.find((i: { link: string }) => i.link === item.link)).toBeTruthy();
+    const other = await call('GET', '/catalogue', undefined, world.seller);
+    const theirs = other
+      .json()
+      .items.find((i: { product: { id: string } }) => i.product.id === world.productId);
+    expect(theirs.link).not.toBe(item.link);
+    // The link sells with this seller.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: item.link.replace(t.config.appUrl, '/api/public'),
+    });
+    expect(page.json().seller).toEqual({ name: 'Valeria Vendedora' });
+  });
+
+  it('never shows companies that do not ship there, nor inactive or sold-out products', async () => {
+    const far = await createUser(t.app, { role: 'seller', province: 'Tierra del Fuego' });
+    const none = await call('GET', '/catalogue', undefined, far);
+    expect(none.json()).toMatchObject({ items: [], total: 0 });
+
+    const soldOut = await createPayWorld(t, { stock: 0 });
+    const inactive = await createPayWorld(t);
+    await companyCall(t, inactive.company, 'PATCH', `/products/${inactive.productId}`, {
+      is_active: false,
+    });
+    const ids = (await call('GET', '/catalogue?page_size=100'))
+      .json()
+      .items.map((i: { product: { id: string } }) => i.product.id);
+    expect(ids).not.toContain(soldOut.productId);
+    expect(ids).not.toContain(inactive.productId);
+    expect(ids).toContain(world.productId);
+
+    const filtered = await call(
+      'GET',
+      `/catalogue?q=yerba&company_id=${world.company.id}&category=Almac%C3%A9n`,
+    );
+    expect(filtered.json().items.map((i: { product: { id: string } }) => i.product.id)).toEqual([
+      world.productId,
+    ]);
+  });
+
+  it('asks a seller without a province to set it first', async () => {
+    const newcomer = await createUser(t.app, { role: 'seller' });
+    await t.db.update(profiles).set({ province: null }).where(eq(profiles.id, newcomer.id));
+    const unset = await call('GET', '/catalogue', undefined, newcomer);
+    expect(unset.statusCode).toBe(409);
+    expect(unset.json().error.message).toBe(SELLER_MESSAGES.provinceRequired);
+    await call('PATCH', '/settings', { province: 'Misiones' }, newcomer);
+    // Changing the province changes the catalogue at once.
+    const before = await call('GET', '/catalogue', undefined, newcomer);
+    expect(before.statusCode).toBe(200);
+    await call('PATCH', '/settings', { province: 'Jujuy' }, newcomer);
+    const after = await call('GET', '/catalogue', undefined, newcomer);
+    expect(after.json().items).toEqual([]);
+  });
+
+  it('saves the payment method and details with the shared validators', async () => {
+    const mp = await call('PATCH', '/settings', {
+      payment_method: 'mercadopago',
+      payment_details: { email: 'VALE@Example.com' },
+    });
+    expect(mp.statusCode).toBe(200);
+    expect(mp.json()).toEqual({
+      province: 'Córdoba',
+      payment_method: 'mercadopago',
+      payment_details: { email: 'vale@example.com' },
+    });
+    const badCbu = await call('PATCH', '/settings', {
+      payment_method: 'bank',
+      payment_details: { cbu: '0110599520000001234560' },
+    });
+    expect(badCbu.statusCode).toBe(400);
+    expect(JSON.stringify(badCbu.json())).toContain(BANK_DATA_MESSAGES.cbu);
+    const bank = await call('PATCH', '/settings', {
+      payment_method: 'bank',
+      payment_details: { cbu: '0110599520000001234569', alias: 'VALE.VENDE' },
+    });
+    expect(bank.json().payment_details).toEqual({
+      cbu: '0110599520000001234569',
+      alias: 'VALE.VENDE',
+    });
+    const noProvince = await call('PATCH', '/settings', { province: 'Atlántida' });
+    expect(noProvince.statusCode).toBe(400);
+  });
+
+  it('the dashboard counts approved and delivered orders only, with points, rank, goal and activity', async () => {
+    const month = argentineMonth(new Date());
+    const goal = await call('PUT', '/goal', { month, target_sales: 2 });
+    expect(goal.statusCode).toBe(200);
+    expect(goal.json()).toMatchObject({ month, target_sales: 2, sales: 0, reached: false });
+
+    const links = (await call('GET', '/catalogue')).json().items;
+    const link = links.find(
+      (i: { product: { id: string } }) => i.product.id === world.productId,
+    ).link;
+    const ref = new URL(link).searchParams.get('ref');
+    const approved = await buy(t, world.productId, { provider: 'transferencia', ref });
+    await buy(t, world.productId, { provider: 'transferencia', ref }); // stays pending
+    await companyCall(
+      t,
+      world.company,
+      'POST',
+      `/orders/${approved.json().order_id}/confirm-transfer`,
+    );
+
+    const dashboard = await call('GET', '/dashboard');
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.json()).toMatchObject({
+      greetingName: 'Valeria Vendedora',
+      total_sales_cents: 1_100_000,
+      commissions_cents: 75_000,
+      sales_count: 1,
+      points: 10,
+      rank: 1,
+      goal: { month, target_sales: 2, sales: 1, commission_cents: 75_000, reached: false },
+    });
+    expect(dashboard.json().recent_activity[0]).toMatchObject({
+      order_id: approved.json().order_id,
+      status: 'approved',
+      seller_cents: 75_000,
+    });
+    const orders = await call('GET', '/orders');
+    expect(orders.json().total).toBe(2);
+    const pending = await call('GET', '/orders?status=pending_transfer');
+    expect(pending.json().total).toBe(1);
+  });
+
+  it('ranks by points, ties by sales, nationally and by province, with the seller own row', async () => {
+    const national = await call('GET', '/ranking');
+    expect(national.statusCode).toBe(200);
+    const points = national.json().items.map((row: { points: number }) => row.points);
+    expect([...points].sort((a, b) => b - a)).toEqual(points);
+    expect(national.json().me).toMatchObject({ seller_id: seller.id, rank: 1, points: 10 });
+    const province = await call('GET', '/ranking?province=Misiones');
+    expect(
+      province.json().items.every((row: { province: string }) => row.province === 'Misiones'),
+    ).toBe(true);
+  });
+
+  it('refuses goals of past months and goals without a target', async () => {
+    expect((await call('PUT', '/goal', { month: '2020-01', target_sales: 1 })).statusCode).toBe(
+      400,
+    );
+    expect((await call('PUT', '/goal', { month: '2099-13', target_sales: 1 })).statusCode).toBe(
+      400,
+    );
+    const empty = await call('PUT', '/goal', { month: argentineMonth(new Date()) });
+    expect(empty.statusCode).toBe(400);
+    expect(JSON.stringify(empty.json())).toContain(SELLER_MESSAGES.goalTargetInvalid);
+  });
+
+  it('is for sellers only', async () => {
+    expect((await call('GET', '/catalogue', undefined, world.company)).statusCode).toBe(403);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/seller/catalogue' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

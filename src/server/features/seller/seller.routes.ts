@@ -1,0 +1,233 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { buyerPriceCents, commissionCents, splitCommission } from '@shared/commission';
+import { OrderListQuery } from '@shared/orders/orders.schema';
+import {
+  Catalogue,
+  CatalogueQuery,
+  Goal,
+  PutGoalBody,
+  Ranking,
+  RankingQuery,
+  SELLER_MESSAGES,
+  SellerOrderList,
+  SellerSettings,
+  UpdateSellerSettingsBody,
+  type Goal as GoalDto,
+} from '@shared/seller/seller.schema';
+import { z } from '@shared/zod';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { actorOf } from '../accounts/role-guard';
+import { argentineMonth, sellerMonthTotals } from '../orders/orders-metrics.service';
+import { listOrders } from '../orders/orders-query.service';
+import { linkCodesFor, payLink } from '../orders/seller-links.service';
+import { listCatalogueProducts, toProductDto } from '../products/products.service';
+import {
+  companiesShippingTo,
+  findProfile,
+  profileSummaries,
+  sellerRanking,
+  toSellerSettings,
+  updateSellerSettings,
+} from '../profiles/profiles.service';
+import { sellerGoals } from './goals.table';
+
+/** A goal with its progress: sold orders of that month. */
+export async function goalWithProgress(
+  db: Database,
+  sellerId: string,
+  goal: { month: string; targetSales: number | null; targetCommissionCents: number | null },
+): Promise<GoalDto> {
+  const totals = await sellerMonthTotals(db, sellerId, goal.month);
+  const salesReached = goal.targetSales == null || totals.sales >= goal.targetSales;
+  const commissionReached =
+    goal.targetCommissionCents == null || totals.commissionCents >= goal.targetCommissionCents;
+  return {
+    month: goal.month,
+    target_sales: goal.targetSales,
+    target_commission_cents: goal.targetCommissionCents,
+    sales: totals.sales,
+    commission_cents: totals.commissionCents,
+    reached: salesReached && commissionReached,
+  };
+}
+
+export async function currentGoal(db: Database, sellerId: string): Promise<GoalDto | null> {
+  const month = argentineMonth(new Date());
+  const [goal] = await db
+    .select()
+    .from(sellerGoals)
+    .where(and(eq(sellerGoals.sellerId, sellerId), eq(sellerGoals.month, month)));
+  return goal ? goalWithProgress(db, sellerId, goal) : null;
+}
+
+/** /api/seller: the seller's workspace (API.md "Seller"). */
+export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/catalogue',
+    {
+      schema: {
+        tags: ['seller'],
+        summary:
+          'Productos activos con stock de las empresas que envían a la provincia del vendedor, con su link',
+        querystring: CatalogueQuery,
+        response: { 200: Catalogue },
+      },
+    },
+    async (request) => {
+      const { profile } = actorOf(request);
+      if (!profile.province) {
+        throw new AppError('PROVINCE_REQUIRED', SELLER_MESSAGES.provinceRequired, 409);
+      }
+      const companyIds = await companiesShippingTo(app.db, profile.province);
+      const page = await listCatalogueProducts(app.db, companyIds, request.query);
+      const [codes, names] = await Promise.all([
+        linkCodesFor(
+          app.db,
+          profile.id,
+          page.rows.map((row) => row.id),
+        ),
+        profileSummaries(app.db, companyIds, app.storage),
+      ]);
+      const companyName = (id: string) => {
+        const company = names.get(id);
+        return company?.company ?? company?.name ?? '';
+      };
+      return {
+        items: page.rows.map((row) => ({
+          product: toProductDto(row, app.storage),
+          company: {
+            id: row.companyId,
+            name: companyName(row.companyId),
+            logo_url: names.get(row.companyId)?.logoUrl ?? null,
+          },
+          buyer_price_cents: buyerPriceCents(row.priceCents, row.commissionBps),
+          seller_commission_cents: splitCommission(
+            commissionCents(row.priceCents, row.commissionBps),
+          ).sellerCents,
+          link: payLink(app.config.appUrl, row.id, codes.get(row.id) ?? ''),
+        })),
+        total: page.total,
+        page: request.query.page,
+        page_size: request.query.page_size,
+        province: profile.province,
+        categories: page.categories,
+        companies: companyIds
+          .map((id) => ({ id, name: companyName(id) }))
+          .sort((a, b) => a.name.localeCompare(b.name, 'es')),
+      };
+    },
+  );
+
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags: ['seller'],
+        summary: 'Las ventas del vendedor, las más nuevas primero',
+        querystring: OrderListQuery,
+        response: { 200: SellerOrderList },
+      },
+    },
+    async (request) =>
+      listOrders(app.db, app.storage, { sellerId: actorOf(request).userId }, request.query),
+  );
+
+  app.get(
+    '/settings',
+    {
+      schema: {
+        tags: ['seller'],
+        summary: 'Provincia y datos de cobro del vendedor',
+        response: { 200: SellerSettings },
+      },
+    },
+    async (request) => {
+      const profile = await findProfile(app.db, actorOf(request).userId);
+      return toSellerSettings(profile!);
+    },
+  );
+
+  app.patch(
+    '/settings',
+    {
+      schema: {
+        tags: ['seller'],
+        summary: 'Cambia provincia, método y datos de cobro',
+        body: UpdateSellerSettingsBody,
+        response: { 200: SellerSettings },
+      },
+    },
+    async (request) =>
+      toSellerSettings(await updateSellerSettings(app.db, actorOf(request).userId, request.body)),
+  );
+
+  app.get(
+    '/ranking',
+    {
+      schema: {
+        tags: ['seller'],
+        summary: 'Ranking de vendedores por puntos (país o provincia)',
+        querystring: RankingQuery,
+        response: { 200: Ranking },
+      },
+    },
+    async (request) =>
+      sellerRanking(app.db, { province: request.query.province, meId: actorOf(request).userId }),
+  );
+
+  app.get(
+    '/goals',
+    {
+      schema: {
+        tags: ['seller'],
+        summary: 'Las metas del vendedor, la más reciente primero, con su resultado',
+        response: { 200: z.object({ items: z.array(Goal) }) },
+      },
+    },
+    async (request) => {
+      const sellerId = actorOf(request).userId;
+      const goals = await app.db
+        .select()
+        .from(sellerGoals)
+        .where(eq(sellerGoals.sellerId, sellerId))
+        .orderBy(desc(sellerGoals.month))
+        .limit(24);
+      return {
+        items: await Promise.all(goals.map((goal) => goalWithProgress(app.db, sellerId, goal))),
+      };
+    },
+  );
+
+  app.put(
+    '/goal',
+    {
+      schema: {
+        tags: ['seller'],
+        summary: 'Fija la meta de un mes (ventas y/o comisiones) y devuelve su avance',
+        body: PutGoalBody,
+        response: { 200: Goal },
+      },
+    },
+    async (request) => {
+      const sellerId = actorOf(request).userId;
+      if (request.body.month < argentineMonth(new Date())) {
+        throw AppError.validation(SELLER_MESSAGES.goalPastMonth, {
+          month: SELLER_MESSAGES.goalPastMonth,
+        });
+      }
+      const values = {
+        targetSales: request.body.target_sales ?? null,
+        targetCommissionCents: request.body.target_commission_cents ?? null,
+        updatedAt: new Date(),
+      };
+      const [goal] = await app.db
+        .insert(sellerGoals)
+        .values({ sellerId, month: request.body.month, ...values })
+        .onConflictDoUpdate({ target: [sellerGoals.sellerId, sellerGoals.month], set: values })
+        .returning();
+      return goalWithProgress(app.db, sellerId, goal!);
+    },
+  );
+};

@@ -1,0 +1,65 @@
+import { ROLES } from '../accounts/accounts.schema';
+import { ADMIN_SETTABLE_STATUSES } from '../order-status';
+import { listOf, PageQuery } from '../pagination';
+import { Product } from '../products/products.schema';
+import { OrderListQuery } from '../orders/orders.schema';
+import { z } from '../zod';
+
+/** spec 02 §8: the admin order texts, exactly. */
+export const ADMIN_ORDER_MESSAGES = {
+  changeFailed: 'No se pudo cambiar el estado del pedido. Inténtalo de nuevo.',
+  historyWarning: 'El estado se actualizó, pero no se pudo guardar en el historial.',
+  historyFailed: 'No se pudo cargar el historial de seguimiento.',
+  statusInvalid: 'Elige un estado: Pendiente de Pago, Completado, Entregado o Reintegrado.',
+} as const;
+
+export const AdminOrderListQuery = OrderListQuery.extend({
+  company_id: z.string().trim().max(64).optional(),
+  seller_id: z.string().trim().max(64).optional(),
+});
+export type AdminOrderListQuery = z.input<typeof AdminOrderListQuery>;
+
+export const PatchOrderBody = z.object({
+  status: z.enum(ADMIN_SETTABLE_STATUSES, { error: ADMIN_ORDER_MESSAGES.statusInvalid }),
+});
+
+export const OrderHistory = z.object({
+  items: z.array(
+    z.object({
+      status: z.string(),
+      changed_by: z.string(),
+      changed_by_name: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+});
+export type OrderHistory = z.infer<typeof OrderHistory>;
+
+export const AdminProductQuery = PageQuery.extend({
+  q: z.string().trim().max(120, 'La búsqueda puede tener hasta 120 caracteres.').optional(),
+  company_id: z.string().trim().max(64).optional(),
+});
+
+export const AdminProduct = Product.extend({
+  company: z.object({ id: z.string(), name: z.string() }),
+});
+export const AdminProductList = listOf(AdminProduct);
+
+export const AdminUserQuery = PageQuery.extend({
+  role: z.enum(ROLES, { error: 'Rol inválido.' }).optional(),
+  q: z.string().trim().max(120, 'La búsqueda puede tener hasta 120 caracteres.').optional(),
+});
+
+export const AdminUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  company: z.string().nullable(),
+  province: z.string().nullable(),
+  points: z.number().int(),
+  sales: z.number().int(),
+  created_at: z.string(),
+  has_identity_document: z.boolean(),
+});
+export const AdminUserList = listOf(AdminUser);
