@@ -3,6 +3,7 @@ import type { Config } from '../../config/env';
 import type { Database } from '../client';
 import { storeDemoSeeder } from '../../features/store/store-demo.seeder';
 import { demoAccountsSeeder } from '../../features/accounts/demo-accounts.seeder';
+import { payDemoSeeder } from '../../features/pay/pay-demo.seeder';
 
 export interface SeedContext {
   db: Database;
@@ -20,7 +21,7 @@ export interface Seeder {
   run(context: SeedContext): Promise<void>;
 }
 
-const seeders: Seeder[] = [demoAccountsSeeder, storeDemoSeeder];
+const seeders: Seeder[] = [demoAccountsSeeder, storeDemoSeeder, payDemoSeeder];
 
 export async function seedDemoData(context: SeedContext): Promise<void> {
   for (const seeder of seeders) {

@@ -4,13 +4,14 @@ import type { Auth } from './auth';
 import { users } from './auth.table';
 
 export interface UserContact {
+  id: string;
   name: string;
   email: string;
 }
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserContact | null> {
   const [row] = await db
-    .select({ name: users.name, email: users.email })
+    .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);

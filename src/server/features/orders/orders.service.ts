@@ -42,6 +42,8 @@ export interface NewOrder {
   status: Extract<OrderStatus, 'pending_payment' | 'pending_transfer'>;
   buyer: { name: string; email: string; phone?: string | undefined };
   expiresAt: Date;
+  /** When it was placed (now, unless demo data backdates it). */
+  createdAt?: Date;
 }
 
 /**
@@ -81,12 +83,16 @@ export async function insertOrder(
       buyerPhone: input.buyer.phone || null,
       buyerTokenHash: hashBuyerToken(token),
       expiresAt: input.expiresAt,
+      ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
     })
     .returning();
   if (!order) throw new Error('insert returned no order');
-  await tx
-    .insert(orderStatusHistory)
-    .values({ orderId: order.id, status: order.status, changedBy: SYSTEM });
+  await tx.insert(orderStatusHistory).values({
+    orderId: order.id,
+    status: order.status,
+    changedBy: SYSTEM,
+    ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+  });
   return { order, token };
 }
 

@@ -1,0 +1,201 @@
+import sharp from 'sharp';
+import type { Seeder } from '../../db/seed';
+import { createSecretBox } from '../../lib/secret-box';
+import { createStorage } from '../../lib/storage';
+import { DEMO_ACCOUNTS } from '../accounts/demo-accounts.seeder';
+import { findUserByEmail } from '../auth/users.service';
+import { insertOrder, SYSTEM, transitionOrder } from '../orders/orders.service';
+import { linkCodeFor } from '../orders/seller-links.service';
+import { createPaymentMethod, listPaymentMethods } from '../payments/payment-methods.service';
+import {
+  addProductImages,
+  createProduct,
+  listCompanyProducts,
+  takeUnits,
+} from '../products/products.service';
+import { updateCompanySettings } from '../profiles/profiles.service';
+
+/** The demo company's catalogue: prices in cents, commission in basis points. */
+const DEMO_PRODUCTS = [
+  {
+    title: 'Yerba mate orgánica 1 kg',
+    category: 'Yerba',
+    price: 650_000,
+    stock: 120,
+    bps: 800,
+    colors: ['#3f7d20', '#a3c76d'],
+  },
+  {
+    title: 'Yerba mate suave 500 g',
+    category: 'Yerba',
+    price: 320_000,
+    stock: 200,
+    bps: 500,
+    colors: ['#5a8f29', '#d7e8b0'],
+  },
+  {
+    title: 'Mate de calabaza forrado en cuero',
+    category: 'Mates',
+    price: 1_850_000,
+    stock: 35,
+    bps: 1200,
+    colors: ['#7a4a21', '#d9a066'],
+  },
+  {
+    title: 'Bombilla de alpaca pico de loro',
+    category: 'Bombillas',
+    price: 980_000,
+    stock: 60,
+    bps: 1000,
+    colors: ['#6b7280', '#e5e7eb'],
+  },
+  {
+    title: 'Termo de acero 1 litro',
+    category: 'Termos',
+    price: 4_200_000,
+    stock: 25,
+    bps: 600,
+    colors: ['#1f3a5f', '#8fb3de'],
+  },
+  {
+    title: 'Set matero de viaje',
+    category: 'Mates',
+    price: 5_600_000,
+    stock: 12,
+    bps: 1500,
+    colors: ['#9a3412', '#fdba74'],
+  },
+] as const;
+
+/** A simple product picture drawn from two colours (no files shipped with the repository). */
+function demoPicture(title: string, [dark, light]: readonly [string, string]): Promise<Buffer> {
+  const words = title.split(' ');
+  const lines = [words.slice(0, 3).join(' '), words.slice(3).join(' ')].filter(Boolean);
+  const text = lines
+    .map(
+      (line, index) =>
+        `<text x="400" y="${640 + index * 64}" font-family="Liberation Sans, Arial, sans-serif" font-size="52" font-weight="700" fill="#ffffff" text-anchor="middle">${line}</text>`,
+    )
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></linearGradient></defs>
+    <rect width="800" height="800" fill="url(#g)"/>
+    <circle cx="400" cy="330" r="190" fill="#ffffff" fill-opacity="0.25"/>
+    <circle cx="400" cy="330" r="120" fill="${dark}" fill-opacity="0.55"/>
+    ${text}
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+const DAY = 86_400_000;
+
+/**
+ * The demo company's business, so the panels have something to show after
+ * `npm start`: products with pictures, bank transfer as payment method, the
+ * demo seller's links and a month of orders in every status. Runs once (it
+ * does nothing when the demo company already has products) and never in
+ * production, where the demo accounts have no known passwords.
+ */
+export const payDemoSeeder: Seeder = {
+  name: 'demo-business',
+  async run({ db, config, log }) {
+    if (config.isProduction) return;
+    const companyEmail = DEMO_ACCOUNTS.find((account) => account.role === 'company')!.email;
+    const sellerEmail = DEMO_ACCOUNTS.find((account) => account.role === 'seller')!.email;
+    const [company, seller] = await Promise.all([
+      findUserByEmail(db, companyEmail),
+      findUserByEmail(db, sellerEmail),
+    ]);
+    if (!company || !seller) return;
+    const storage = createStorage(config);
+    const existing = await listCompanyProducts(db, storage, company.id, { page: 1, page_size: 1 });
+    if (existing.total > 0) return;
+
+    await updateCompanySettings(db, company.id, { provider_collector_id: '204918375' });
+    const secretBox = createSecretBox({
+      current: config.appSecret,
+      previous: config.appSecretPrevious,
+    });
+    const methods = await listPaymentMethods({ db, secretBox, appUrl: config.appUrl }, company.id);
+    if (!methods.items.some((method) => method.provider === 'transferencia')) {
+      await createPaymentMethod({ db, secretBox, appUrl: config.appUrl }, company.id, {
+        provider: 'transferencia',
+        is_active: true,
+        config: {
+          bankName: 'Banco de la Nación Argentina',
+          accountHolder: 'Yerba Mate del Litoral S.A.',
+          cbu: '0110599520000001234569',
+          alias: 'YERBA.LITORAL',
+          cuit: '30-71234567-1',
+          instructions: 'Escribe la referencia del pedido en el concepto de la transferencia.',
+        },
+      });
+    }
+
+    const productIds: string[] = [];
+    for (const demo of DEMO_PRODUCTS) {
+      const product = await createProduct(db, storage, company.id, {
+        title: demo.title,
+        description: `${demo.title}. Producto de Misiones, enviado a todo el país por Yerba Mate del Litoral.`,
+        price_cents: demo.price,
+        stock: demo.stock,
+        category: demo.category,
+        is_active: true,
+        commission_bps: demo.bps,
+      });
+      await addProductImages(db, storage, company.id, product.id, [
+        {
+          filename: 'demo.png',
+          field: 'file',
+          data: await demoPicture(demo.title, demo.colors),
+        },
+      ]);
+      productIds.push(product.id);
+    }
+
+    // A month of orders through the demo seller's links, in every status.
+    const buyers = [
+      'Lucía Fernández',
+      'Diego Romero',
+      'Sofía Acosta',
+      'Pablo Herrera',
+      'Julieta Benítez',
+    ];
+    const now = Date.now();
+    let placed = 0;
+    for (let i = 0; i < 18; i += 1) {
+      const productId = productIds[i % productIds.length]!;
+      // The seller's link exists as if it had been shared.
+      await linkCodeFor(db, seller.id, productId);
+      const createdAt = new Date(now - (27 - i * 1.5) * DAY);
+      const transfer = i % 3 === 0;
+      const buyer = buyers[i % buyers.length]!;
+      const { order } = await db.transaction(async (tx) => {
+        const sold = await takeUnits(tx, productId, 1 + (i % 2));
+        if (!sold) throw new Error('demo stock ran out');
+        return insertOrder(tx, {
+          product: sold,
+          sellerId: i % 5 === 4 ? null : seller.id,
+          quantity: 1 + (i % 2),
+          provider: transfer ? 'transferencia' : 'mercadopago',
+          status: transfer ? 'pending_transfer' : 'pending_payment',
+          buyer: {
+            name: buyer,
+            email: `${buyer.split(' ')[0]!.toLowerCase()}@example.com`,
+          },
+          expiresAt: new Date(now + 72 * 3_600_000),
+          createdAt,
+        });
+      });
+      const fate = i < 12 ? (i % 4 === 3 ? 'delivered' : 'approved') : i === 12 ? 'refunded' : null;
+      if (fate) {
+        await transitionOrder(db, { orderId: order.id, to: 'approved', changedBy: SYSTEM });
+        if (fate !== 'approved') {
+          await transitionOrder(db, { orderId: order.id, to: fate, changedBy: SYSTEM });
+        }
+      }
+      placed += 1;
+    }
+    log.info({ products: productIds.length, orders: placed }, 'negocio de demostración creado');
+  },
+};
