@@ -1,3 +1,4 @@
+import { runBusinessBench } from './business';
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -155,6 +156,8 @@ async function main() {
   }
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(bodyFile, { force: true });
+
+  await runBusinessBench(root, baseline);
   if (overBudget) process.exitCode = 1;
 }
 

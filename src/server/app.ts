@@ -18,7 +18,9 @@ import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { storePlugin } from './features/store/store.plugin';
 import { mailPlugin } from './features/mail/mail.plugin';
+import { onOrderTransition } from './features/orders/orders.service';
 import { payPlugin } from './features/pay/pay.plugin';
+import { recordLedgerEntries } from './features/settlements/ledger.service';
 import { runtimeConfigRoutes } from './features/runtime-config/runtime-config.routes';
 import { supportRoutes } from './features/support/support.routes';
 import { createSecretBox, type SecretBox } from './lib/secret-box';
@@ -93,6 +95,9 @@ export async function buildApp(
     'secretBox',
     createSecretBox({ current: config.appSecret, previous: config.appSecretPrevious }),
   );
+
+  // What a company owes is written in the same transaction as each order status change.
+  onOrderTransition(recordLedgerEntries);
 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, {

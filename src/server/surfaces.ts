@@ -7,6 +7,10 @@ import {
   sellerDashboardRoutes,
 } from './features/dashboard/dashboard.routes';
 import { sellerRoutes } from './features/seller/seller.routes';
+import {
+  companyBalanceRoutes,
+  sellerBalanceRoutes,
+} from './features/settlements/settlements.routes';
 import { companyPaymentMethodRoutes } from './features/payments/payment-methods.company.routes';
 import { companyOrderRoutes } from './features/orders/orders.company.routes';
 import { companyProductRoutes } from './features/products/products.company.routes';
@@ -26,7 +30,8 @@ export const SURFACES: Record<Role, FastifyPluginAsync[]> = {
     companySettingsRoutes,
     companyPaymentMethodRoutes,
     companyOrderRoutes,
+    companyBalanceRoutes,
   ],
-  seller: [sellerDashboardRoutes, sellerRoutes],
+  seller: [sellerDashboardRoutes, sellerRoutes, sellerBalanceRoutes],
   admin: [adminDashboardRoutes, adminRoutes, supportAdminRoutes, storeAdminRoutes],
 };

@@ -66,6 +66,8 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(72),
+  /** Days after an approval before the seller's commission can be paid out (refunds inside never reach a payout). */
+  SETTLEMENT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   /** Payment-link orders per minute one address may open (each one holds stock). */
   PAY_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Platform bank account for transfers (demo values in development). */
@@ -164,6 +166,8 @@ export interface PayConfig {
   reservationMinutes: number;
   transferExpiryHours: number;
   rateLimit: number;
+  /** Days an approved sale's commission is held before it can be paid out. */
+  settlementHoldDays: number;
   /** Local fakes of the providers' APIs (tests, demos); always undefined in production. */
   stripeApiUrl: string | undefined;
   mercadopagoApiUrl: string | undefined;
@@ -271,6 +275,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       reservationMinutes: env.PAY_RESERVATION_MINUTES,
       transferExpiryHours: env.TRANSFER_EXPIRY_HOURS,
       rateLimit: env.PAY_RATE_LIMIT,
+      settlementHoldDays: env.SETTLEMENT_HOLD_DAYS,
       stripeApiUrl: isProduction ? undefined : env.STRIPE_API_URL,
       mercadopagoApiUrl: isProduction ? undefined : env.MERCADOPAGO_API_URL,
     },

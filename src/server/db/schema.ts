@@ -13,3 +13,4 @@ export * from '../features/payments/payment-methods.table';
 export * from '../features/orders/orders.table';
 export * from '../features/seller/goals.table';
 export * from '../features/audit/audit.table';
+export * from '../features/settlements/ledger.table';

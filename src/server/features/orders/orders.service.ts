@@ -96,6 +96,25 @@ export async function insertOrder(
   return { order, token };
 }
 
+/** A status change, as the features that react to it see it: inside its transaction. */
+export interface OrderTransition {
+  tx: Transaction;
+  order: OrderRow;
+  previous: OrderStatus;
+}
+
+type TransitionListener = (event: OrderTransition) => Promise<void>;
+const transitionListeners = new Set<TransitionListener>();
+
+/**
+ * Lets another feature (the ledger, notifications) write what a status change
+ * causes in the same transaction, without this service knowing about it.
+ * Registering the same function twice keeps one.
+ */
+export function onOrderTransition(listener: TransitionListener): void {
+  transitionListeners.add(listener);
+}
+
 export type TransitionResult =
   | { kind: 'changed'; order: OrderRow; previous: OrderStatus }
   /** The order was not in one of the statuses the caller allows (or already there). */
@@ -193,6 +212,7 @@ export async function transitionOrder(
     await tx
       .insert(orderStatusHistory)
       .values({ orderId: current.id, status: request.to, changedBy: request.changedBy });
+    for (const listener of transitionListeners) await listener({ tx, order: updated, previous });
     return { kind: 'changed', order: updated, previous } as const;
   });
 }

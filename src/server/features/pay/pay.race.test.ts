@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +12,7 @@ import { signMercadoPagoWebhook } from '../payments/mercadopago';
 import { sellerTallyFromOrders, transitionOrder } from '../orders/orders.service';
 import { orders, orderStatusHistory } from '../orders/orders.table';
 import { products } from '../products/products.table';
+import { ledgerEntries } from '../settlements/ledger.table';
 import {
   buy,
   companyCall,
@@ -189,6 +190,13 @@ describe.skipIf(!serverUrl)(
           .from(orderStatusHistory)
           .where(eq(orderStatusHistory.orderId, row.id))
           .orderBy(orderStatusHistory.id);
+        // The ledger owes exactly what the order's status awards.
+        const [net] = await t.db
+          .select({ value: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+          .from(ledgerEntries)
+          .where(eq(ledgerEntries.orderId, row.id));
+        const sold = row.status === 'approved' || row.status === 'delivered';
+        expect(Number(net!.value)).toBe(sold ? row.sellerCents + row.platformCents : 0);
         // The last history row is the order's status; consecutive rows never repeat a status.
         expect(history.at(-1)!.status).toBe(row.status);
         for (let i = 1; i < history.length; i += 1) {

@@ -1,0 +1,276 @@
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config/env';
+import { registerAccount } from '../src/server/features/accounts/register.service';
+import { users } from '../src/server/features/auth/auth.table';
+import { markEmailVerified } from '../src/server/features/auth/users.service';
+import { createPaymentMethod } from '../src/server/features/payments/payment-methods.service';
+import { products } from '../src/server/features/products/products.table';
+import { profiles } from '../src/server/features/profiles/profiles.table';
+import { PROVINCES } from '../src/shared/provinces';
+import { measure, startProcess, stopProcess, type LoadResult } from './lib';
+
+/**
+ * Payment links and the seller catalogue under load (issues 9 and 10):
+ * GET /api/public/pay/:id and GET /api/seller/catalogue over 5,000 products of
+ * 50 companies, against the bare route measured in the same run; and, on a
+ * PostgreSQL server, how many transfer orders per second 50 concurrent buyers
+ * place, with the stock checked afterwards (nothing oversold).
+ */
+
+const SECRET = 'bench-secret-bench-secret-bench-secret-000';
+const SELLER = { email: 'vendedor@bench.vendemas.com.ar', password: 'bench-vendedor-2026' };
+
+interface World {
+  productId: string;
+  initialStock: number;
+}
+
+async function seed(
+  env: Record<string, string>,
+  options: { companies: number; productsPerCompany: number; stock: number },
+): Promise<World> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED: 'false',
+    APP_SECRET: SECRET,
+    APP_URL: 'http://127.0.0.1',
+    ...env,
+  });
+  const app = await buildApp(config);
+  try {
+    const db = app.db;
+    const companyIds: string[] = [];
+    for (let c = 0; c < options.companies; c += 1) {
+      const id = randomUUID();
+      companyIds.push(id);
+      await db
+        .insert(users)
+        .values({
+          id,
+          name: `Empresa ${c}`,
+          email: `empresa${c}@bench.vendemas.com.ar`,
+          emailVerified: true,
+        });
+      await db.insert(profiles).values({
+        id,
+        name: `Empresa ${c}`,
+        email: `empresa${c}@bench.vendemas.com.ar`,
+        company: `Empresa Bench ${c}`,
+        role: 'company',
+        // Every company ships to Córdoba and to a few other provinces.
+        shippingProvinces: [
+          'Córdoba',
+          PROVINCES[c % PROVINCES.length]!,
+          PROVINCES[(c * 7) % PROVINCES.length]!,
+        ],
+        paymentDetails: { provider_collector_id: '123456789' },
+      });
+      await createPaymentMethod({ db, secretBox: app.secretBox, appUrl: config.appUrl }, id, {
+        provider: 'transferencia',
+        is_active: true,
+        config: {
+          bankName: 'Banco Bench',
+          accountHolder: 'Empresa Bench',
+          cbu: '0110599520000001234569',
+          cuit: '30-71234567-1',
+        },
+      });
+      const rows = Array.from({ length: options.productsPerCompany }, (_, p) => ({
+        companyId: id,
+        title: `Producto ${p} de la empresa ${c}`,
+        description: 'Producto de prueba de carga.',
+        priceCents: 100_000 + p * 137,
+        stock: options.stock,
+        category: ['Yerba', 'Mates', 'Termos', 'Bombillas'][p % 4]!,
+        commissionBps: 300 + (p % 10) * 100,
+        providerCollectorId: '123456789',
+      }));
+      await db.insert(products).values(rows);
+    }
+    await registerAccount(
+      { db, auth: app.auth, storage: app.storage, adminSignupCode: undefined },
+      {
+        name: 'Vendedor Bench',
+        email: SELLER.email,
+        password: SELLER.password,
+        confirmPassword: SELLER.password,
+        role: 'seller',
+        province: 'Córdoba',
+      },
+      { filename: 'dni.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') },
+    );
+    await markEmailVerified(db, SELLER.email);
+    const [first] = await db
+      .select({ id: products.id, stock: products.stock })
+      .from(products)
+      .where(eq(products.companyId, companyIds[0]!))
+      .limit(1);
+    return { productId: first!.id, initialStock: first!.stock };
+  } finally {
+    await app.close();
+  }
+}
+
+async function signIn(appUrl: string): Promise<string> {
+  const response = await fetch(`${appUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: appUrl },
+    body: JSON.stringify(SELLER),
+  });
+  if (!response.ok) throw new Error(`seller sign-in answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+function serverEnv(appUrl: string, port: number, extra: Record<string, string>) {
+  return {
+    NODE_ENV: 'production',
+    APP_SECRET: SECRET,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: appUrl,
+    LOG_LEVEL: 'warn',
+    SEED: 'false',
+    PAY_RATE_LIMIT: '1000000',
+    ...extra,
+  };
+}
+
+export interface BusinessBench {
+  load: LoadResult[];
+  transfers?: { ordersPerSecond: number; placed: number; oversold: number; refused: number };
+}
+
+export async function runBusinessBench(root: string, baseline: LoadResult): Promise<BusinessBench> {
+  const port = 3303;
+  const appUrl = `http://127.0.0.1:${port}`;
+  const dataDir = path.join(root, '.tmp/bench-business');
+  rmSync(dataDir, { recursive: true, force: true });
+  const world = await seed(
+    { DATA_DIR: dataDir },
+    { companies: 50, productsPerCompany: 100, stock: 50 },
+  );
+  console.log('Seeded 50 companies with 5,000 products (PGlite).');
+
+  const server = await startProcess(
+    process.execPath,
+    [path.join(root, 'dist/server/server.js')],
+    serverEnv(appUrl, port, { DATA_DIR: dataDir, WEB_DIR: path.join(root, 'dist/web') }),
+    `${appUrl}/api/health`,
+  );
+  const load: LoadResult[] = [];
+  try {
+    const cookie = await signIn(appUrl);
+    load.push(
+      await measure(
+        'GET /api/public/pay/:productId (pay page)',
+        `${appUrl}/api/public/pay/${world.productId}`,
+      ),
+    );
+    load.push(
+      await measure(
+        'GET /api/seller/catalogue (5,000 products, 50 companies)',
+        `${appUrl}/api/seller/catalogue?page=1&page_size=20`,
+        {
+          headers: { cookie, 'accept-encoding': 'gzip' },
+        },
+      ),
+    );
+  } finally {
+    await stopProcess(server);
+  }
+
+  const result: BusinessBench = { load };
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `bench_orders_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const pgDir = path.join(root, '.tmp/bench-business-pg');
+    rmSync(pgDir, { recursive: true, force: true });
+    try {
+      const pgWorld = await seed(
+        { DATA_DIR: pgDir, DATABASE_URL: url.toString() },
+        { companies: 1, productsPerCompany: 1, stock: 1_000_000 },
+      );
+      const pgServer = await startProcess(
+        process.execPath,
+        [path.join(root, 'dist/server/server.js')],
+        serverEnv(appUrl, port, {
+          DATA_DIR: pgDir,
+          DATABASE_URL: url.toString(),
+          WEB_DIR: path.join(root, 'dist/web'),
+        }),
+        `${appUrl}/api/health`,
+      );
+      try {
+        const body = JSON.stringify({
+          provider: 'transferencia',
+          buyer: { name: 'Comprador Bench', email: 'comprador@example.com' },
+        });
+        const run = await autocannon({
+          url: `${appUrl}/api/public/pay/${pgWorld.productId}`,
+          method: 'POST',
+          connections: 50,
+          duration: 10,
+          headers: { 'content-type': 'application/json', origin: appUrl },
+          body,
+        });
+        const db = new pg.Client({ connectionString: url.toString() });
+        await db.connect();
+        const stock = await db.query<{ stock: number }>(
+          'select stock from products where id = $1',
+          [pgWorld.productId],
+        );
+        const placed = await db.query<{ units: string; count: string }>(
+          'select coalesce(sum(quantity),0) units, count(*) count from orders where product_id = $1',
+          [pgWorld.productId],
+        );
+        await db.end();
+        const units = Number(placed.rows[0]!.units);
+        result.transfers = {
+          ordersPerSecond: Math.round(Number(placed.rows[0]!.count) / 10),
+          placed: Number(placed.rows[0]!.count),
+          // Units in orders plus units left must be exactly the units there were.
+          oversold: units + stock.rows[0]!.stock - pgWorld.initialStock,
+          refused: run.non2xx,
+        };
+      } finally {
+        await stopProcess(pgServer);
+      }
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+
+  console.log('\nPayment links and seller catalogue (autocannon, 50 connections, same run)');
+  for (const row of load) {
+    console.log(
+      `  ${row.name.padEnd(58)} ${String(row.requestsPerSecond).padStart(7)} req/s  p99 ${String(row.p99Ms).padStart(4)} ms  ${(row.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}× bare${row.non2xx ? `  (${row.non2xx} non-2xx)` : ''}`,
+    );
+  }
+  if (result.transfers) {
+    const t = result.transfers;
+    console.log(
+      `  transfer orders on PostgreSQL, 50 concurrent buyers: ${t.ordersPerSecond} orders/s (goal ≥ 300), ${t.placed} placed, stock off by ${t.oversold} units (0 expected), ${t.refused} refused`,
+    );
+  } else {
+    console.log(
+      '  transfer orders per second: skipped (set TEST_DATABASE_URL to a PostgreSQL server)',
+    );
+  }
+  return result;
+}

@@ -1,0 +1,120 @@
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_STATUSES } from '@shared/order-status';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { transitionOrder } from '../orders/orders.service';
+import { orders } from '../orders/orders.table';
+import { companyOwes, sellerBalance } from '../settlements/ledger.service';
+import { ledgerEntries } from '../settlements/ledger.table';
+import { buy, companyCall, createPayWorld, type PayWorld } from './pay-test-helpers';
+
+describe('the ledger (what companies owe sellers and the platform)', () => {
+  let t: TestApp;
+  let world: PayWorld;
+  beforeAll(async () => {
+    t = await createTestApp({ PAY_RATE_LIMIT: '10000' });
+    world = await createPayWorld(t, { stock: 1000 });
+  });
+  afterAll(() => t.close());
+
+  it('any sequence of status changes leaves every order owing exactly what its status awards, to the cent', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            order: fc.integer({ min: 0, max: 3 }),
+            to: fc.constantFrom(...ORDER_STATUSES),
+          }),
+          { minLength: 1, maxLength: 14 },
+        ),
+        async (steps) => {
+          const created: string[] = [];
+          for (let i = 0; i < 4; i += 1) {
+            // One order in four has no seller: the whole commission is the platform's.
+            const response = await buy(t, world.productId, {
+              provider: 'transferencia',
+              quantity: 1 + (i % 3),
+              ...(i === 3 ? {} : { ref: world.ref }),
+            });
+            created.push(response.json().order_id as string);
+          }
+          for (const step of steps) {
+            await transitionOrder(t.db, {
+              orderId: created[step.order]!,
+              to: step.to,
+              changedBy: 'property-test',
+            });
+          }
+          for (const id of created) {
+            const [order] = await t.db.select().from(orders).where(eq(orders.id, id));
+            const [net] = await t.db
+              .select({ value: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+              .from(ledgerEntries)
+              .where(eq(ledgerEntries.orderId, id));
+            const sold = order!.status === 'approved' || order!.status === 'delivered';
+            expect(Number(net!.value)).toBe(sold ? order!.sellerCents + order!.platformCents : 0);
+          }
+          // Company-wide: owed = sellers + platform = the commission of its sold orders.
+          const sold = await t.db
+            .select({
+              seller: sql<string>`coalesce(sum(${orders.sellerCents}) filter (where ${orders.sellerId} is not null), 0)`,
+              commission: sql<string>`coalesce(sum(${orders.sellerCents} + ${orders.platformCents}), 0)`,
+            })
+            .from(orders)
+            .where(
+              sql`${orders.companyId} = ${world.company.id} and ${orders.status} in ('approved', 'delivered')`,
+            );
+          const owes = await companyOwes(t.db, world.company.id);
+          expect(owes.owedCents).toBe(Number(sold[0]!.commission));
+          expect(owes.sellersCents + owes.platformCents).toBe(owes.owedCents);
+          expect(owes.sellersCents).toBe(Number(sold[0]!.seller));
+          const balance = await sellerBalance(t.db, world.seller.id, 14);
+          expect(balance.pendingCents + balance.availableCents).toBe(owes.sellersCents);
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+
+  it('holds a sale for SETTLEMENT_HOLD_DAYS: pending first, available after, and a refund inside the hold never becomes available', async () => {
+    const other = await createPayWorld(t);
+    const first = await buy(t, other.productId, { provider: 'transferencia', ref: other.ref });
+    const second = await buy(t, other.productId, { provider: 'transferencia', ref: other.ref });
+    for (const response of [first, second]) {
+      await companyCall(
+        t,
+        other.company,
+        'POST',
+        `/orders/${response.json().order_id}/confirm-transfer`,
+      );
+    }
+    await transitionOrder(t.db, {
+      orderId: second.json().order_id,
+      to: 'refunded',
+      changedBy: 'test',
+    });
+    const now = await sellerBalance(t.db, other.seller.id, 14);
+    expect(now).toEqual({ pendingCents: 75_000, availableCents: 0 });
+    const later = await sellerBalance(
+      t.db,
+      other.seller.id,
+      14,
+      new Date(Date.now() + 15 * 86_400_000),
+    );
+    expect(later).toEqual({ pendingCents: 0, availableCents: 75_000 });
+
+    const api = await t.app.inject({
+      method: 'GET',
+      url: '/api/seller/balance',
+      headers: { cookie: other.seller.cookie },
+    });
+    expect(api.json()).toEqual({ pending_cents: 75_000, available_cents: 0, hold_days: 14 });
+    const company = await companyCall(t, other.company, 'GET', '/balance');
+    expect(company.json()).toEqual({
+      owed_cents: 100_000,
+      sellers_cents: 75_000,
+      platform_cents: 25_000,
+    });
+  });
+});

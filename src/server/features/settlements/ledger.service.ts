@@ -1,0 +1,133 @@
+import { and, eq, lte, sql } from 'drizzle-orm';
+import { countsAsSale } from '@shared/order-status';
+import type { Database } from '../../db/client';
+import type { OrderTransition } from '../orders/orders.service';
+import { ledgerEntries } from './ledger.table';
+
+/**
+ * Writes what an order's company owes when the order starts or stops counting
+ * as a sale, inside the status change's transaction. An order that becomes
+ * approved (or delivered) accrues the seller's 75 % and the platform's 25 % of
+ * its commission; one that stops counting reverses exactly what it still has
+ * open, so its entries always sum to what its current status awards. Without
+ * a seller, the seller's share is the platform's: nobody else brought the buyer.
+ */
+export async function recordLedgerEntries({ tx, order, previous }: OrderTransition): Promise<void> {
+  const wasSale = countsAsSale(previous);
+  const isSale = countsAsSale(order.status);
+  if (wasSale === isSale) return;
+  if (isSale) {
+    const entries = order.sellerId
+      ? [
+          { party: 'seller' as const, sellerId: order.sellerId, amountCents: order.sellerCents },
+          { party: 'platform' as const, sellerId: null, amountCents: order.platformCents },
+        ]
+      : [
+          {
+            party: 'platform' as const,
+            sellerId: null,
+            amountCents: order.sellerCents + order.platformCents,
+          },
+        ];
+    await tx.insert(ledgerEntries).values(
+      entries
+        .filter((entry) => entry.amountCents !== 0)
+        .map((entry) => ({
+          ...entry,
+          orderId: order.id,
+          companyId: order.companyId,
+          kind: 'accrual' as const,
+        })),
+    );
+    return;
+  }
+  const open = await tx
+    .select({
+      party: ledgerEntries.party,
+      sellerId: ledgerEntries.sellerId,
+      amount: sql<string>`sum(${ledgerEntries.amountCents})`,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.orderId, order.id))
+    .groupBy(ledgerEntries.party, ledgerEntries.sellerId);
+  const reversals = open
+    .map((row) => ({ ...row, amount: Number(row.amount) }))
+    .filter((row) => row.amount !== 0);
+  if (reversals.length === 0) return;
+  await tx.insert(ledgerEntries).values(
+    reversals.map((row) => ({
+      orderId: order.id,
+      companyId: order.companyId,
+      party: row.party,
+      sellerId: row.sellerId,
+      amountCents: -row.amount,
+      kind: 'reversal' as const,
+    })),
+  );
+}
+
+export interface Balance {
+  /** Earned, still inside the hold period. */
+  pendingCents: number;
+  /** Earned and past the hold: can be paid out. */
+  availableCents: number;
+}
+
+/**
+ * A seller's balance from the ledger, order by order: an order's net entries
+ * become available `holdDays` after its latest approval, so a refund inside
+ * the hold never reaches a payout.
+ */
+export async function sellerBalance(
+  db: Database,
+  sellerId: string,
+  holdDays: number,
+  now = new Date(),
+): Promise<Balance> {
+  const cutoff = new Date(now.getTime() - holdDays * 86_400_000);
+  const perOrder = db
+    .select({
+      net: sql<string>`sum(${ledgerEntries.amountCents})`.as('net'),
+      approvedAt:
+        sql<Date>`max(${ledgerEntries.createdAt}) filter (where ${ledgerEntries.kind} = 'accrual')`.as(
+          'approved_at',
+        ),
+    })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.party, 'seller'), eq(ledgerEntries.sellerId, sellerId)))
+    .groupBy(ledgerEntries.orderId)
+    .as('per_order');
+  const [row] = await db
+    .select({
+      pending: sql<string>`coalesce(sum(${perOrder.net}) filter (where ${perOrder.approvedAt} > ${cutoff.toISOString()}::timestamptz), 0)`,
+      available: sql<string>`coalesce(sum(${perOrder.net}) filter (where ${perOrder.approvedAt} <= ${cutoff.toISOString()}::timestamptz), 0)`,
+    })
+    .from(perOrder);
+  return {
+    pendingCents: Number(row?.pending ?? 0),
+    availableCents: Number(row?.available ?? 0),
+  };
+}
+
+/** What a company owes in all, and to whom: seller + platform = owed, to the cent. */
+export async function companyOwes(
+  db: Database,
+  companyId: string,
+  until = new Date(),
+): Promise<{ owedCents: number; sellersCents: number; platformCents: number }> {
+  const [row] = await db
+    .select({
+      sellers: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.party} = 'seller'), 0)`,
+      platform: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.party} = 'platform'), 0)`,
+    })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.companyId, companyId),
+        lte(ledgerEntries.createdAt, sql`${until.toISOString()}::timestamptz`),
+      ),
+    );
+  const sellersCents = Number(row?.sellers ?? 0);
+  const platformCents = Number(row?.platform ?? 0);
+  return { owedCents: sellersCents + platformCents, sellersCents, platformCents };
+}

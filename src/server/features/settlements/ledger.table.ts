@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { orders } from '../orders/orders.table';
+import { profiles } from '../profiles/profiles.table';
+
+/**
+ * What companies owe: immutable entries, written in the same transaction as
+ * the order status change that causes them. An approved order writes what
+ * its company owes the seller (`seller_cents`) and the platform
+ * (`platform_cents`); an order that stops counting writes the reversing
+ * entries. Balances are sums of entries, never recomputed from orders.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'restrict' }),
+    /** Who the company owes: a seller, or the platform. */
+    party: text('party', { enum: ['seller', 'platform'] }).notNull(),
+    sellerId: text('seller_id').references(() => profiles.id, { onDelete: 'restrict' }),
+    /** Positive: the company owes it; negative: a reversal of an earlier entry. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    kind: text('kind', { enum: ['accrual', 'reversal'] }).notNull(),
+    /** An accrual may be paid out SETTLEMENT_HOLD_DAYS after this moment (the approval). */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('ledger_entries_order_idx').on(table.orderId),
+    index('ledger_entries_seller_idx').on(table.sellerId, table.createdAt),
+    index('ledger_entries_company_idx').on(table.companyId, table.createdAt),
+    check(
+      'ledger_entries_party_check',
+      sql`(${table.party} = 'seller') = (${table.sellerId} IS NOT NULL)`,
+    ),
+  ],
+);
