@@ -331,8 +331,8 @@ export async function returnUnits(tx: Transaction, id: string, quantity: number)
 /**
  * A seller's catalogue (spec 02 §1): active, in-stock products of the given
  * companies (those that ship to the seller's province), newest first, with
- * search by title and filters by category and company. Served by
- * products_catalogue_idx.
+ * search by title and filters by category and company. One query answers the
+ * page and the total (a window count), served by products_catalogue_idx.
  */
 export async function listCatalogueProducts(
   db: Database,
@@ -344,44 +344,51 @@ export async function listCatalogueProducts(
     page: number;
     page_size: number;
   },
-): Promise<{ rows: ProductRow[]; total: number; categories: string[] }> {
-  if (companyIds.length === 0) return { rows: [], total: 0, categories: [] };
-  const sellable = and(
+): Promise<{ rows: ProductRow[]; total: number }> {
+  if (companyIds.length === 0) return { rows: [], total: 0 };
+  const where = and(
+    sellableOf(companyIds),
+    query.q?.trim() ? ilike(products.title, likePattern(query.q.trim())) : undefined,
+    query.category?.trim() ? eq(products.category, query.category.trim()) : undefined,
+    query.company_id ? eq(products.companyId, query.company_id) : undefined,
+  );
+  const page = await db
+    .select({ product: products, total: sql<string>`count(*) over ()` })
+    .from(products)
+    .where(where)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+  if (page.length > 0) {
+    return { rows: page.map((row) => row.product), total: Number(page[0]!.total) };
+  }
+  // Past the last page the window has no row to carry the total: count it.
+  const [total] = await db
+    .select({ value: sql<string>`count(*)` })
+    .from(products)
+    .where(where);
+  return { rows: [], total: Number(total?.value ?? 0) };
+}
+
+function sellableOf(companyIds: string[]): SQL | undefined {
+  return and(
     inArray(products.companyId, companyIds),
     eq(products.isActive, true),
     isNull(products.deletedAt),
     sql`${products.stock} > 0`,
   );
-  const where = and(
-    sellable,
-    query.q?.trim() ? ilike(products.title, likePattern(query.q.trim())) : undefined,
-    query.category?.trim() ? eq(products.category, query.category.trim()) : undefined,
-    query.company_id ? eq(products.companyId, query.company_id) : undefined,
-  );
-  const [rows, [total], categories] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .where(where)
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    db
-      .select({ value: sql<string>`count(*)` })
-      .from(products)
-      .where(where),
-    db
-      .selectDistinct({ category: products.category })
-      .from(products)
-      .where(and(sellable, sql`${products.category} <> ''`))
-      .orderBy(products.category)
-      .limit(200),
-  ]);
-  return {
-    rows,
-    total: Number(total?.value ?? 0),
-    categories: categories.map((row) => row.category),
-  };
+}
+
+/** The categories present among the sellable products of these companies (for filters). */
+export async function catalogueCategories(db: Database, companyIds: string[]): Promise<string[]> {
+  if (companyIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ category: products.category })
+    .from(products)
+    .where(and(sellableOf(companyIds), sql`${products.category} <> ''`))
+    .orderBy(products.category)
+    .limit(200);
+  return rows.map((row) => row.category);
 }
 
 /** GET /api/admin/products: every company's products (not deleted), read-only. */

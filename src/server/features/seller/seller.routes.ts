@@ -22,7 +22,11 @@ import { actorOf } from '../accounts/role-guard';
 import { argentineMonth, sellerMonthTotals } from '../orders/orders-metrics.service';
 import { listOrders } from '../orders/orders-query.service';
 import { linkCodesFor, payLink } from '../orders/seller-links.service';
-import { listCatalogueProducts, toProductDto } from '../products/products.service';
+import {
+  catalogueCategories,
+  listCatalogueProducts,
+  toProductDto,
+} from '../products/products.service';
 import {
   companiesShippingTo,
   findProfile,
@@ -62,8 +66,49 @@ export async function currentGoal(db: Database, sellerId: string): Promise<GoalD
   return goal ? goalWithProgress(db, sellerId, goal) : null;
 }
 
+/** How long a province's filter lists (categories, companies) are reused. */
+const FILTERS_TTL_MS = 30_000;
+
 /** /api/seller: the seller's workspace (API.md "Seller"). */
 export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The filter lists change only when companies add categories or provinces:
+  // each province's are kept for 30 s instead of being computed per page.
+  const filters = new Map<
+    string,
+    {
+      at: number;
+      categories: Promise<string[]>;
+      companies: Promise<{ id: string; name: string; logoUrl: string | null }[]>;
+    }
+  >();
+  const filtersFor = (province: string, companyIds: string[]) => {
+    // Keyed by the companies too, so a company that adds a province shows at once.
+    const key = `${province}|${companyIds.join(',')}`;
+    const cached = filters.get(key);
+    if (cached && Date.now() - cached.at < FILTERS_TTL_MS) return cached;
+    const fresh = {
+      at: Date.now(),
+      categories: catalogueCategories(app.db, companyIds),
+      companies: profileSummaries(app.db, companyIds, app.storage).then((names) =>
+        companyIds
+          .map((id) => {
+            const company = names.get(id);
+            return {
+              id,
+              name: company?.company ?? company?.name ?? '',
+              logoUrl: company?.logoUrl ?? null,
+            };
+          })
+          .sort((a, b) => a.name.localeCompare(b.name, 'es')),
+      ),
+    };
+    if (filters.size > 100) filters.clear();
+    filters.set(key, fresh);
+    fresh.categories.catch(() => filters.delete(key));
+    fresh.companies.catch(() => filters.delete(key));
+    return fresh;
+  };
+
   app.get(
     '/catalogue',
     {
@@ -81,41 +126,38 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('PROVINCE_REQUIRED', SELLER_MESSAGES.provinceRequired, 409);
       }
       const companyIds = await companiesShippingTo(app.db, profile.province);
-      const page = await listCatalogueProducts(app.db, companyIds, request.query);
-      const [codes, names] = await Promise.all([
-        linkCodesFor(
-          app.db,
-          profile.id,
-          page.rows.map((row) => row.id),
-        ),
-        profileSummaries(app.db, companyIds, app.storage),
+      const lists = filtersFor(profile.province, companyIds);
+      const [page, companies, categories] = await Promise.all([
+        listCatalogueProducts(app.db, companyIds, request.query),
+        lists.companies,
+        lists.categories,
       ]);
-      const companyName = (id: string) => {
-        const company = names.get(id);
-        return company?.company ?? company?.name ?? '';
-      };
+      const links = await linkCodesFor(
+        app.db,
+        profile.id,
+        page.rows.map((row) => row.id),
+      );
+      const byId = new Map(companies.map((company) => [company.id, company]));
       return {
         items: page.rows.map((row) => ({
           product: toProductDto(row, app.storage),
           company: {
             id: row.companyId,
-            name: companyName(row.companyId),
-            logo_url: names.get(row.companyId)?.logoUrl ?? null,
+            name: byId.get(row.companyId)?.name ?? '',
+            logo_url: byId.get(row.companyId)?.logoUrl ?? null,
           },
           buyer_price_cents: buyerPriceCents(row.priceCents, row.commissionBps),
           seller_commission_cents: splitCommission(
             commissionCents(row.priceCents, row.commissionBps),
           ).sellerCents,
-          link: payLink(app.config.appUrl, row.id, codes.get(row.id) ?? ''),
+          link: payLink(app.config.appUrl, row.id, links.get(row.id) ?? ''),
         })),
         total: page.total,
         page: request.query.page,
         page_size: request.query.page_size,
         province: profile.province,
-        categories: page.categories,
-        companies: companyIds
-          .map((id) => ({ id, name: companyName(id) }))
-          .sort((a, b) => a.name.localeCompare(b.name, 'es')),
+        categories,
+        companies: companies.map(({ id, name }) => ({ id, name })),
       };
     },
   );
