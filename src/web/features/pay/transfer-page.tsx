@@ -1,0 +1,138 @@
+import { AlertCircle, CheckCircle2, Clock, Landmark } from 'lucide-react';
+import { useParams, useSearchParams } from 'react-router';
+import { BRAND } from '@shared/brand';
+import { formatArs } from '@shared/money';
+import { orderStatusLabel } from '@shared/order-status';
+import { PAY_MESSAGES } from '@shared/orders/orders.schema';
+import { OrderStatusBadge } from '@web/components/order-status-badge';
+import { PageMeta } from '@web/components/page-meta';
+import { Card } from '@web/components/ui/card';
+import { Spinner } from '@web/components/ui/spinner';
+import { useBuyerOrder } from './api/pay-api';
+import { CopyField } from './components/copy-field';
+
+/** Every 10 s the page asks whether the company confirmed the transfer. */
+const POLL_MS = 10_000;
+
+/** spec 02 §2 /transfer/:orderId: the company's bank details and the reference to write. */
+export function TransferPage() {
+  const { orderId = '' } = useParams();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const order = useBuyerOrder(orderId, token, { pollMs: POLL_MS });
+
+  return (
+    <div className="min-h-dvh bg-slate-50 px-4 py-8">
+      <PageMeta title={`Datos para transferir | ${BRAND.name}`} />
+      <main className="mx-auto w-full max-w-lg">
+        {order.isPending && token ? (
+          <div className="flex justify-center py-24">
+            <Spinner label="Cargando tu pedido…" />
+          </div>
+        ) : order.isError || !token || !order.data ? (
+          <Card className="p-8 text-center" role="alert">
+            <AlertCircle className="mx-auto size-10 text-destructive" aria-hidden />
+            <h1 className="mt-4 text-xl font-bold">{PAY_MESSAGES.orderNotFound}</h1>
+            <p className="mt-2 text-sm text-muted-foreground">
+              Revisa que el link sea el mismo que recibiste al hacer el pedido.
+            </p>
+          </Card>
+        ) : (
+          <TransferDetails order={order.data} />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function TransferDetails({
+  order,
+}: {
+  order: NonNullable<ReturnType<typeof useBuyerOrder>['data']>;
+}) {
+  const approved = order.status === 'approved' || order.status === 'delivered';
+  const waiting = order.status === 'pending_transfer';
+  return (
+    <Card className="overflow-hidden">
+      <div className="bg-sky-700 px-6 py-5 text-white">
+        <p className="text-sm opacity-90">{order.company.name}</p>
+        <h1 className="mt-1 text-xl font-bold">{order.product.title}</h1>
+        <p className="mt-3 text-3xl font-extrabold">{formatArs(order.total_cents)}</p>
+        {order.quantity > 1 ? (
+          <p className="text-sm opacity-90">{order.quantity} unidades</p>
+        ) : null}
+      </div>
+      <div className="space-y-5 p-6">
+        <div className="flex items-center gap-3" aria-live="polite">
+          {approved ? (
+            <CheckCircle2 className="size-6 shrink-0 text-emerald-600" aria-hidden />
+          ) : (
+            <Clock className="size-6 shrink-0 text-sky-700" aria-hidden />
+          )}
+          <div>
+            <p className="font-semibold text-foreground">
+              {approved
+                ? 'La empresa confirmó tu transferencia. ¡Gracias por tu compra!'
+                : waiting
+                  ? 'Tu pedido espera la transferencia. La empresa lo confirmará al recibirla.'
+                  : `Estado del pedido: ${orderStatusLabel(order.status)}`}
+            </p>
+            <OrderStatusBadge status={order.status} className="mt-1" />
+          </div>
+        </div>
+
+        {order.transfer ? (
+          <>
+            <section aria-labelledby="bank-heading">
+              <h2 id="bank-heading" className="flex items-center gap-2 text-base font-bold">
+                <Landmark className="size-5" aria-hidden />
+                Datos para la transferencia
+              </h2>
+              <dl className="mt-2">
+                <CopyField mono label="Referencia" value={order.transfer.reference} />
+                <CopyField
+                  label="Importe"
+                  value={(order.total_cents / 100).toFixed(2).replace('.', ',')}
+                />
+                <CopyField mono label="CBU" value={order.transfer.cbu} />
+                {order.transfer.alias ? (
+                  <CopyField label="Alias" value={order.transfer.alias} />
+                ) : null}
+                <CopyField label="Titular" value={order.transfer.accountHolder} />
+                <CopyField mono label="CUIT" value={order.transfer.cuit} />
+                <CopyField label="Banco" value={order.transfer.bankName} />
+              </dl>
+            </section>
+            <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+              Escribe la referencia <strong>{order.transfer.reference}</strong> en el concepto de la
+              transferencia para que la empresa la identifique.
+              {order.expires_at && waiting ? (
+                <span className="mt-1 block">
+                  Reservamos tu pedido hasta el{' '}
+                  {new Date(order.expires_at).toLocaleString('es-AR', {
+                    day: 'numeric',
+                    month: 'long',
+                    hour: '2-digit',
+                    minute: '2-digit',
+                    hour12: false,
+                  })}{' '}
+                  h.
+                </span>
+              ) : null}
+            </p>
+            {order.transfer.instructions ? (
+              <p className="text-sm text-muted-foreground">{order.transfer.instructions}</p>
+            ) : null}
+          </>
+        ) : (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {PAY_MESSAGES.transferDataMissing}
+          </p>
+        )}
+        <p className="text-xs text-muted-foreground">
+          Guarda este link: aquí verás cuando la empresa confirme tu pago.
+        </p>
+      </div>
+    </Card>
+  );
+}
