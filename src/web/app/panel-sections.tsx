@@ -26,6 +26,7 @@ export interface PanelSection {
 const CompanyHome = lazyPage(() => import('@web/features/dashboard/panel-home'), 'CompanyHome');
 const SellerHome = lazyPage(() => import('@web/features/dashboard/panel-home'), 'SellerHome');
 const AdminHome = lazyPage(() => import('@web/features/dashboard/panel-home'), 'AdminHome');
+const ProductsPage = lazyPage(() => import('@web/features/products/products-page'), 'ProductsPage');
 const AdminSupportPage = lazyPage(
   () => import('@web/features/support/admin-support-page'),
   'AdminSupportPage',
@@ -39,7 +40,7 @@ const AdminSupportPage = lazyPage(
 export const PANEL_SECTIONS: Record<Role, PanelSection[]> = {
   company: [
     { path: '', label: 'Dashboard', icon: LayoutDashboard, page: CompanyHome },
-    { path: 'products', label: 'Mis Productos', icon: Package },
+    { path: 'products', label: 'Mis Productos', icon: Package, page: ProductsPage },
     { path: 'orders', label: 'Pedidos', icon: ShoppingBag },
     { path: 'sellers', label: 'Vendedores', icon: Users },
     { path: 'payment-gateways', label: 'Pasarelas de Pago', icon: CreditCard },

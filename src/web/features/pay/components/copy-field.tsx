@@ -38,7 +38,12 @@ export function CopyField({
         <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
           {label}
         </dt>
-        <dd className="mt-0.5 break-all font-mono text-base font-semibold text-foreground">
+        <dd
+          className={cn(
+            'mt-0.5 text-base font-semibold text-foreground',
+            mono ? 'font-mono tracking-tight break-all' : 'break-words',
+          )}
+        >
           {value}
         </dd>
       </div>
