@@ -207,7 +207,7 @@ export function ProductsPage() {
               <Table>
                 <TableHead>
                   <TableRow>
-                    <TableHeader className="w-16">
+                    <TableHeader className="w-20">
                       <span className="sr-only">Imagen</span>
                     </TableHeader>
                     <TableHeader>Producto</TableHeader>
@@ -326,7 +326,7 @@ function Thumb({ product, size = 'sm' }: { product: Product; size?: 'sm' | 'lg' 
       src={url}
       alt=""
       loading="lazy"
-      className={`${box} shrink-0 rounded-lg border border-border object-cover`}
+      className={`${box} max-w-none shrink-0 rounded-lg border border-border object-cover`}
     />
   ) : (
     <span
