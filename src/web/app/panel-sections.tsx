@@ -27,6 +27,18 @@ const CompanyHome = lazyPage(() => import('@web/features/dashboard/panel-home'),
 const SellerHome = lazyPage(() => import('@web/features/dashboard/panel-home'), 'SellerHome');
 const AdminHome = lazyPage(() => import('@web/features/dashboard/panel-home'), 'AdminHome');
 const ProductsPage = lazyPage(() => import('@web/features/products/products-page'), 'ProductsPage');
+const PaymentGatewaysPage = lazyPage(
+  () => import('@web/features/payment-gateways/payment-gateways-page'),
+  'PaymentGatewaysPage',
+);
+const CompanySettingsPage = lazyPage(
+  () => import('@web/features/company-settings/company-settings-page'),
+  'CompanySettingsPage',
+);
+const CompanySellersPage = lazyPage(
+  () => import('@web/features/company-settings/company-sellers-page'),
+  'CompanySellersPage',
+);
 const AdminSupportPage = lazyPage(
   () => import('@web/features/support/admin-support-page'),
   'AdminSupportPage',
@@ -42,9 +54,19 @@ export const PANEL_SECTIONS: Record<Role, PanelSection[]> = {
     { path: '', label: 'Dashboard', icon: LayoutDashboard, page: CompanyHome },
     { path: 'products', label: 'Mis Productos', icon: Package, page: ProductsPage },
     { path: 'orders', label: 'Pedidos', icon: ShoppingBag },
-    { path: 'sellers', label: 'Vendedores', icon: Users },
-    { path: 'payment-gateways', label: 'Pasarelas de Pago', icon: CreditCard },
-    { path: 'settings', label: 'Configuración de la Empresa', icon: Settings },
+    { path: 'sellers', label: 'Vendedores', icon: Users, page: CompanySellersPage },
+    {
+      path: 'payment-gateways',
+      label: 'Pasarelas de Pago',
+      icon: CreditCard,
+      page: PaymentGatewaysPage,
+    },
+    {
+      path: 'settings',
+      label: 'Configuración de la Empresa',
+      icon: Settings,
+      page: CompanySettingsPage,
+    },
   ],
   seller: [
     { path: '', label: 'Dashboard', icon: LayoutDashboard, page: SellerHome },

@@ -111,13 +111,24 @@ function SidebarContent({ role, onNavigate }: { role: Role; onNavigate?: () => v
         </ul>
       </nav>
       <div className="border-t border-border p-4">
-        <p className="truncate text-sm font-semibold" data-testid="panel-user-name">
-          {session.profile?.name ?? session.user?.name}
-        </p>
-        <p className="truncate text-xs text-muted-foreground">
-          {ROLE_LABELS[role]}
-          {session.profile?.company ? ` · ${session.profile.company}` : ''}
-        </p>
+        <div className="flex items-center gap-3">
+          {session.profile?.logo_url ? (
+            <img
+              src={session.profile.logo_url}
+              alt={`Logo de ${session.profile.company ?? 'la empresa'}`}
+              className="size-10 shrink-0 rounded-lg border border-border bg-white object-contain p-0.5"
+            />
+          ) : null}
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold" data-testid="panel-user-name">
+              {session.profile?.name ?? session.user?.name}
+            </p>
+            <p className="truncate text-xs text-muted-foreground">
+              {ROLE_LABELS[role]}
+              {session.profile?.company ? ` · ${session.profile.company}` : ''}
+            </p>
+          </div>
+        </div>
         <Button
           variant="outline"
           size="sm"

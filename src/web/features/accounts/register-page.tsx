@@ -22,7 +22,7 @@ import { ApiError } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
 import { registerAccount } from './api/auth-requests';
 import { AuthCard } from './components/auth-card';
-import { ProvinceMultiSelect } from './components/province-multi-select';
+import { ProvinceMultiSelect } from '@web/components/province-multi-select';
 
 type FormValues = Omit<RegisterFields, 'role' | 'province'> & {
   role: Role | '';
