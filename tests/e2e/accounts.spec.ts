@@ -1,9 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ACCOUNT_MESSAGES } from '../../src/shared/accounts/messages';
 import { LANDING_LABELS } from '../../src/shared/messages';
 import { DEMO_ACCOUNTS } from '../../src/server/features/accounts/demo-accounts.seeder';
-import { expect, screenshotBothWidths, seriousA11yViolations, test, toastOf } from './fixtures';
+import {
+  confirmedCompany,
+  expect,
+  screenshotBothWidths,
+  seriousA11yViolations,
+  test,
+  toastOf,
+  waitForMail,
+} from './fixtures';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
@@ -11,58 +19,11 @@ const PDF = Buffer.from(
 const demo = (role: 'company' | 'seller' | 'admin') => DEMO_ACCOUNTS.find((a) => a.role === role)!;
 const email = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
 
-interface InboxEntry {
-  to: string;
-  subject: string;
-  links: string[];
-}
-
-/** The e2e server has no SMTP_URL: its mail lands in the local inbox, listed at /dev/mail. */
-async function waitForMail(request: APIRequestContext, to: string, subject: RegExp, count = 1) {
-  let found: InboxEntry[] = [];
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/dev/mail', {
-          headers: { accept: 'application/json' },
-        });
-        const { messages } = (await response.json()) as { messages: InboxEntry[] };
-        found = messages.filter((m) => m.to === to && subject.test(m.subject));
-        return found.length;
-      },
-      { timeout: 10_000 },
-    )
-    .toBeGreaterThanOrEqual(count);
-  return found[0]!;
-}
-
 async function signIn(page: Page, address: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Correo electrónico').fill(address);
   await page.getByLabel('Contraseña').fill(password);
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-}
-
-/** A confirmed company made through the API (the UI journey is tested separately). */
-async function confirmedCompany(request: APIRequestContext) {
-  const address = email('empresa');
-  const password = 'clave-segura-123';
-  const created = await request.post('/api/register', {
-    data: {
-      name: 'Paula Ríos',
-      email: address,
-      password,
-      confirmPassword: password,
-      role: 'company',
-      companyName: 'Ríos Hermanos SRL',
-      shipping_provinces: ['Salta', 'Jujuy'],
-    },
-  });
-  expect(created.status()).toBe(201);
-  const mail = await waitForMail(request, address, /Confirma tu cuenta/);
-  const token = new URL(mail.links[0]!).searchParams.get('token')!;
-  expect((await request.get(`/api/auth/verify-email?token=${token}`)).status()).toBe(200);
-  return { address, password };
 }
 
 test.describe('accounts', () => {

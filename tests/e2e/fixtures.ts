@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { test as base, expect, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -83,3 +84,58 @@ export function toastOf(page: Page) {
 
 export const test = base;
 export { expect };
+
+interface InboxEntry {
+  to: string;
+  subject: string;
+  links: string[];
+}
+
+/** The e2e server has no SMTP_URL: its mail lands in the local inbox, listed at /dev/mail. */
+export async function waitForMail(
+  request: APIRequestContext,
+  to: string,
+  subject: RegExp,
+  count = 1,
+) {
+  let found: InboxEntry[] = [];
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/dev/mail', {
+          headers: { accept: 'application/json' },
+        });
+        const { messages } = (await response.json()) as { messages: InboxEntry[] };
+        found = messages.filter((m) => m.to === to && subject.test(m.subject));
+        return found.length;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return found[0]!;
+}
+
+/** A confirmed company made through the API (the UI journey is tested separately). */
+export async function confirmedCompany(
+  request: APIRequestContext,
+  options: { shippingProvinces?: string[] } = {},
+) {
+  const address = `empresa-${randomBytes(4).toString('hex')}@example.com`;
+  const password = 'clave-segura-123';
+  const created = await request.post('/api/register', {
+    data: {
+      name: 'Paula Ríos',
+      email: address,
+      password,
+      confirmPassword: password,
+      role: 'company',
+      companyName: 'Ríos Hermanos SRL',
+      shipping_provinces: options.shippingProvinces ?? ['Salta', 'Jujuy'],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const mail = await waitForMail(request, address, /Confirma tu cuenta/);
+  const token = new URL(mail.links[0]!).searchParams.get('token')!;
+  expect((await request.get(`/api/auth/verify-email?token=${token}`)).status()).toBe(200);
+  return { address, password };
+}
