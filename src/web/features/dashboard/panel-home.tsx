@@ -1,13 +1,33 @@
-import { Award, MapPin, ShoppingBag, Truck } from 'lucide-react';
+import {
+  Award,
+  Building2,
+  CheckCircle2,
+  Clock,
+  DollarSign,
+  MapPin,
+  PiggyBank,
+  ShoppingBag,
+  Target,
+  TrendingUp,
+  Trophy,
+  Users,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Role } from '@shared/accounts/accounts.schema';
 import { PANEL_TITLES } from '@shared/accounts/messages';
+import { formatArs } from '@shared/money';
+import type { DailySales } from '@shared/orders/dashboard.schema';
+import type { Order } from '@shared/orders/orders.schema';
+import { orderStatusLabel } from '@shared/order-status';
+import type { Activity, Goal } from '@shared/seller/seller.schema';
+import { OrderStatusBadge } from '@web/components/order-status-badge';
 import { Card } from '@web/components/ui/card';
+import { Progress } from '@web/components/ui/progress';
 import { Spinner } from '@web/components/ui/spinner';
-import { useDashboard } from './api/get-dashboard';
+import { useDashboard, type AnyDashboard } from './api/get-dashboard';
 
-/** The panel's home: a greeting by name and what the profile already holds. */
+/** The panel's home (spec 02 §2): a greeting by name and the role's figures. */
 export function PanelHome({ role }: { role: Role }) {
   const dashboard = useDashboard(role);
   if (dashboard.isPending) {
@@ -34,42 +54,285 @@ export function PanelHome({ role }: { role: Role }) {
       {role === 'company' && data.company ? (
         <p className="mt-1 text-muted-foreground">{data.company}</p>
       ) : null}
-
-      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {role === 'seller' ? (
-          <>
-            <Fact icon={<Award />} label="Puntos" value={String(data.points)} />
-            <Fact icon={<ShoppingBag />} label="Ventas aprobadas" value={String(data.sales)} />
-            <Fact icon={<MapPin />} label="Tu provincia" value={data.province ?? 'Sin definir'} />
-          </>
-        ) : null}
-        {role === 'company' ? (
-          <Fact
-            icon={<Truck />}
-            label="Provincias de envío"
-            value={String(data.shippingProvinces.length)}
-            detail={data.shippingProvinces.join(', ')}
-          />
-        ) : null}
-      </div>
-
-      <Card className="mt-6 p-5 text-sm text-muted-foreground">
-        {role === 'admin' ? (
-          <>
-            Las métricas de ingresos, pedidos y usuarios se mostrarán aquí cuando estén disponibles.
-            Mientras tanto puedes leer los{' '}
-            <Link to="/admin/support" className="font-semibold text-primary hover:underline">
-              mensajes de soporte
-            </Link>
-            .
-          </>
-        ) : role === 'company' ? (
-          'Tus ingresos, pedidos pendientes y completados y los últimos pedidos se mostrarán aquí cuando la gestión de pedidos esté disponible.'
-        ) : (
-          'Tus ventas, comisiones y la actividad reciente se mostrarán aquí cuando la gestión de pedidos esté disponible.'
-        )}
-      </Card>
+      {role === 'company' ? <CompanyFigures data={data} /> : null}
+      {role === 'seller' ? <SellerFigures data={data} /> : null}
+      {role === 'admin' ? <AdminFigures data={data} /> : null}
     </div>
+  );
+}
+
+function CompanyFigures({ data }: { data: AnyDashboard }) {
+  return (
+    <>
+      <div className="mt-6 grid gap-4 sm:grid-cols-3">
+        <Fact
+          to="/company/orders?status=approved"
+          icon={<DollarSign />}
+          label="Ingresos totales"
+          value={formatArs(data.total_income_cents ?? 0)}
+        />
+        <Fact
+          to="/company/orders?status=pending_transfer"
+          icon={<Clock />}
+          label="Pedidos pendientes"
+          value={String(data.pending_orders ?? 0)}
+        />
+        <Fact
+          to="/company/orders?status=approved"
+          icon={<CheckCircle2 />}
+          label="Pedidos completados"
+          value={String(data.completed_orders ?? 0)}
+        />
+      </div>
+      <SalesChart days={data.daily_sales ?? []} title="Ventas de los últimos 30 días" />
+      <RecentOrders orders={data.recent_orders ?? []} show="seller" />
+    </>
+  );
+}
+
+function AdminFigures({ data }: { data: AnyDashboard }) {
+  return (
+    <>
+      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Fact
+          icon={<TrendingUp />}
+          label="Ingresos totales"
+          value={formatArs(data.total_revenue_cents ?? 0)}
+        />
+        <Fact
+          icon={<PiggyBank />}
+          label="Ganancia de la plataforma"
+          value={formatArs(data.platform_profit_cents ?? 0)}
+        />
+        <Fact icon={<Building2 />} label="Empresas" value={String(data.companies ?? 0)} />
+        <Fact icon={<Users />} label="Vendedores" value={String(data.sellers ?? 0)} />
+      </div>
+      <SalesChart
+        days={data.daily_sales ?? []}
+        title="Ingresos y ganancia de los últimos 30 días"
+        profit
+      />
+      <RecentOrders orders={data.recent_orders ?? []} show="company" />
+    </>
+  );
+}
+
+function SellerFigures({ data }: { data: AnyDashboard }) {
+  return (
+    <>
+      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Fact
+          icon={<DollarSign />}
+          label="Ventas totales"
+          value={formatArs(data.total_sales_cents ?? 0)}
+        />
+        <Fact
+          icon={<PiggyBank />}
+          label="Tus comisiones"
+          value={formatArs(data.commissions_cents ?? 0)}
+        />
+        <Fact
+          icon={<ShoppingBag />}
+          label="Ventas aprobadas"
+          value={String(data.sales_count ?? 0)}
+        />
+        <Fact icon={<Award />} label="Puntos" value={String(data.points)} />
+        <Fact
+          icon={<Trophy />}
+          label="Tu posición en el ranking"
+          value={data.rank ? `#${data.rank}` : '—'}
+        />
+        <Fact icon={<MapPin />} label="Tu provincia" value={data.province ?? 'Sin definir'} />
+      </div>
+      <GoalCard goal={data.goal ?? null} />
+      <ActivityList items={data.recent_activity ?? []} />
+    </>
+  );
+}
+
+function GoalCard({ goal }: { goal: Goal | null }) {
+  if (!goal) {
+    return (
+      <Card className="mt-6 flex items-center gap-3 p-5 text-sm text-muted-foreground">
+        <Target className="size-5 shrink-0 text-primary" aria-hidden />
+        Todavía no fijaste una meta para este mes.
+      </Card>
+    );
+  }
+  const parts: { label: string; done: number; target: number; format: (n: number) => string }[] =
+    [];
+  if (goal.target_sales)
+    parts.push({ label: 'Ventas', done: goal.sales, target: goal.target_sales, format: String });
+  if (goal.target_commission_cents) {
+    parts.push({
+      label: 'Comisiones',
+      done: goal.commission_cents,
+      target: goal.target_commission_cents,
+      format: formatArs,
+    });
+  }
+  return (
+    <Card className="mt-6 p-5">
+      <h2 className="flex items-center gap-2 font-bold">
+        <Target className="size-5 text-primary" aria-hidden />
+        Meta de este mes
+      </h2>
+      {goal.reached ? (
+        <p
+          className="mt-2 rounded-lg bg-emerald-50 p-3 text-sm font-semibold text-emerald-800"
+          role="status"
+        >
+          ¡Cumpliste tu meta del mes! 🎉
+        </p>
+      ) : null}
+      <div className="mt-3 space-y-4">
+        {parts.map((part) => (
+          <div key={part.label}>
+            <div className="flex justify-between text-sm">
+              <span>{part.label}</span>
+              <span className="font-semibold">
+                {part.format(part.done)} de {part.format(part.target)}
+              </span>
+            </div>
+            <Progress
+              className="mt-1"
+              value={(part.done / part.target) * 100}
+              label={`${part.label}: avance de la meta`}
+            />
+            {part.done < part.target ? (
+              <p className="mt-1 text-xs text-muted-foreground">
+                Te faltan {part.format(part.target - part.done)}.
+              </p>
+            ) : null}
+          </div>
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+function ActivityList({ items }: { items: Activity[] }) {
+  return (
+    <Card className="mt-6 p-5">
+      <h2 className="font-bold">Actividad reciente</h2>
+      {items.length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground">
+          Cuando vendas con tus links, verás aquí cada pedido.
+        </p>
+      ) : (
+        <ul className="mt-3 divide-y divide-border">
+          {items.map((item) => (
+            <li
+              key={`${item.order_id}-${item.status}-${item.at}`}
+              className="flex items-center justify-between gap-3 py-2.5 text-sm"
+            >
+              <div className="min-w-0">
+                <p className="truncate font-medium">{item.product_title}</p>
+                <p className="text-xs text-muted-foreground">
+                  {orderStatusLabel(item.status)} ·{' '}
+                  {new Date(item.at).toLocaleString('es-AR', {
+                    dateStyle: 'short',
+                    timeStyle: 'short',
+                  })}
+                </p>
+              </div>
+              <span className="shrink-0 font-semibold text-emerald-700">
+                {formatArs(item.seller_cents)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function RecentOrders({ orders, show }: { orders: Order[]; show: 'seller' | 'company' }) {
+  return (
+    <Card className="mt-6 p-5">
+      <h2 className="font-bold">Últimos pedidos</h2>
+      {orders.length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground">Todavía no hay pedidos.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-border">
+          {orders.map((order) => (
+            <li
+              key={order.id}
+              className="flex flex-wrap items-center justify-between gap-2 py-2.5 text-sm"
+            >
+              <div className="min-w-0">
+                <p className="truncate font-medium">{order.product_title}</p>
+                <p className="text-xs text-muted-foreground">
+                  {order.buyer.name} ·{' '}
+                  {show === 'seller' ? (order.seller_name ?? 'Sin vendedor') : order.company_name} ·{' '}
+                  {new Date(order.created_at).toLocaleDateString('es-AR')}
+                </p>
+              </div>
+              <div className="flex items-center gap-2">
+                <OrderStatusBadge status={order.status} />
+                <span className="font-semibold tabular-nums">{formatArs(order.total_cents)}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** Thirty bars a person reads at a glance; the numbers are in each bar's label. */
+function SalesChart({
+  days,
+  title,
+  profit = false,
+}: {
+  days: DailySales[];
+  title: string;
+  profit?: boolean;
+}) {
+  const max = Math.max(1, ...days.map((day) => day.total_cents));
+  const total = days.reduce((sum, day) => sum + day.total_cents, 0);
+  const orders = days.reduce((sum, day) => sum + day.orders, 0);
+  return (
+    <Card className="mt-6 p-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="font-bold">{title}</h2>
+        <p className="text-sm text-muted-foreground">
+          {formatArs(total)} · {orders} {orders === 1 ? 'pedido' : 'pedidos'}
+        </p>
+      </div>
+      <ol className="mt-4 flex h-36 items-end gap-[3px]" aria-label={title}>
+        {days.map((day) => {
+          const label = `${new Date(`${day.date}T12:00:00`).toLocaleDateString('es-AR', { day: 'numeric', month: 'short' })}: ${formatArs(day.total_cents)}, ${day.orders} ${day.orders === 1 ? 'pedido' : 'pedidos'}${profit ? `, ganancia ${formatArs(day.platform_cents)}` : ''}`;
+          return (
+            <li
+              key={day.date}
+              className="relative flex h-full flex-1 items-end"
+              title={label}
+              aria-label={label}
+            >
+              <span
+                className="w-full rounded-t bg-sky-600"
+                style={{
+                  height: `${Math.max(2, (day.total_cents / max) * 100)}%`,
+                  opacity: day.total_cents ? 1 : 0.25,
+                }}
+              />
+              {profit && day.platform_cents ? (
+                <span
+                  className="absolute bottom-0 w-full rounded-t bg-amber-400"
+                  style={{ height: `${(day.platform_cents / max) * 100}%` }}
+                />
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      <div className="mt-1 flex justify-between text-xs text-muted-foreground">
+        <span>hace 30 días</span>
+        <span>hoy</span>
+      </div>
+    </Card>
   );
 }
 
@@ -77,15 +340,15 @@ function Fact({
   icon,
   label,
   value,
-  detail,
+  to,
 }: {
   icon: ReactNode;
   label: string;
   value: string;
-  detail?: string;
+  to?: string;
 }) {
-  return (
-    <Card className="p-5">
+  const body = (
+    <Card className="h-full p-5 transition-colors hover:border-sky-300">
       <div className="flex items-center gap-3">
         <span
           className="flex size-10 items-center justify-center rounded-lg bg-sky-100 text-primary [&_svg]:size-5"
@@ -95,11 +358,17 @@ function Fact({
         </span>
         <div className="min-w-0">
           <p className="text-sm text-muted-foreground">{label}</p>
-          <p className="text-xl font-bold">{value}</p>
+          <p className="truncate text-xl font-bold">{value}</p>
         </div>
       </div>
-      {detail ? <p className="mt-3 text-xs text-muted-foreground">{detail}</p> : null}
     </Card>
+  );
+  return to ? (
+    <Link to={to} className="block rounded-xl focus-visible:outline-2 focus-visible:outline-ring">
+      {body}
+    </Link>
+  ) : (
+    body
   );
 }
 
