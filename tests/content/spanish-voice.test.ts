@@ -27,6 +27,7 @@ const VOSEO = [
   'escribinos',
   'fijate',
   'ganá',
+  'ganás',
   'ignorá',
   'iniciá',
   'medí',

@@ -39,6 +39,19 @@ const CompanySellersPage = lazyPage(
   () => import('@web/features/company-settings/company-sellers-page'),
   'CompanySellersPage',
 );
+const CataloguePage = lazyPage(
+  () => import('@web/features/seller-workspace/catalogue-page'),
+  'CataloguePage',
+);
+const SalesPage = lazyPage(() => import('@web/features/seller-workspace/sales-page'), 'SalesPage');
+const SellerSettingsPage = lazyPage(
+  () => import('@web/features/seller-workspace/seller-settings-page'),
+  'SellerSettingsPage',
+);
+const RankingPage = lazyPage(
+  () => import('@web/features/seller-workspace/ranking-page'),
+  'RankingPage',
+);
 const AdminSupportPage = lazyPage(
   () => import('@web/features/support/admin-support-page'),
   'AdminSupportPage',
@@ -70,9 +83,10 @@ export const PANEL_SECTIONS: Record<Role, PanelSection[]> = {
   ],
   seller: [
     { path: '', label: 'Dashboard', icon: LayoutDashboard, page: SellerHome },
-    { path: 'products', label: 'Catálogo', icon: Package },
-    { path: 'orders', label: 'Mis Ventas', icon: ShoppingBag },
-    { path: 'settings', label: 'Configuración', icon: Settings },
+    { path: 'products', label: 'Catálogo', icon: Package, page: CataloguePage },
+    { path: 'orders', label: 'Mis Ventas', icon: ShoppingBag, page: SalesPage },
+    { path: 'ranking', label: 'Ranking y metas', icon: Trophy, page: RankingPage },
+    { path: 'settings', label: 'Configuración', icon: Settings, page: SellerSettingsPage },
   ],
   admin: [
     { path: '', label: 'Dashboard', icon: LayoutDashboard, page: AdminHome },
