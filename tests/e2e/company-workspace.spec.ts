@@ -154,14 +154,30 @@ test.describe('company workspace and a buyer paying by transfer', () => {
     await buyer.getByRole('button', { name: 'Copiar CBU' }).click();
     await screenshotBothWidths(buyer, 'pay-transfer');
 
-    // The company confirms the transfer; the buyer's page shows it.
-    const orders = await page.request.get('/api/company/orders?status=pending_transfer');
-    const order = (await orders.json()).items[0];
-    expect(order.external_reference).toBe(reference);
-    const confirmed = await page.request.post(`/api/company/orders/${order.id}/confirm-transfer`, {
-      headers: { origin: new URL(page.url()).origin },
-    });
-    expect(confirmed.status()).toBe(200);
+    // The company confirms the transfer from Pedidos; the buyer's page shows it.
+    await page.goto('/company/orders?status=pending_transfer');
+    const pending = page.getByRole('row', { name: new RegExp(reference) });
+    await expect(pending).toContainText('Beatriz Compradora');
+    await expect(page.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute(
+      'href',
+      /export\.csv\?status=pending_transfer/,
+    );
+    await screenshotBothWidths(page, 'company-orders');
+    await pending.getByRole('button', { name: 'Confirmar transferencia recibida' }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Confirmar transferencia recibida' })
+      .click();
+    await expect(toastOf(page)).toContainText('Transferencia confirmada');
+    await page.goto('/company/orders');
+    await page
+      .getByRole('row', { name: new RegExp(reference) })
+      .getByRole('button', { name: 'Seguimiento' })
+      .click();
+    const timeline = page.getByRole('dialog');
+    await expect(timeline.getByText('Completado').first()).toBeVisible();
+    await expect(timeline.getByText('Pendiente de Transf.').first()).toBeVisible();
+    await page.keyboard.press('Escape');
     await buyer.reload();
     await expect(buyer.getByText('La empresa confirmó tu transferencia.')).toBeVisible();
     await buyer.close();

@@ -52,6 +52,14 @@ const RankingPage = lazyPage(
   () => import('@web/features/seller-workspace/ranking-page'),
   'RankingPage',
 );
+const CompanyOrdersPage = lazyPage(
+  () => import('@web/features/company-orders/company-orders-page'),
+  'CompanyOrdersPage',
+);
+const AdminOrdersPage = lazyPage(
+  () => import('@web/features/admin-panel/admin-orders-page'),
+  'AdminOrdersPage',
+);
 const AdminSupportPage = lazyPage(
   () => import('@web/features/support/admin-support-page'),
   'AdminSupportPage',
@@ -66,7 +74,7 @@ export const PANEL_SECTIONS: Record<Role, PanelSection[]> = {
   company: [
     { path: '', label: 'Dashboard', icon: LayoutDashboard, page: CompanyHome },
     { path: 'products', label: 'Mis Productos', icon: Package, page: ProductsPage },
-    { path: 'orders', label: 'Pedidos', icon: ShoppingBag },
+    { path: 'orders', label: 'Pedidos', icon: ShoppingBag, page: CompanyOrdersPage },
     { path: 'sellers', label: 'Vendedores', icon: Users, page: CompanySellersPage },
     {
       path: 'payment-gateways',
@@ -90,7 +98,7 @@ export const PANEL_SECTIONS: Record<Role, PanelSection[]> = {
   ],
   admin: [
     { path: '', label: 'Dashboard', icon: LayoutDashboard, page: AdminHome },
-    { path: 'orders', label: 'Pedidos', icon: ShoppingBag },
+    { path: 'orders', label: 'Pedidos', icon: ShoppingBag, page: AdminOrdersPage },
     { path: 'products', label: 'Productos', icon: Package },
     { path: 'users', label: 'Usuarios', icon: Building2 },
     { path: 'leaderboard', label: 'Ranking', icon: Trophy },

@@ -128,6 +128,17 @@ describe('oversight: /api/admin and the company dashboard', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('shows a company the timeline of its own orders only', async () => {
+    const own = await companyCall(t, world.company, 'GET', `/orders/${orderIds[0]}/history`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().items.map((item: { status: string }) => item.status)).toEqual([
+      'approved',
+      'pending_transfer',
+    ]);
+    const foreign = await companyCall(t, other.company, 'GET', `/orders/${orderIds[0]}/history`);
+    expect(foreign.statusCode).toBe(404);
+  });
+
   it("appends the creation status when an order's history has no pending entry (spec 02 §4)", async () => {
     const id = orderIds[2]!;
     await t.db.delete(orderStatusHistory).where(eq(orderStatusHistory.orderId, id));

@@ -15,7 +15,7 @@ import { z } from '@shared/zod';
 import { AppError } from '../../lib/app-error';
 import { actorOf } from '../accounts/role-guard';
 import { listAudit, recordAudit } from '../audit/audit.service';
-import { orderHistory } from '../orders/orders-metrics.service';
+import { orderHistoryView } from '../orders/orders-metrics.service';
 import { exportOrdersCsv, listOrders, toOrderDtos } from '../orders/orders-query.service';
 import { findOrder, transitionOrder } from '../orders/orders.service';
 import { listAllProducts, toProductDto } from '../products/products.service';
@@ -139,33 +139,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const order = await findOrder(app.db, request.params.id);
       if (!order) throw AppError.notFound(ORDER_MESSAGES.notFound);
-      const rows = await orderHistory(app.db, order.id);
-      const names = await profileSummaries(
-        app.db,
-        rows.map((row) => row.changedBy).filter((id) => id !== 'system'),
-        app.storage,
-      );
-      const items = rows.map((row) => ({
-        status: row.status,
-        changed_by: row.changedBy,
-        changed_by_name:
-          row.changedBy === 'system' ? null : (names.get(row.changedBy)?.name ?? null),
-        created_at: row.createdAt.toISOString(),
-      }));
-      // spec 02 §4: without a pending entry, the status the order was created with is appended.
-      if (
-        !items.some(
-          (item) => item.status === 'pending_payment' || item.status === 'pending_transfer',
-        )
-      ) {
-        items.push({
-          status: order.provider === 'transferencia' ? 'pending_transfer' : 'pending_payment',
-          changed_by: 'system',
-          changed_by_name: null,
-          created_at: order.createdAt.toISOString(),
-        });
-      }
-      return { items };
+      return orderHistoryView(app.db, app.storage, order);
     },
   );
 

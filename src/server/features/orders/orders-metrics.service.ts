@@ -4,7 +4,9 @@ import type { Order } from '@shared/orders/orders.schema';
 import type { Activity } from '@shared/seller/seller.schema';
 import type { Database } from '../../db/client';
 import type { Storage } from '../../lib/storage';
+import { profileSummaries } from '../profiles/profiles.service';
 import { toOrderDtos } from './orders-query.service';
+import type { OrderRow } from './orders.service';
 import { orders, orderStatusHistory } from './orders.table';
 
 /** Orders that count as sales (spec 02 §4 revenue; API.md dashboards). */
@@ -199,4 +201,46 @@ export async function orderHistory(
     changedBy: row.changedBy,
     createdAt: row.createdAt,
   }));
+}
+
+/**
+ * An order's timeline as the panels show it, newest first, with who changed
+ * it. spec 02 §4: without a pending entry, the status the order was created
+ * with is appended.
+ */
+export async function orderHistoryView(
+  db: Database,
+  storage: Storage,
+  order: OrderRow,
+): Promise<{
+  items: {
+    status: string;
+    changed_by: string;
+    changed_by_name: string | null;
+    created_at: string;
+  }[];
+}> {
+  const rows = await orderHistory(db, order.id);
+  const names = await profileSummaries(
+    db,
+    rows.map((row) => row.changedBy).filter((id) => id !== 'system'),
+    storage,
+  );
+  const items = rows.map((row) => ({
+    status: row.status,
+    changed_by: row.changedBy,
+    changed_by_name: row.changedBy === 'system' ? null : (names.get(row.changedBy)?.name ?? null),
+    created_at: row.createdAt.toISOString(),
+  }));
+  if (
+    !items.some((item) => item.status === 'pending_payment' || item.status === 'pending_transfer')
+  ) {
+    items.push({
+      status: order.provider === 'transferencia' ? 'pending_transfer' : 'pending_payment',
+      changed_by: 'system',
+      changed_by_name: null,
+      created_at: order.createdAt.toISOString(),
+    });
+  }
+  return { items };
 }

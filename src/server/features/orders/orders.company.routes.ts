@@ -6,11 +6,13 @@ import {
   OrderListQuery,
   OrderParams,
 } from '@shared/orders/orders.schema';
+import { OrderHistory } from '@shared/admin/admin.schema';
 import { AppError } from '../../lib/app-error';
 import { actorOf } from '../accounts/role-guard';
 import { recordAudit } from '../audit/audit.service';
 import { exportOrdersCsv, listOrders, toOrderDtos } from './orders-query.service';
-import { transitionOrder } from './orders.service';
+import { findOrder, transitionOrder } from './orders.service';
+import { orderHistoryView } from './orders-metrics.service';
 
 /** /api/company/orders: the company's own orders (API.md "Company"). */
 export const companyOrderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,6 +51,25 @@ export const companyOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', 'attachment; filename="pedidos.csv"')
         .header('cache-control', 'no-store')
         .send(csv);
+    },
+  );
+
+  app.get(
+    '/orders/:id/history',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'El historial de estados de un pedido de la empresa, el más reciente primero',
+        params: OrderParams,
+        response: { 200: OrderHistory },
+      },
+    },
+    async (request) => {
+      const order = await findOrder(app.db, request.params.id);
+      if (!order || order.companyId !== actorOf(request).userId) {
+        throw AppError.notFound(ORDER_MESSAGES.notFound);
+      }
+      return orderHistoryView(app.db, app.storage, order);
     },
   );
 

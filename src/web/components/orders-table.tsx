@@ -1,0 +1,275 @@
+import { Download, Search, ShoppingBag } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatArs } from '@shared/money';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@shared/order-status';
+import type { Order, OrderList } from '@shared/orders/orders.schema';
+import { OrderStatusBadge } from './order-status-badge';
+import { Button } from './ui/button';
+import { Card } from './ui/card';
+import { Input } from './ui/input';
+import { Spinner } from './ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table';
+
+const METHOD_LABELS: Record<string, string> = {
+  mercadopago: 'MercadoPago',
+  stripe: 'Tarjeta',
+  transferencia: 'Transferencia',
+};
+
+/** The order filters, kept in the address so a filtered view can be bookmarked and shared. */
+export function useOrderFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = {
+    status: params.get('status') ?? '',
+    q: params.get('q') ?? '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+    page: Math.max(1, Number(params.get('page')) || 1),
+  };
+  const set = (next: Partial<Record<'status' | 'q' | 'from' | 'to' | 'page', string>>) => {
+    const merged = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(next)) {
+      if (value) merged.set(key, value);
+      else merged.delete(key);
+    }
+    if (!('page' in next)) merged.delete('page');
+    setParams(merged, { replace: true });
+  };
+  /** The same filters as a query string for the API (and the CSV export). */
+  const query = (withPage = true) => {
+    const out = new URLSearchParams();
+    for (const key of ['status', 'q', 'from', 'to'] as const)
+      if (filters[key]) out.set(key, filters[key]);
+    if (withPage) out.set('page', String(filters.page));
+    return out.toString();
+  };
+  return { filters, set, query };
+}
+
+export interface OrdersTableProps {
+  list: { data?: OrderList; isPending: boolean; isError: boolean; error: Error | null };
+  filters: ReturnType<typeof useOrderFilters>;
+  /** Which names to show besides the product: the seller (company view) or both (admin). */
+  show: 'company' | 'admin';
+  exportHref?: string;
+  /** Extra controls per order (confirm a transfer, change the status, see the history). */
+  actions?: (order: Order) => ReactNode;
+  /** The company's view also shows its own earnings. */
+  earnings?: boolean;
+}
+
+/** Orders with filters (all plus the statuses, dates, text), a table on desktop and cards on phones. */
+export function OrdersTable({
+  list,
+  filters,
+  show,
+  exportHref,
+  actions,
+  earnings,
+}: OrdersTableProps) {
+  const { filters: current, set } = filters;
+  const [search, setSearch] = useState(current.q);
+  useEffect(() => {
+    const timer = setTimeout(() => search !== current.q && set({ q: search.trim() }), 350);
+    return () => clearTimeout(timer);
+  }, [search]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
+  const who = (order: Order) =>
+    show === 'admin'
+      ? `${order.company_name} · ${order.seller_name ?? 'Sin vendedor'}`
+      : (order.seller_name ?? 'Sin vendedor');
+
+  return (
+    <div>
+      <div className="flex gap-2 overflow-x-auto pb-1" role="group" aria-label="Filtrar por estado">
+        {['', ...ORDER_STATUSES].map((value) => (
+          <button
+            key={value || 'all'}
+            type="button"
+            aria-pressed={current.status === value}
+            onClick={() => set({ status: value })}
+            className={`shrink-0 rounded-full border px-3 py-1.5 text-sm font-medium ${current.status === value ? 'border-primary bg-primary text-white' : 'border-border bg-card hover:bg-muted'}`}
+          >
+            {value ? ORDER_STATUS_LABELS[value as keyof typeof ORDER_STATUS_LABELS] : 'Todos'}
+          </button>
+        ))}
+      </div>
+      <div className="mt-3 grid gap-2 sm:grid-cols-[1fr_auto_auto_auto]">
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Referencia, producto o comprador"
+            aria-label="Buscar pedidos"
+            className="pl-9"
+          />
+        </div>
+        <Input
+          type="date"
+          aria-label="Desde"
+          value={current.from}
+          onChange={(e) => set({ from: e.target.value })}
+        />
+        <Input
+          type="date"
+          aria-label="Hasta"
+          value={current.to}
+          onChange={(e) => set({ to: e.target.value })}
+        />
+        {exportHref ? (
+          <Button asChild variant="outline">
+            <a href={exportHref} download>
+              <Download className="size-4" aria-hidden />
+              Exportar CSV
+            </a>
+          </Button>
+        ) : null}
+      </div>
+
+      {list.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Cargando pedidos…" />
+        </div>
+      ) : list.isError ? (
+        <p role="alert" className="mt-6 text-destructive">
+          {list.error?.message}
+        </p>
+      ) : !data || data.items.length === 0 ? (
+        <Card className="mt-6 flex flex-col items-center p-10 text-center">
+          <ShoppingBag className="size-10 text-muted-foreground" aria-hidden />
+          <h2 className="mt-3 text-lg font-semibold">No hay pedidos que coincidan</h2>
+          <p className="mt-1 max-w-sm text-sm text-muted-foreground">
+            Prueba con otro estado, otras fechas u otra búsqueda.
+          </p>
+        </Card>
+      ) : (
+        <>
+          <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
+            {data.total} {data.total === 1 ? 'pedido' : 'pedidos'}
+          </p>
+          <Card className="mt-2 hidden overflow-x-auto lg:block">
+            <Table>
+              <TableHead>
+                <TableRow>
+                  <TableHeader>Pedido</TableHeader>
+                  <TableHeader>{show === 'admin' ? 'Empresa · Vendedor' : 'Vendedor'}</TableHeader>
+                  <TableHeader>Comprador</TableHeader>
+                  <TableHeader className="text-right">Total</TableHeader>
+                  {earnings ? <TableHeader className="text-right">Para ti</TableHeader> : null}
+                  <TableHeader className="text-right">Comisión</TableHeader>
+                  <TableHeader>Estado</TableHeader>
+                  {actions ? <TableHeader className="text-right">Acciones</TableHeader> : null}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.items.map((order) => (
+                  <TableRow key={order.id}>
+                    <TableCell>
+                      <p className="font-semibold">{order.product_title}</p>
+                      <p className="text-xs text-muted-foreground">
+                        {order.external_reference} ·{' '}
+                        {new Date(order.created_at).toLocaleDateString('es-AR')} ·{' '}
+                        {METHOD_LABELS[order.provider]} · {order.quantity} u.
+                      </p>
+                    </TableCell>
+                    <TableCell className="text-sm">{who(order)}</TableCell>
+                    <TableCell className="text-sm">
+                      {order.buyer.name}
+                      <span className="block text-xs text-muted-foreground">
+                        {order.buyer.email}
+                      </span>
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {formatArs(order.total_cents)}
+                    </TableCell>
+                    {earnings ? (
+                      <TableCell className="text-right tabular-nums">
+                        {formatArs(order.company_cents)}
+                      </TableCell>
+                    ) : null}
+                    <TableCell className="text-right tabular-nums">
+                      {formatArs(order.seller_cents)}
+                    </TableCell>
+                    <TableCell>
+                      <OrderStatusBadge status={order.status} />
+                    </TableCell>
+                    {actions ? (
+                      <TableCell className="text-right">{actions(order)}</TableCell>
+                    ) : null}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Card>
+          <ul className="mt-2 space-y-3 lg:hidden">
+            {data.items.map((order) => (
+              <li key={order.id}>
+                <Card className="p-4">
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <p className="font-semibold">{order.product_title}</p>
+                      <p className="text-xs text-muted-foreground">
+                        {order.external_reference} ·{' '}
+                        {new Date(order.created_at).toLocaleDateString('es-AR')} ·{' '}
+                        {METHOD_LABELS[order.provider]}
+                      </p>
+                    </div>
+                    <OrderStatusBadge status={order.status} />
+                  </div>
+                  <p className="mt-2 text-sm">
+                    {order.buyer.name} · {who(order)}
+                  </p>
+                  <p className="mt-1 text-sm">
+                    <span className="font-bold">{formatArs(order.total_cents)}</span>
+                    {earnings ? (
+                      <span className="text-muted-foreground">
+                        {' '}
+                        · para ti {formatArs(order.company_cents)}
+                      </span>
+                    ) : null}
+                    <span className="text-muted-foreground">
+                      {' '}
+                      · comisión {formatArs(order.seller_cents)}
+                    </span>
+                  </p>
+                  {actions ? <div className="mt-3">{actions(order)}</div> : null}
+                </Card>
+              </li>
+            ))}
+          </ul>
+          {pages > 1 ? (
+            <nav className="mt-5 flex items-center justify-center gap-3" aria-label="Páginas">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={current.page <= 1}
+                onClick={() => set({ page: String(current.page - 1) })}
+              >
+                Anterior
+              </Button>
+              <span className="text-sm">
+                Página {current.page} de {pages}
+              </span>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={current.page >= pages}
+                onClick={() => set({ page: String(current.page + 1) })}
+              >
+                Siguiente
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ADMIN_ORDER_MESSAGES } from '@shared/admin/admin.schema';
+import { ADMIN_SETTABLE_STATUSES, ORDER_STATUS_LABELS } from '@shared/order-status';
+import type { Order, OrderList } from '@shared/orders/orders.schema';
+import { OrderTimelineDialog } from '@web/components/order-timeline-dialog';
+import { OrdersTable, useOrderFilters } from '@web/components/orders-table';
+import { Button } from '@web/components/ui/button';
+import { toast } from '@web/components/ui/toast-store';
+import { apiRequest } from '@web/lib/api-client';
+
+/** spec 02 §2, §4 admin Pedidos: every order, a status select applied optimistically, the tracking dialog. */
+export function AdminOrdersPage() {
+  const client = useQueryClient();
+  const filters = useOrderFilters();
+  const key = ['admin-orders', filters.query()] as const;
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => apiRequest<OrderList>(`/api/admin/orders?${filters.query()}`),
+    placeholderData: keepPreviousData,
+  });
+  const [tracking, setTracking] = useState<Order | null>(null);
+  const change = useMutation({
+    mutationFn: (input: { id: string; status: string }) =>
+      apiRequest<Order>(`/api/admin/orders/${input.id}`, {
+        method: 'PATCH',
+        body: { status: input.status },
+      }),
+    // spec 02 §4: applied on screen at once, reverted if the update fails.
+    onMutate: async (input) => {
+      await client.cancelQueries({ queryKey: key });
+      const before = client.getQueryData<OrderList>(key);
+      client.setQueryData<OrderList>(key, (data) =>
+        data
+          ? {
+              ...data,
+              items: data.items.map((order) =>
+                order.id === input.id
+                  ? { ...order, status: input.status as Order['status'] }
+                  : order,
+              ),
+            }
+          : data,
+      );
+      return { before };
+    },
+    onError: (_error, _input, context) => {
+      client.setQueryData(key, context?.before);
+      toast({ title: ADMIN_ORDER_MESSAGES.changeFailed, variant: 'destructive' });
+    },
+    onSuccess: () => toast({ title: 'Estado actualizado.', variant: 'success' }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: ['admin-orders'] });
+      void client.invalidateQueries({ queryKey: ['order-history'] });
+    },
+  });
+
+  return (
+    <div>
+      <h1 className="text-2xl font-bold tracking-tight text-brand-dark">Pedidos</h1>
+      <p className="mb-4 mt-1 text-sm text-muted-foreground">Todos los pedidos de la plataforma.</p>
+      <OrdersTable
+        list={list}
+        filters={filters}
+        show="admin"
+        exportHref={`/api/admin/orders/export.csv?${filters.query(false)}`}
+        actions={(order) => (
+          <div className="flex flex-wrap items-center justify-end gap-2">
+            <select
+              aria-label={`Estado de ${order.external_reference}`}
+              value={order.status}
+              onChange={(event) => change.mutate({ id: order.id, status: event.target.value })}
+              className="h-9 rounded-lg border border-input bg-background px-2 text-sm"
+            >
+              {!(ADMIN_SETTABLE_STATUSES as readonly string[]).includes(order.status) ? (
+                <option value={order.status} disabled>
+                  {ORDER_STATUS_LABELS[order.status]}
+                </option>
+              ) : null}
+              {ADMIN_SETTABLE_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {ORDER_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+            <Button size="sm" variant="outline" onClick={() => setTracking(order)}>
+              Seguimiento
+            </Button>
+          </div>
+        )}
+      />
+      <OrderTimelineDialog
+        historyUrl={tracking ? `/api/admin/orders/${tracking.id}/history` : null}
+        title={tracking ? `${tracking.product_title} · ${tracking.external_reference}` : ''}
+        onClose={() => setTracking(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ORDER_MESSAGES, type Order, type OrderList } from '@shared/orders/orders.schema';
+import { OrderTimelineDialog } from '@web/components/order-timeline-dialog';
+import { OrdersTable, useOrderFilters } from '@web/components/orders-table';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
+import { Button } from '@web/components/ui/button';
+import { toast } from '@web/components/ui/toast-store';
+import { apiRequest } from '@web/lib/api-client';
+import { formatArs } from '@shared/money';
+
+/** spec 02 §2 Pedidos (/company/orders): the company's sales, transfers to confirm, CSV. */
+export function CompanyOrdersPage() {
+  const client = useQueryClient();
+  const filters = useOrderFilters();
+  const list = useQuery({
+    queryKey: ['company-orders', filters.query()],
+    queryFn: () => apiRequest<OrderList>(`/api/company/orders?${filters.query()}`),
+    placeholderData: keepPreviousData,
+  });
+  const [confirming, setConfirming] = useState<Order | null>(null);
+  const [tracking, setTracking] = useState<Order | null>(null);
+  const confirm = useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<Order>(`/api/company/orders/${id}/confirm-transfer`, { method: 'POST' }),
+    onSuccess: () => toast({ title: ORDER_MESSAGES.transferConfirmed, variant: 'success' }),
+    onError: (error) => toast({ title: error.message, variant: 'destructive' }),
+    onSettled: () => {
+      setConfirming(null);
+      void client.invalidateQueries({ queryKey: ['company-orders'] });
+      void client.invalidateQueries({ queryKey: ['panel-dashboard', 'company'] });
+    },
+  });
+
+  return (
+    <div>
+      <h1 className="text-2xl font-bold tracking-tight text-brand-dark">Pedidos</h1>
+      <p className="mb-4 mt-1 text-sm text-muted-foreground">Las ventas de tus productos.</p>
+      <OrdersTable
+        list={list}
+        filters={filters}
+        show="company"
+        earnings
+        exportHref={`/api/company/orders/export.csv?${filters.query(false)}`}
+        actions={(order) => (
+          <div className="flex flex-wrap justify-end gap-2">
+            {order.status === 'pending_transfer' ? (
+              <Button size="sm" onClick={() => setConfirming(order)}>
+                {ORDER_MESSAGES.confirmTransfer}
+              </Button>
+            ) : null}
+            <Button size="sm" variant="outline" onClick={() => setTracking(order)}>
+              Seguimiento
+            </Button>
+          </div>
+        )}
+      />
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title="¿Recibiste la transferencia?"
+        description={
+          confirming
+            ? `Confirma solo si ves en tu cuenta ${formatArs(confirming.total_cents)} con la referencia ${confirming.external_reference}. El pedido quedará completado.`
+            : undefined
+        }
+        confirmLabel={ORDER_MESSAGES.confirmTransfer}
+        pending={confirm.isPending}
+        onConfirm={() => confirming && confirm.mutate(confirming.id)}
+      />
+      <OrderTimelineDialog
+        historyUrl={tracking ? `/api/company/orders/${tracking.id}/history` : null}
+        title={tracking ? `${tracking.product_title} · ${tracking.external_reference}` : ''}
+        onClose={() => setTracking(null)}
+      />
+    </div>
+  );
+}
