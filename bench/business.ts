@@ -50,14 +50,12 @@ async function seed(
     for (let c = 0; c < options.companies; c += 1) {
       const id = randomUUID();
       companyIds.push(id);
-      await db
-        .insert(users)
-        .values({
-          id,
-          name: `Empresa ${c}`,
-          email: `empresa${c}@bench.vendemas.com.ar`,
-          emailVerified: true,
-        });
+      await db.insert(users).values({
+        id,
+        name: `Empresa ${c}`,
+        email: `empresa${c}@bench.vendemas.com.ar`,
+        emailVerified: true,
+      });
       await db.insert(profiles).values({
         id,
         name: `Empresa ${c}`,

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 
@@ -70,7 +69,10 @@ export async function measure(
   };
 }
 
-/** Loads a page in Chromium and sums the gzip size of every script it downloads. */
+/**
+ * Loads a page in Chromium and sums the bytes of every script as they came
+ * over the wire (the server sends the build's brotli or gzip copy).
+ */
 export async function pageScriptGzipBytes(
   url: string,
 ): Promise<{ bytes: number; files: string[] }> {
@@ -91,8 +93,9 @@ export async function pageScriptGzipBytes(
       if (response.request().resourceType() === 'script') {
         scripts.push(
           response
-            .body()
-            .then((body) => ({ url: response.url(), bytes: gzipSync(body, { level: 9 }).length })),
+            .request()
+            .sizes()
+            .then((sizes) => ({ url: response.url(), bytes: sizes.responseBodySize })),
         );
       }
     });

@@ -145,7 +145,7 @@ async function main() {
       `${pct(plain, sized)} of a bare route sending the same bytes (the client's cost of reading the answer bounds both).`,
   );
 
-  console.log('\nJavaScript downloaded per page (gzip -9)');
+  console.log("\nJavaScript downloaded per page (bytes on the wire: the build's brotli copies)");
   let overBudget = false;
   for (const p of pages) {
     const ok = p.bytes <= p.budget;

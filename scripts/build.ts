@@ -97,6 +97,9 @@ await buildIfChanged(
       path.join(root, 'content/terminos.md'),
       path.join(webDir, 'terminos.pdf'),
     );
+    // Browsers download the brotli (or gzip) copy written here, never compressed per request.
+    const { precompressDir } = await import('./lib/precompress');
+    precompressDir(webDir);
   },
 );
 

@@ -7,6 +7,7 @@ import { ERROR_CODES } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
 import { injectRuntimeConfig } from '@shared/runtime-config';
 import type { RuntimeConfig } from '@shared/runtime-config.schema';
+import { precompress, preferredEncoding } from '../lib/content-encoding';
 
 /**
  * Serves the built React app: hashed assets cached for a year, every other
@@ -20,7 +21,7 @@ export const spaPlugin = fp(
   async (app: FastifyInstance, options: { webDir: string; runtimeConfig: RuntimeConfig }) => {
     const indexFile = path.join(options.webDir, 'index.html');
     const indexHtml = existsSync(indexFile)
-      ? injectRuntimeConfig(readFileSync(indexFile, 'utf8'), options.runtimeConfig)
+      ? precompress(injectRuntimeConfig(readFileSync(indexFile, 'utf8'), options.runtimeConfig))
       : undefined;
 
     if (indexHtml !== undefined) {
@@ -28,6 +29,8 @@ export const spaPlugin = fp(
         root: options.webDir,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz beside each text asset; the Accept-Encoding picks one (with Vary).
+        preCompressed: true,
         // index.html is always answered from memory, with the runtime config in it.
         allowedPath: (pathName) => pathName !== '/index.html',
         setHeaders(res, filePath) {
@@ -42,10 +45,13 @@ export const spaPlugin = fp(
         pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/files/');
       const wantsPage = request.method === 'GET' || request.method === 'HEAD';
       if (!isBackend && wantsPage && indexHtml !== undefined) {
-        return reply
+        const encoding = preferredEncoding(request.headers['accept-encoding']);
+        reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
-          .send(indexHtml);
+          .header('vary', 'Accept-Encoding');
+        if (encoding !== 'identity') reply.header('content-encoding', encoding);
+        return reply.send(indexHtml[encoding]);
       }
       return reply
         .status(404)
