@@ -74,6 +74,19 @@ test.describe('company workspace and a buyer paying by transfer', () => {
     await expect(page.getByText('Guardado · termina en 4321')).toBeVisible();
     expect(await page.content()).not.toContain(MP_TOKEN);
 
+    await page.getByRole('button', { name: 'Agregar pasarela' }).click();
+    await dialog.getByLabel('Pasarela').selectOption('stripe');
+    await dialog.getByLabel('Clave publicable (pk_…)').fill('pk_test_51E2eJourneyPublishable');
+    await dialog.getByLabel('Clave secreta (sk_…)').fill('sk_test_51E2eJourneySecretKey9876');
+    await dialog.getByRole('button', { name: 'Agregar' }).click();
+    await expect(toastOf(page)).toContainText(PAYMENT_METHOD_MESSAGES.added);
+    await expect(page.getByRole('button', { name: 'Agregar pasarela' })).toBeDisabled();
+    expect(await page.content()).not.toContain('sk_test_51E2eJourneySecretKey9876');
+    await page.getByRole('switch', { name: /Stripe/ }).click();
+    await expect(toastOf(page)).toContainText(PAYMENT_METHOD_MESSAGES.deactivated);
+    await page.getByRole('switch', { name: /Stripe/ }).click();
+    await expect(toastOf(page)).toContainText(PAYMENT_METHOD_MESSAGES.activated);
+
     await page.getByRole('switch', { name: /MercadoPago/ }).click();
     await expect(toastOf(page)).toContainText(PAYMENT_METHOD_MESSAGES.deactivated);
     await page.getByRole('button', { name: 'Editar MercadoPago' }).click();
