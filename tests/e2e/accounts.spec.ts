@@ -83,7 +83,7 @@ test.describe('accounts', () => {
       'Pasarelas de Pago',
       'Configuración de la Empresa',
     ]) {
-      await expect(page.getByRole('link', { name: label })).toBeVisible();
+      await expect(page.getByRole('link', { name: label, exact: true })).toBeVisible();
     }
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshotBothWidths(page, 'panel-company');

@@ -201,6 +201,7 @@ test.describe('company workspace and a buyer paying by transfer', () => {
     await buyer.close();
 
     // Deleting asks first; the product leaves the list.
+    await page.goto('/company/products');
     await row.getByRole('button', { name: 'Eliminar Mate imperial de calabaza' }).click();
     await expect(page.getByText(PRODUCT_MESSAGES.deleteConfirm)).toBeVisible();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar' }).click();

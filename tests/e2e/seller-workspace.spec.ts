@@ -27,7 +27,7 @@ async function confirmedSeller(request: APIRequestContext, province: string) {
       confirmPassword: password,
       role: 'seller',
       province,
-      identityDocument: { name: 'dni.pdf', mimeType: 'application/pdf', buffer: PDF },
+      document: { name: 'dni.pdf', mimeType: 'application/pdf', buffer: PDF },
     },
   });
   expect(created.status(), await created.text()).toBe(201);

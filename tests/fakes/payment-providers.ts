@@ -281,6 +281,7 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
 
   const fake = await listen(async (req, res, body) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (path === '/health') return send(res, 200, { status: 'ok' });
     // Browser side (the fake Stripe.js): confirm with the client secret.
     const confirm = /^\/v1\/payment_intents\/(\w+)\/confirm$/.exec(path);
     const key = bearer(req);

@@ -1,0 +1,174 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  E2E_BASE_URL,
+  E2E_FAKE_STRIPE_URL,
+  E2E_MERCADOPAGO_WEBHOOK_SECRET,
+} from '../../playwright.config';
+import { confirmedCompany, expect, screenshotBothWidths, test } from './fixtures';
+
+/**
+ * A stand-in for Stripe.js, served where the browser asks for it
+ * (https://js.stripe.com/v3/): it mounts a card field and confirms the
+ * PaymentIntent against "api.stripe.com", which the test forwards to the
+ * local fake of Stripe's API. Nothing is downloaded.
+ */
+const FAKE_STRIPE_JS = `
+window.Stripe = function (publishableKey) {
+  return {
+    elements: function (options) {
+      var secret = options.clientSecret;
+      return {
+        create: function () {
+          var node;
+          return {
+            mount: function (target) {
+              node = document.createElement('label');
+              node.textContent = 'Número de tarjeta';
+              var input = document.createElement('input');
+              input.name = 'card_number';
+              input.setAttribute('aria-label', 'Número de tarjeta');
+              node.appendChild(input);
+              target.appendChild(node);
+            },
+            destroy: function () { if (node) node.remove(); },
+          };
+        },
+        submit: function () { return Promise.resolve({}); },
+        _secret: secret,
+      };
+    },
+    confirmPayment: function (options) {
+      var secret = options.elements._secret;
+      var id = secret.split('_secret_')[0];
+      var card = document.querySelector('input[name=card_number]').value;
+      return fetch('https://api.stripe.com/v1/payment_intents/' + id + '/confirm', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'client_secret=' + encodeURIComponent(secret) + '&card_number=' + encodeURIComponent(card) + '&key=' + publishableKey,
+      }).then(function (response) {
+        return response.json().then(function (body) {
+          if (!response.ok) return { error: body.error };
+          window.location.href = options.confirmParams.return_url + '&payment_intent=' + id + '&redirect_status=succeeded';
+          return {};
+        });
+      });
+    },
+  };
+};
+`;
+
+async function companyWithProviders(request: APIRequestContext) {
+  const company = await confirmedCompany(request, { shippingProvinces: ['Mendoza'] });
+  const headers = { origin: E2E_BASE_URL };
+  const signedIn = await request.post('/api/auth/sign-in/email', {
+    data: { email: company.address, password: company.password },
+    headers,
+  });
+  expect(signedIn.status()).toBe(200);
+  await request.patch('/api/company/settings', {
+    data: { provider_collector_id: '987654321' },
+    headers,
+  });
+  const product = await request.post('/api/company/products', {
+    data: {
+      title: 'Vino malbec reserva',
+      description: 'Valle de Uco, 2022.',
+      price_cents: 2_500_000,
+      stock: 10,
+      category: 'Vinos',
+      is_active: true,
+      commission_bps: 500,
+    },
+    headers,
+  });
+  expect(product.status()).toBe(201);
+  for (const method of [
+    {
+      provider: 'mercadopago',
+      config: {
+        accessToken: 'APP_USR-e2e-journey-token-0001',
+        webhookSecret: E2E_MERCADOPAGO_WEBHOOK_SECRET,
+      },
+    },
+    {
+      provider: 'stripe',
+      config: {
+        publishableKey: 'pk_test_51E2ePayJourney',
+        secretKey: 'sk_test_51E2ePayJourneySecret',
+      },
+    },
+  ]) {
+    const created = await request.post('/api/company/payment-methods', {
+      data: { ...method, is_active: true },
+      headers,
+    });
+    expect(created.status()).toBe(201);
+  }
+  // The buyer is not the company: sign out of this request context.
+  await request.post('/api/auth/sign-out', { headers });
+  return (await product.json()).id as string;
+}
+
+async function fillBuyer(page: Page) {
+  await page.getByLabel('Nombre y apellido').fill('Carlos Comprador');
+  await page.getByLabel('E-mail').fill('carlos@example.com');
+}
+
+test.describe('paying a link with MercadoPago and with a card (local fakes of both providers)', () => {
+  test('MercadoPago: the hosted checkout, its webhook, and /success shows the order approved', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const productId = await companyWithProviders(request);
+    await page.goto(`/pay/${productId}`);
+    await page.getByLabel(/MercadoPago/).check();
+    await fillBuyer(page);
+    await page.getByRole('button', { name: 'Pagar con MercadoPago' }).click();
+    await expect(page.getByRole('heading', { name: 'MercadoPago (simulado)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await expect(page).toHaveURL(/\/success\?order=.+&token=.+&payment_id=\d+/);
+    await expect(page.getByRole('heading', { name: '¡Pago aprobado!' })).toBeVisible();
+    await expect(page.getByText('Vino malbec reserva')).toBeVisible();
+    await screenshotBothWidths(page, 'pay-success');
+  });
+
+  test('card: Stripe.js loads only when the card is chosen, a declined card says why, then the payment is approved', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const productId = await companyWithProviders(request);
+    const stripeScripts: string[] = [];
+    await page.route('https://js.stripe.com/**', (route) => {
+      stripeScripts.push(route.request().url());
+      return route.fulfill({ contentType: 'application/javascript', body: FAKE_STRIPE_JS });
+    });
+    await page.route('https://api.stripe.com/**', async (route) => {
+      const url = new URL(route.request().url());
+      const response = await route.fetch({
+        url: `${E2E_FAKE_STRIPE_URL}${url.pathname}${url.search}`,
+      });
+      return route.fulfill({ response });
+    });
+
+    await page.goto(`/pay/${productId}`);
+    await expect(page.getByRole('heading', { name: 'Vino malbec reserva' })).toBeVisible();
+    expect(stripeScripts).toEqual([]);
+    await page.getByLabel(/Tarjeta de crédito o débito/).check();
+    await fillBuyer(page);
+    await page.getByRole('button', { name: 'Continuar con tarjeta' }).click();
+    await expect(page.getByLabel('Número de tarjeta')).toBeVisible();
+    expect(stripeScripts).toHaveLength(1);
+    await screenshotBothWidths(page, 'pay-card');
+
+    await page.getByLabel('Número de tarjeta').fill('4000000000000002');
+    await page.getByRole('button', { name: /^Pagar \$/ }).click();
+    await expect(page.getByText('Tu tarjeta fue rechazada.')).toBeVisible();
+
+    await page.getByLabel('Número de tarjeta').fill('4242424242424242');
+    await page.getByRole('button', { name: /^Pagar \$/ }).click();
+    await expect(page).toHaveURL(/\/success\?order=.+&payment_intent=pi_/);
+    await expect(page.getByRole('heading', { name: '¡Pago aprobado!' })).toBeVisible();
+  });
+});
