@@ -6,6 +6,7 @@ import {
   Package,
   Settings,
   ShoppingBag,
+  Target,
   Trophy,
   Users,
   type LucideIcon,
@@ -24,7 +25,21 @@ export interface PanelSection {
 }
 
 const CompanyHome = lazyPage(() => import('@web/features/dashboard/panel-home'), 'CompanyHome');
-const SellerHome = lazyPage(() => import('@web/features/dashboard/panel-home'), 'SellerHome');
+const SellerDashboardPage = lazyPage(
+  () => import('@web/features/seller/seller-dashboard-page'),
+  'SellerDashboardPage',
+);
+const CataloguePage = lazyPage(
+  () => import('@web/features/seller/catalogue-page'),
+  'CataloguePage',
+);
+const SalesPage = lazyPage(() => import('@web/features/seller/sales-page'), 'SalesPage');
+const GoalsPage = lazyPage(() => import('@web/features/seller/goals-page'), 'GoalsPage');
+const RankingPage = lazyPage(() => import('@web/features/seller/ranking-page'), 'RankingPage');
+const SellerSettingsPage = lazyPage(
+  () => import('@web/features/seller/settings-page'),
+  'SettingsPage',
+);
 const AdminHome = lazyPage(() => import('@web/features/dashboard/panel-home'), 'AdminHome');
 const AdminSupportPage = lazyPage(
   () => import('@web/features/support/admin-support-page'),
@@ -46,10 +61,12 @@ export const PANEL_SECTIONS: Record<Role, PanelSection[]> = {
     { path: 'settings', label: 'Configuración de la Empresa', icon: Settings },
   ],
   seller: [
-    { path: '', label: 'Dashboard', icon: LayoutDashboard, page: SellerHome },
-    { path: 'products', label: 'Catálogo', icon: Package },
-    { path: 'orders', label: 'Mis Ventas', icon: ShoppingBag },
-    { path: 'settings', label: 'Configuración', icon: Settings },
+    { path: '', label: 'Dashboard', icon: LayoutDashboard, page: SellerDashboardPage },
+    { path: 'products', label: 'Catálogo', icon: Package, page: CataloguePage },
+    { path: 'orders', label: 'Mis Ventas', icon: ShoppingBag, page: SalesPage },
+    { path: 'goals', label: 'Metas', icon: Target, page: GoalsPage },
+    { path: 'ranking', label: 'Ranking', icon: Trophy, page: RankingPage },
+    { path: 'settings', label: 'Configuración', icon: Settings, page: SellerSettingsPage },
   ],
   admin: [
     { path: '', label: 'Dashboard', icon: LayoutDashboard, page: AdminHome },

@@ -1,14 +1,17 @@
-import { Award, MapPin, ShoppingBag, Truck } from 'lucide-react';
+import { Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Role } from '@shared/accounts/accounts.schema';
+
+/** The seller has a home of its own (features/seller); these are the other panels'. */
+type HomeRole = Exclude<Role, 'seller'>;
 import { PANEL_TITLES } from '@shared/accounts/messages';
 import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { useDashboard } from './api/get-dashboard';
 
 /** The panel's home: a greeting by name and what the profile already holds. */
-export function PanelHome({ role }: { role: Role }) {
+export function PanelHome({ role }: { role: HomeRole }) {
   const dashboard = useDashboard(role);
   if (dashboard.isPending) {
     return (
@@ -36,13 +39,6 @@ export function PanelHome({ role }: { role: Role }) {
       ) : null}
 
       <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {role === 'seller' ? (
-          <>
-            <Fact icon={<Award />} label="Puntos" value={String(data.points)} />
-            <Fact icon={<ShoppingBag />} label="Ventas aprobadas" value={String(data.sales)} />
-            <Fact icon={<MapPin />} label="Tu provincia" value={data.province ?? 'Sin definir'} />
-          </>
-        ) : null}
         {role === 'company' ? (
           <Fact
             icon={<Truck />}
@@ -63,10 +59,8 @@ export function PanelHome({ role }: { role: Role }) {
             </Link>
             .
           </>
-        ) : role === 'company' ? (
-          'Tus ingresos, pedidos pendientes y completados y los últimos pedidos se mostrarán aquí cuando la gestión de pedidos esté disponible.'
         ) : (
-          'Tus ventas, comisiones y la actividad reciente se mostrarán aquí cuando la gestión de pedidos esté disponible.'
+          'Tus ingresos, pedidos pendientes y completados y los últimos pedidos se mostrarán aquí cuando la gestión de pedidos esté disponible.'
         )}
       </Card>
     </div>
@@ -105,5 +99,4 @@ function Fact({
 
 /** One page per panel, for the section table. */
 export const CompanyHome = () => <PanelHome role="company" />;
-export const SellerHome = () => <PanelHome role="seller" />;
 export const AdminHome = () => <PanelHome role="admin" />;
