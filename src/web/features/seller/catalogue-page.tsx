@@ -71,13 +71,13 @@ export function CataloguePage() {
     <div>
       <PageHeading title="Catálogo">{SELLER_TEXT.catalogueIntro}</PageHeading>
 
-      <div className="space-y-3 sm:grid sm:grid-cols-[1fr_12rem_12rem] sm:gap-3 sm:space-y-0">
+      <div className="space-y-3 sm:grid sm:grid-cols-[minmax(0,1fr)_12rem_12rem] sm:gap-3 sm:space-y-0">
         <div className="relative">
-          <Label htmlFor="catalogue-search" className="sr-only">
+          <Label htmlFor="catalogue-search" className="mb-1 block text-xs text-muted-foreground">
             {SELLER_TEXT.searchLabel}
           </Label>
           <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            className="pointer-events-none absolute bottom-3.5 left-3 size-4 text-slate-400"
             aria-hidden
           />
           <Input
@@ -159,7 +159,7 @@ export function CataloguePage() {
           )
         ) : (
           <>
-            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {items.map((item) => (
                 <li key={item.product.id} className="flex">
                   <CatalogueCard item={item} />
@@ -194,7 +194,7 @@ function FilterSelect({
 }) {
   return (
     <div className="min-w-0">
-      <Label htmlFor={id} className="sr-only">
+      <Label htmlFor={id} className="mb-1 block text-xs text-muted-foreground">
         {label}
       </Label>
       <select

@@ -59,7 +59,7 @@ export function GoalsPage() {
   return (
     <div>
       <PageHeading title={GOAL_TEXT.title}>{GOAL_TEXT.intro}</PageHeading>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card className="p-5">
           <h2 className="flex items-center gap-2 text-lg font-bold first-letter:uppercase">
             <Target className="size-5 text-primary" aria-hidden />

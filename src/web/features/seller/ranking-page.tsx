@@ -121,10 +121,10 @@ function Row({ row, mine }: { row: RankingRow; mine: boolean }) {
         </span>
       </td>
       <td className="min-w-0 px-3 py-3">
-        <span className="block truncate">
-          {row.name}
+        <span className="flex min-w-0 items-center gap-2">
+          <span className="truncate">{row.name}</span>
           {mine ? (
-            <span className="ml-2 rounded-full bg-primary px-2 py-0.5 text-[11px] font-semibold text-primary-foreground">
+            <span className="shrink-0 rounded-full bg-primary px-2 py-0.5 text-[11px] font-semibold text-primary-foreground">
               {RANKING_TEXT.you}
             </span>
           ) : null}

@@ -56,7 +56,7 @@ export function SalesPage() {
               aria-pressed={active}
               onClick={() => choose(value)}
               className={cn(
-                'h-9 shrink-0 rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                'h-9 shrink-0 rounded-full border px-4 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
                 active
                   ? 'border-primary bg-primary text-primary-foreground'
                   : 'border-input bg-card text-slate-700 hover:bg-muted',
@@ -130,9 +130,11 @@ function SaleRow({ order }: { order: Order }) {
           </div>
           <OrderStatusBadge status={order.status} className="shrink-0" />
         </div>
-        <div className="mt-3 flex flex-wrap items-end justify-between gap-x-4 gap-y-2 border-t border-border pt-3">
-          <p className="text-xs text-muted-foreground">
-            <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+        <div className="mt-3 flex items-end justify-between gap-3 border-t border-border pt-3">
+          <p className="min-w-0 text-xs text-muted-foreground">
+            <time dateTime={order.created_at} className="block">
+              {formatDateTime(order.created_at)}
+            </time>
             <span className="block">
               {SALES_TEXT.total}{' '}
               <span className="font-medium text-foreground tabular-nums">
@@ -140,9 +142,9 @@ function SaleRow({ order }: { order: Order }) {
               </span>
             </span>
           </p>
-          <p className="text-right">
+          <p className="shrink-0 text-right">
             <span className="block text-xs text-muted-foreground">{SALES_TEXT.commission}</span>
-            <span className="text-lg font-bold text-emerald-700 tabular-nums">
+            <span className="text-lg font-bold whitespace-nowrap text-emerald-700 tabular-nums">
               {formatArs(order.seller_cents)}
             </span>
           </p>

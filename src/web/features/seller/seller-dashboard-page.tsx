@@ -65,7 +65,7 @@ export function SellerDashboardPage() {
         </Link>
       </div>
 
-      <section aria-label="Tus números" className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+      <section aria-label="Tus números" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure
           icon={<TrendingUp />}
           label={DASHBOARD_TEXT.totalSales}
@@ -96,7 +96,7 @@ export function SellerDashboardPage() {
         />
         <Link
           to={sellerPath('ranking')}
-          className="col-span-2 rounded-xl focus-visible:outline-2 focus-visible:outline-ring lg:col-span-1"
+          className="col-span-2 rounded-xl focus-visible:outline-2 focus-visible:outline-ring"
         >
           <Figure
             icon={<Trophy />}
@@ -108,7 +108,7 @@ export function SellerDashboardPage() {
         </Link>
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <GoalCard goal={data.goal ?? null} />
         <ActivityCard activity={data.recent_activity ?? []} />
       </div>
@@ -136,7 +136,7 @@ function Figure({
   className?: string;
 }) {
   return (
-    <Card className={cn('p-4', wide && 'col-span-2 lg:col-span-1', className)}>
+    <Card className={cn('min-w-0 p-4', wide && 'col-span-2', className)}>
       <div className="flex items-center gap-2 text-sm text-muted-foreground">
         <span
           aria-hidden
@@ -149,10 +149,7 @@ function Figure({
         </span>
         {label}
       </div>
-      <p
-        className="mt-2 text-xl font-bold tabular-nums [overflow-wrap:anywhere] sm:text-2xl"
-        data-testid={testId}
-      >
+      <p className="mt-2 truncate text-2xl font-bold tabular-nums" data-testid={testId}>
         {value}
       </p>
       {hint ? <p className="mt-0.5 text-xs text-muted-foreground">{hint}</p> : null}

@@ -29,12 +29,18 @@ export const SELLER_TEXT = {
   searchLabel: 'Buscar productos',
   searchPlaceholder: 'Buscar por nombre…',
   categoryLabel: 'Categoría',
-  allCategories: 'Todas las categorías',
+  allCategories: 'Todas',
   companyLabel: 'Empresa',
-  allCompanies: 'Todas las empresas',
+  allCompanies: 'Todas',
   loadMore: 'Ver más productos',
   productsCount: (shown: number, total: number) =>
-    total === 1 ? '1 producto' : `${shown} de ${total} productos`,
+    total === 0
+      ? 'sin productos'
+      : total === 1
+        ? '1 producto'
+        : shown >= total
+          ? `${total} productos`
+          : `${shown} de ${total} productos`,
   provinceHeading: 'Primero elige tu provincia',
   goToSettings: 'Ir a Configuración',
   emptyCatalogueTitle: 'Todavía no hay productos para tu provincia',

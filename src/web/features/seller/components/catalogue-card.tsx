@@ -11,7 +11,7 @@ export function CatalogueCard({ item }: { item: CatalogueItem }) {
   const image = product.image_urls[0];
   return (
     <Card
-      className="flex flex-col overflow-hidden [contain-intrinsic-size:auto_520px] [content-visibility:auto]"
+      className="flex w-full min-w-0 flex-col overflow-hidden [contain-intrinsic-size:auto_520px] [content-visibility:auto]"
       data-testid="catalogue-card"
     >
       <div className="flex gap-3 p-3 sm:block sm:p-0">
@@ -61,10 +61,10 @@ export function CatalogueCard({ item }: { item: CatalogueItem }) {
       </div>
       <div className="mt-auto space-y-3 px-3 pb-3 sm:px-4 sm:pt-3 sm:pb-4">
         <p
-          className="flex items-baseline justify-between gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-emerald-900 ring-1 ring-emerald-200"
+          className="flex flex-wrap items-baseline justify-between gap-x-2 rounded-lg bg-emerald-50 px-3 py-2 text-emerald-900 ring-1 ring-emerald-200"
           data-testid="seller-earns"
         >
-          <span className="text-lg font-extrabold tabular-nums">
+          <span className="text-lg font-extrabold whitespace-nowrap tabular-nums">
             {SELLER_TEXT.earn(item.seller_commission_cents)}
           </span>
           <span className="text-xs">{SELLER_TEXT.earnHint}</span>
