@@ -82,7 +82,7 @@ export const DASHBOARD_TEXT = {
   goalTitle: 'Tu meta del mes',
   noGoal: 'Fija una meta para este mes y sigue tu avance aquí.',
   setGoal: 'Fijar mi meta',
-  editGoal: 'Cambiar meta',
+  editGoal: 'Cambiar',
   activityTitle: 'Actividad reciente',
   noActivity: 'Cuando alguien compre con tu link, lo verás aquí.',
   seeSales: 'Ver todas',
