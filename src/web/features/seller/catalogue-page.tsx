@@ -28,6 +28,8 @@ export function CataloguePage() {
   const first = catalogue.data?.pages[0];
   const items = catalogue.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = Boolean(filters.q || filters.category || filters.company_id);
+  // Nothing sells in the province: filters would only get in the way of the explanation.
+  const nothingToFilter = !filtered && first?.total === 0 && first.categories.length === 0;
 
   function setFilter(key: 'categoria' | 'empresa', value: string) {
     setParams(
@@ -71,7 +73,12 @@ export function CataloguePage() {
     <div>
       <PageHeading title="Catálogo">{SELLER_TEXT.catalogueIntro}</PageHeading>
 
-      <div className="space-y-3 sm:grid sm:grid-cols-[minmax(0,1fr)_12rem_12rem] sm:gap-3 sm:space-y-0">
+      <div
+        className={cn(
+          'space-y-3 sm:grid sm:grid-cols-[minmax(0,1fr)_12rem_12rem] sm:gap-3 sm:space-y-0',
+          nothingToFilter && 'hidden sm:hidden',
+        )}
+      >
         <div className="relative">
           <Label htmlFor="catalogue-search" className="mb-1 block text-xs text-muted-foreground">
             {SELLER_TEXT.searchLabel}

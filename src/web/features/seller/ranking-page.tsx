@@ -66,16 +66,22 @@ export function RankingPage() {
             <table className="w-full table-fixed text-sm">
               <thead className="bg-muted/60 text-left text-xs text-muted-foreground">
                 <tr>
-                  <th scope="col" className="w-16 px-3 py-2.5 font-medium">
+                  <th scope="col" className="w-12 px-2 py-2.5 font-medium sm:w-16 sm:px-3">
                     {RANKING_TEXT.position}
                   </th>
-                  <th scope="col" className="px-3 py-2.5 font-medium">
+                  <th scope="col" className="px-2 py-2.5 font-medium sm:px-3">
                     {RANKING_TEXT.seller}
                   </th>
-                  <th scope="col" className="w-16 px-3 py-2.5 text-right font-medium sm:w-24">
+                  <th
+                    scope="col"
+                    className="w-14 px-2 py-2.5 text-right font-medium sm:w-24 sm:px-3"
+                  >
                     {RANKING_TEXT.points}
                   </th>
-                  <th scope="col" className="w-16 px-3 py-2.5 text-right font-medium sm:w-24">
+                  <th
+                    scope="col"
+                    className="w-14 px-2 py-2.5 text-right font-medium sm:w-24 sm:px-3"
+                  >
                     {RANKING_TEXT.sales}
                   </th>
                 </tr>
@@ -110,7 +116,7 @@ function Row({ row, mine }: { row: RankingRow; mine: boolean }) {
       aria-current={mine ? 'true' : undefined}
       data-testid={mine ? 'ranking-me' : undefined}
     >
-      <td className="px-3 py-3">
+      <td className="px-2 py-3 sm:px-3">
         <span
           className={cn(
             'inline-flex size-7 items-center justify-center rounded-full text-xs font-bold tabular-nums',
@@ -120,7 +126,7 @@ function Row({ row, mine }: { row: RankingRow; mine: boolean }) {
           {row.rank}
         </span>
       </td>
-      <td className="min-w-0 px-3 py-3">
+      <td className="min-w-0 px-2 py-3 sm:px-3">
         <span className="flex min-w-0 items-center gap-2">
           <span className="truncate">{row.name}</span>
           {mine ? (
@@ -135,8 +141,8 @@ function Row({ row, mine }: { row: RankingRow; mine: boolean }) {
           </span>
         ) : null}
       </td>
-      <td className="px-3 py-3 text-right tabular-nums">{row.points}</td>
-      <td className="px-3 py-3 text-right tabular-nums">{row.sales}</td>
+      <td className="px-2 py-3 text-right tabular-nums sm:px-3">{row.points}</td>
+      <td className="px-2 py-3 text-right tabular-nums sm:px-3">{row.sales}</td>
     </tr>
   );
 }
