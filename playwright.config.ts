@@ -14,6 +14,11 @@ export const E2E_SUPPORT_WHATSAPP = '+54 9 351 400-0000';
 export const E2E_DATA_DIR = `.tmp/e2e-${port}/data`;
 const E2E_WEB_DIR = `.tmp/e2e-${port}/web`;
 const E2E_SERVER_DIR = `.tmp/e2e-${port}/server`;
+/** Local fakes of MercadoPago's and Stripe's APIs (tests/fakes), next to the app's port. */
+export const E2E_FAKE_MERCADOPAGO_URL = `http://127.0.0.1:${port + 10}`;
+export const E2E_FAKE_STRIPE_URL = `http://127.0.0.1:${port + 11}`;
+/** The webhook secret journeys configure for MercadoPago; the fake signs its webhooks with it. */
+export const E2E_MERCADOPAGO_WEBHOOK_SECRET = 'e2e-mercadopago-webhook-secret';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -45,27 +50,45 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The same build `npm start` runs: the bundled server on plain node.
-    command: `rm -rf ${E2E_DATA_DIR} && tsx scripts/build.ts --out ${E2E_WEB_DIR} --server-out ${E2E_SERVER_DIR} && node --enable-source-maps ${E2E_SERVER_DIR}/server.js`,
-    url: `${E2E_BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      PORT: String(port),
-      APP_URL: E2E_BASE_URL,
-      DATA_DIR: E2E_DATA_DIR,
-      WEB_DIR: E2E_WEB_DIR,
-      LOG_LEVEL: 'warn',
-      SEED: 'true',
-      STORE_ID: E2E_STORE_ID,
-      SUPPORT_WHATSAPP: E2E_SUPPORT_WHATSAPP,
-      SUPPORT_RATE_LIMIT: '100',
-      // Every browser test signs in from 127.0.0.1; production keeps the default per-address limit.
-      AUTH_RATE_LIMIT: '500',
+  webServer: [
+    {
+      command: 'tsx tests/fakes/serve-payment-fakes.ts',
+      url: `${E2E_FAKE_STRIPE_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        FAKE_MERCADOPAGO_PORT: String(port + 10),
+        FAKE_STRIPE_PORT: String(port + 11),
+        FAKE_MERCADOPAGO_WEBHOOK_SECRET: E2E_MERCADOPAGO_WEBHOOK_SECRET,
+      },
     },
-  },
+    {
+      // The same build `npm start` runs: the bundled server on plain node.
+      command: `rm -rf ${E2E_DATA_DIR} && tsx scripts/build.ts --out ${E2E_WEB_DIR} --server-out ${E2E_SERVER_DIR} && node --enable-source-maps ${E2E_SERVER_DIR}/server.js`,
+      url: `${E2E_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'test',
+        PORT: String(port),
+        APP_URL: E2E_BASE_URL,
+        DATA_DIR: E2E_DATA_DIR,
+        WEB_DIR: E2E_WEB_DIR,
+        LOG_LEVEL: 'warn',
+        SEED: 'true',
+        STORE_ID: E2E_STORE_ID,
+        SUPPORT_WHATSAPP: E2E_SUPPORT_WHATSAPP,
+        SUPPORT_RATE_LIMIT: '100',
+        // Every browser test signs in from 127.0.0.1; production keeps the default per-address limit.
+        AUTH_RATE_LIMIT: '500',
+        PAY_RATE_LIMIT: '500',
+        MERCADOPAGO_API_URL: E2E_FAKE_MERCADOPAGO_URL,
+        STRIPE_API_URL: E2E_FAKE_STRIPE_URL,
+      },
+    },
+  ],
 });

@@ -37,6 +37,16 @@ function answer(role: Role) {
         points: 0,
         sales: 0,
         shippingProvinces: [],
+        ...(role === 'seller'
+          ? {
+              total_sales_cents: 0,
+              commissions_cents: 0,
+              sales_count: 0,
+              rank: null,
+              goal: null,
+              recent_activity: [],
+            }
+          : {}),
       });
     }
     if (url.startsWith('/api/admin/support-messages'))

@@ -6,6 +6,7 @@ import {
   Package,
   Settings,
   ShoppingBag,
+  Target,
   Trophy,
   Users,
   type LucideIcon,
@@ -24,7 +25,21 @@ export interface PanelSection {
 }
 
 const CompanyHome = lazyPage(() => import('@web/features/dashboard/panel-home'), 'CompanyHome');
-const SellerHome = lazyPage(() => import('@web/features/dashboard/panel-home'), 'SellerHome');
+const SellerDashboardPage = lazyPage(
+  () => import('@web/features/seller/seller-dashboard-page'),
+  'SellerDashboardPage',
+);
+const CataloguePage = lazyPage(
+  () => import('@web/features/seller/catalogue-page'),
+  'CataloguePage',
+);
+const SalesPage = lazyPage(() => import('@web/features/seller/sales-page'), 'SalesPage');
+const GoalsPage = lazyPage(() => import('@web/features/seller/goals-page'), 'GoalsPage');
+const RankingPage = lazyPage(() => import('@web/features/seller/ranking-page'), 'RankingPage');
+const SellerSettingsPage = lazyPage(
+  () => import('@web/features/seller/settings-page'),
+  'SettingsPage',
+);
 const AdminHome = lazyPage(() => import('@web/features/dashboard/panel-home'), 'AdminHome');
 const ProductsPage = lazyPage(() => import('@web/features/products/products-page'), 'ProductsPage');
 const PaymentGatewaysPage = lazyPage(
@@ -38,19 +53,6 @@ const CompanySettingsPage = lazyPage(
 const CompanySellersPage = lazyPage(
   () => import('@web/features/company-settings/company-sellers-page'),
   'CompanySellersPage',
-);
-const CataloguePage = lazyPage(
-  () => import('@web/features/seller-workspace/catalogue-page'),
-  'CataloguePage',
-);
-const SalesPage = lazyPage(() => import('@web/features/seller-workspace/sales-page'), 'SalesPage');
-const SellerSettingsPage = lazyPage(
-  () => import('@web/features/seller-workspace/seller-settings-page'),
-  'SellerSettingsPage',
-);
-const RankingPage = lazyPage(
-  () => import('@web/features/seller-workspace/ranking-page'),
-  'RankingPage',
 );
 const CompanyOrdersPage = lazyPage(
   () => import('@web/features/company-orders/company-orders-page'),
@@ -90,10 +92,11 @@ export const PANEL_SECTIONS: Record<Role, PanelSection[]> = {
     },
   ],
   seller: [
-    { path: '', label: 'Dashboard', icon: LayoutDashboard, page: SellerHome },
+    { path: '', label: 'Dashboard', icon: LayoutDashboard, page: SellerDashboardPage },
     { path: 'products', label: 'Catálogo', icon: Package, page: CataloguePage },
     { path: 'orders', label: 'Mis Ventas', icon: ShoppingBag, page: SalesPage },
-    { path: 'ranking', label: 'Ranking y metas', icon: Trophy, page: RankingPage },
+    { path: 'goals', label: 'Metas', icon: Target, page: GoalsPage },
+    { path: 'ranking', label: 'Ranking', icon: Trophy, page: RankingPage },
     { path: 'settings', label: 'Configuración', icon: Settings, page: SellerSettingsPage },
   ],
   admin: [

@@ -1,15 +1,10 @@
 import {
-  Award,
   Building2,
   CheckCircle2,
   Clock,
   DollarSign,
-  MapPin,
   PiggyBank,
-  ShoppingBag,
-  Target,
   TrendingUp,
-  Trophy,
   Users,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -19,16 +14,16 @@ import { PANEL_TITLES } from '@shared/accounts/messages';
 import { formatArs } from '@shared/money';
 import type { DailySales } from '@shared/orders/dashboard.schema';
 import type { Order } from '@shared/orders/orders.schema';
-import { orderStatusLabel } from '@shared/order-status';
-import type { Activity, Goal } from '@shared/seller/seller.schema';
 import { OrderStatusBadge } from '@web/components/order-status-badge';
 import { Card } from '@web/components/ui/card';
-import { Progress } from '@web/components/ui/progress';
 import { Spinner } from '@web/components/ui/spinner';
 import { useDashboard, type AnyDashboard } from './api/get-dashboard';
 
+/** The seller has a home of its own (features/seller); these are the other panels'. */
+type HomeRole = Exclude<Role, 'seller'>;
+
 /** The panel's home (spec 02 §2): a greeting by name and the role's figures. */
-export function PanelHome({ role }: { role: Role }) {
+export function PanelHome({ role }: { role: HomeRole }) {
   const dashboard = useDashboard(role);
   if (dashboard.isPending) {
     return (
@@ -55,7 +50,6 @@ export function PanelHome({ role }: { role: Role }) {
         <p className="mt-1 text-muted-foreground">{data.company}</p>
       ) : null}
       {role === 'company' ? <CompanyFigures data={data} /> : null}
-      {role === 'seller' ? <SellerFigures data={data} /> : null}
       {role === 'admin' ? <AdminFigures data={data} /> : null}
     </div>
   );
@@ -114,136 +108,6 @@ function AdminFigures({ data }: { data: AnyDashboard }) {
       />
       <RecentOrders orders={data.recent_orders ?? []} show="company" />
     </>
-  );
-}
-
-function SellerFigures({ data }: { data: AnyDashboard }) {
-  return (
-    <>
-      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <Fact
-          icon={<DollarSign />}
-          label="Ventas totales"
-          value={formatArs(data.total_sales_cents ?? 0)}
-        />
-        <Fact
-          icon={<PiggyBank />}
-          label="Tus comisiones"
-          value={formatArs(data.commissions_cents ?? 0)}
-        />
-        <Fact
-          icon={<ShoppingBag />}
-          label="Ventas aprobadas"
-          value={String(data.sales_count ?? 0)}
-        />
-        <Fact icon={<Award />} label="Puntos" value={String(data.points)} />
-        <Fact
-          icon={<Trophy />}
-          label="Tu posición en el ranking"
-          value={data.rank ? `#${data.rank}` : '—'}
-        />
-        <Fact icon={<MapPin />} label="Tu provincia" value={data.province ?? 'Sin definir'} />
-      </div>
-      <GoalCard goal={data.goal ?? null} />
-      <ActivityList items={data.recent_activity ?? []} />
-    </>
-  );
-}
-
-function GoalCard({ goal }: { goal: Goal | null }) {
-  if (!goal) {
-    return (
-      <Card className="mt-6 flex items-center gap-3 p-5 text-sm text-muted-foreground">
-        <Target className="size-5 shrink-0 text-primary" aria-hidden />
-        Todavía no fijaste una meta para este mes.
-      </Card>
-    );
-  }
-  const parts: { label: string; done: number; target: number; format: (n: number) => string }[] =
-    [];
-  if (goal.target_sales)
-    parts.push({ label: 'Ventas', done: goal.sales, target: goal.target_sales, format: String });
-  if (goal.target_commission_cents) {
-    parts.push({
-      label: 'Comisiones',
-      done: goal.commission_cents,
-      target: goal.target_commission_cents,
-      format: formatArs,
-    });
-  }
-  return (
-    <Card className="mt-6 p-5">
-      <h2 className="flex items-center gap-2 font-bold">
-        <Target className="size-5 text-primary" aria-hidden />
-        Meta de este mes
-      </h2>
-      {goal.reached ? (
-        <p
-          className="mt-2 rounded-lg bg-emerald-50 p-3 text-sm font-semibold text-emerald-800"
-          role="status"
-        >
-          ¡Cumpliste tu meta del mes! 🎉
-        </p>
-      ) : null}
-      <div className="mt-3 space-y-4">
-        {parts.map((part) => (
-          <div key={part.label}>
-            <div className="flex justify-between text-sm">
-              <span>{part.label}</span>
-              <span className="font-semibold">
-                {part.format(part.done)} de {part.format(part.target)}
-              </span>
-            </div>
-            <Progress
-              className="mt-1"
-              value={(part.done / part.target) * 100}
-              label={`${part.label}: avance de la meta`}
-            />
-            {part.done < part.target ? (
-              <p className="mt-1 text-xs text-muted-foreground">
-                Te faltan {part.format(part.target - part.done)}.
-              </p>
-            ) : null}
-          </div>
-        ))}
-      </div>
-    </Card>
-  );
-}
-
-function ActivityList({ items }: { items: Activity[] }) {
-  return (
-    <Card className="mt-6 p-5">
-      <h2 className="font-bold">Actividad reciente</h2>
-      {items.length === 0 ? (
-        <p className="mt-2 text-sm text-muted-foreground">
-          Cuando vendas con tus links, verás aquí cada pedido.
-        </p>
-      ) : (
-        <ul className="mt-3 divide-y divide-border">
-          {items.map((item) => (
-            <li
-              key={`${item.order_id}-${item.status}-${item.at}`}
-              className="flex items-center justify-between gap-3 py-2.5 text-sm"
-            >
-              <div className="min-w-0">
-                <p className="truncate font-medium">{item.product_title}</p>
-                <p className="text-xs text-muted-foreground">
-                  {orderStatusLabel(item.status)} ·{' '}
-                  {new Date(item.at).toLocaleString('es-AR', {
-                    dateStyle: 'short',
-                    timeStyle: 'short',
-                  })}
-                </p>
-              </div>
-              <span className="shrink-0 font-semibold text-emerald-700">
-                {formatArs(item.seller_cents)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
   );
 }
 
@@ -374,5 +238,4 @@ function Fact({
 
 /** One page per panel, for the section table. */
 export const CompanyHome = () => <PanelHome role="company" />;
-export const SellerHome = () => <PanelHome role="seller" />;
 export const AdminHome = () => <PanelHome role="admin" />;
