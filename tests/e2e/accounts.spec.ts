@@ -93,7 +93,8 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL('/company');
 
     await page.getByRole('link', { name: 'Mis Productos' }).click();
-    await expect(page.getByText('Esta sección todavía no está disponible.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Mis Productos' })).toBeVisible();
+    await expect(page.getByText('Todavía no tienes productos')).toBeVisible();
 
     // The landing header offers the dashboard to a signed-in user.
     await page.goto('/');
