@@ -155,7 +155,7 @@ export function OrdersTable({
           <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
             {data.total} {data.total === 1 ? 'pedido' : 'pedidos'}
           </p>
-          <Card className="mt-2 hidden overflow-x-auto lg:block">
+          <Card className="mt-2 hidden overflow-x-auto xl:block">
             <Table>
               <TableHead>
                 <TableRow>
@@ -172,7 +172,7 @@ export function OrdersTable({
               <TableBody>
                 {data.items.map((order) => (
                   <TableRow key={order.id}>
-                    <TableCell>
+                    <TableCell className="min-w-56">
                       <p className="font-semibold">{order.product_title}</p>
                       <p className="text-xs text-muted-foreground">
                         {order.external_reference} ·{' '}
@@ -209,7 +209,7 @@ export function OrdersTable({
               </TableBody>
             </Table>
           </Card>
-          <ul className="mt-2 space-y-3 lg:hidden">
+          <ul className="mt-2 grid gap-3 md:grid-cols-2 xl:hidden">
             {data.items.map((order) => (
               <li key={order.id}>
                 <Card className="p-4">

@@ -181,7 +181,11 @@ export const payDemoSeeder: Seeder = {
           status: transfer ? 'pending_transfer' : 'pending_payment',
           buyer: {
             name: buyer,
-            email: `${buyer.split(' ')[0]!.toLowerCase()}@example.com`,
+            email: `${buyer
+              .split(' ')[0]!
+              .normalize('NFD')
+              .replace(/[\u0300-\u036f]/g, '')
+              .toLowerCase()}@example.com`,
           },
           expiresAt: new Date(now + 72 * 3_600_000),
           createdAt,
