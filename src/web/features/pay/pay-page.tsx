@@ -152,8 +152,8 @@ function Gallery({ urls, title }: { urls: string[]; title: string }) {
   const current = urls[index];
   if (!current) {
     return (
-      <div className="flex aspect-square w-full items-center justify-center rounded-xl bg-slate-200 text-slate-500">
-        Sin imagen
+      <div className="flex h-40 w-full items-center justify-center rounded-xl bg-slate-100 text-slate-400 sm:h-64">
+        <Package className="size-12" aria-label="Producto sin imagen" />
       </div>
     );
   }
