@@ -6,6 +6,7 @@ import {
   Landmark,
   Lock,
   Minus,
+  Package,
   Plus,
   Wallet,
 } from 'lucide-react';
