@@ -13,7 +13,14 @@ import { createPaymentMethod } from '../src/server/features/payments/payment-met
 import { products } from '../src/server/features/products/products.table';
 import { profiles } from '../src/server/features/profiles/profiles.table';
 import { PROVINCES } from '../src/shared/provinces';
-import { measure, startProcess, stopProcess, type LoadResult } from './lib';
+import {
+  kb,
+  measure,
+  pageScriptGzipBytes,
+  startProcess,
+  stopProcess,
+  type LoadResult,
+} from './lib';
 
 /**
  * Payment links and the seller catalogue under load (issues 9 and 10):
@@ -145,6 +152,8 @@ function serverEnv(appUrl: string, port: number, extra: Record<string, string>) 
 
 export interface BusinessBench {
   load: LoadResult[];
+  /** JavaScript each page downloads, bytes on the wire. */
+  pages: { name: string; bytes: number; budget?: number }[];
   transfers?: { ordersPerSecond: number; placed: number; oversold: number; refused: number };
 }
 
@@ -166,8 +175,18 @@ export async function runBusinessBench(root: string, baseline: LoadResult): Prom
     `${appUrl}/api/health`,
   );
   const load: LoadResult[] = [];
+  const pages: BusinessBench['pages'] = [];
   try {
     const cookie = await signIn(appUrl);
+    pages.push({
+      name: 'pay page (/pay/:productId)',
+      bytes: (await pageScriptGzipBytes(`${appUrl}/pay/${world.productId}`)).bytes,
+      budget: 90 * 1024,
+    });
+    pages.push({
+      name: 'seller catalogue (/seller/products)',
+      bytes: (await pageScriptGzipBytes(`${appUrl}/seller/products`, cookie)).bytes,
+    });
     load.push(
       await measure(
         'GET /api/public/pay/:productId (pay page)',
@@ -187,7 +206,7 @@ export async function runBusinessBench(root: string, baseline: LoadResult): Prom
     await stopProcess(server);
   }
 
-  const result: BusinessBench = { load };
+  const result: BusinessBench = { load, pages };
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const name = `bench_orders_${Date.now()}`;
@@ -258,6 +277,11 @@ export async function runBusinessBench(root: string, baseline: LoadResult): Prom
   for (const row of load) {
     console.log(
       `  ${row.name.padEnd(58)} ${String(row.requestsPerSecond).padStart(7)} req/s  p99 ${String(row.p99Ms).padStart(4)} ms  ${(row.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}× bare${row.non2xx ? `  (${row.non2xx} non-2xx)` : ''}`,
+    );
+  }
+  for (const page of pages) {
+    console.log(
+      `  JavaScript of the ${page.name}: ${kb(page.bytes)}${page.budget ? ` of ${kb(page.budget)} budget ${page.bytes <= page.budget ? 'OK' : 'OVER BUDGET'}` : ''}`,
     );
   }
   if (result.transfers) {

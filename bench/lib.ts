@@ -75,6 +75,8 @@ export async function measure(
  */
 export async function pageScriptGzipBytes(
   url: string,
+  /** A signed-in session's cookie header, for panel pages. */
+  cookie?: string,
 ): Promise<{ bytes: number; files: string[] }> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -87,7 +89,16 @@ export async function pageScriptGzipBytes(
     ],
   });
   try {
-    const page = await browser.newPage();
+    const context = await browser.newContext();
+    if (cookie) {
+      await context.addCookies(
+        cookie.split('; ').map((pair) => {
+          const [name = '', ...value] = pair.split('=');
+          return { name, value: value.join('='), url };
+        }),
+      );
+    }
+    const page = await context.newPage();
     const scripts: Promise<{ url: string; bytes: number }>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') {
