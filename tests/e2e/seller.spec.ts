@@ -9,7 +9,7 @@ import { expect, seriousA11yViolations, test, toastOf, VIEWPORTS } from './fixtu
 
 /**
  * Issue 10: a seller works from the phone. Everything the seller does happens in
- * the browser at 375 px; the company and the buyer use the real API.
+ * the browser at 375 px; the company uses the real API, the buyer the pay page.
  */
 const PHONE = VIEWPORTS.phone;
 const SHOTS = process.env.SELLER_SHOTS_DIR ?? path.resolve('.tmp/shots-seller');
@@ -225,19 +225,17 @@ test.describe('seller workspace on a phone', () => {
     await page.getByLabel('Buscar productos').fill('');
     await shoot(page, 'catalogue');
 
-    // A buyer opens the link and pays by transfer (through the API: no pay page yet).
-    const buyer = await apiContext();
-    const ref = new URL(link).searchParams.get('ref')!;
-    const paid = await buyer.post(`/api/public/pay/${company.productId}`, {
-      data: {
-        provider: 'transferencia',
-        ref,
-        buyer: { name: 'Ramiro Paz', email: 'ramiro@example.com' },
-      },
-    });
-    expect(paid.status(), await paid.text()).toBe(201);
-    const { order_id: orderId } = (await paid.json()) as { order_id: string };
-    await buyer.dispose();
+    // A buyer opens the link on a phone and pays by transfer on the pay page.
+    const buyerPage = await context.browser()!.newPage({ viewport: PHONE });
+    await buyerPage.goto(link);
+    await expect(buyerPage.getByText('Te lo recomienda Lucía Herrera')).toBeVisible();
+    await buyerPage.getByLabel('Nombre y apellido').fill('Ramiro Paz');
+    await buyerPage.getByLabel('E-mail').fill('ramiro@example.com');
+    await buyerPage.getByRole('button', { name: 'Ver datos para transferir' }).click();
+    await expect(buyerPage).toHaveURL(/\/transfer\/[0-9a-f-]+\?token=/);
+    const orderId = new URL(buyerPage.url()).pathname.split('/').pop()!;
+    await expect(buyerPage.getByText('Tu pedido espera la transferencia.')).toBeVisible();
+    await buyerPage.close();
 
     await openSection(page, 'Mis Ventas');
     const sale = page.getByTestId('sale-row').filter({ hasText: title });

@@ -194,6 +194,34 @@ describe('seller workspace /api/seller', () => {
     ).toBe(true);
   });
 
+  it('breaks ties in points by sales, then by who signed up first', async () => {
+    const first = await createUser(t.app, {
+      role: 'seller',
+      name: 'Ana Empate',
+      province: 'Salta',
+    });
+    const second = await createUser(t.app, {
+      role: 'seller',
+      name: 'Bruno Empate',
+      province: 'Salta',
+    });
+    const third = await createUser(t.app, {
+      role: 'seller',
+      name: 'Carla Empate',
+      province: 'Salta',
+    });
+    await t.db.update(profiles).set({ points: 50, sales: 2 }).where(eq(profiles.id, first.id));
+    await t.db.update(profiles).set({ points: 50, sales: 5 }).where(eq(profiles.id, second.id));
+    await t.db.update(profiles).set({ points: 50, sales: 2 }).where(eq(profiles.id, third.id));
+    const ranking = await call('GET', '/ranking?province=Salta', undefined, third);
+    expect(ranking.json().items.map((row: { name: string }) => row.name)).toEqual([
+      'Bruno Empate',
+      'Ana Empate',
+      'Carla Empate',
+    ]);
+    expect(ranking.json().me).toMatchObject({ name: 'Carla Empate', rank: 3 });
+  });
+
   it('refuses goals of past months and goals without a target', async () => {
     expect((await call('PUT', '/goal', { month: '2020-01', target_sales: 1 })).statusCode).toBe(
       400,
