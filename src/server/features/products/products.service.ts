@@ -331,8 +331,8 @@ export async function returnUnits(tx: Transaction, id: string, quantity: number)
 /**
  * A seller's catalogue (spec 02 §1): active, in-stock products of the given
  * companies (those that ship to the seller's province), newest first, with
- * search by title and filters by category and company. One query answers the
- * page and the total (a window count), served by products_catalogue_idx.
+ * search by title and filters by category and company, served by the
+ * partial indexes on sellable products. The caller may pass a recent total.
  */
 export async function listCatalogueProducts(
   db: Database,
@@ -344,6 +344,8 @@ export async function listCatalogueProducts(
     page: number;
     page_size: number;
   },
+  /** A total counted moments ago for the same filters: the count is skipped. */
+  options: { knownTotal?: number } = {},
 ): Promise<{ rows: ProductRow[]; total: number }> {
   if (companyIds.length === 0) return { rows: [], total: 0 };
   const where = and(
@@ -352,22 +354,23 @@ export async function listCatalogueProducts(
     query.category?.trim() ? eq(products.category, query.category.trim()) : undefined,
     query.company_id ? eq(products.companyId, query.company_id) : undefined,
   );
-  const page = await db
-    .select({ product: products, total: sql<string>`count(*) over ()` })
-    .from(products)
-    .where(where)
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
-  if (page.length > 0) {
-    return { rows: page.map((row) => row.product), total: Number(page[0]!.total) };
-  }
-  // Past the last page the window has no row to carry the total: count it.
-  const [total] = await db
-    .select({ value: sql<string>`count(*)` })
-    .from(products)
-    .where(where);
-  return { rows: [], total: Number(total?.value ?? 0) };
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    options.knownTotal !== undefined
+      ? Promise.resolve(options.knownTotal)
+      : db
+          .select({ value: sql<string>`count(*)` })
+          .from(products)
+          .where(where)
+          .then(([row]) => Number(row?.value ?? 0)),
+  ]);
+  return { rows, total };
 }
 
 function sellableOf(companyIds: string[]): SQL | undefined {

@@ -56,6 +56,10 @@ export const products = pgTable(
     index('products_catalogue_idx')
       .on(table.companyId, table.createdAt)
       .where(sql`${table.isActive} AND ${table.deletedAt} IS NULL AND ${table.stock} > 0`),
+    // …and across many companies: walked newest first until a page is full.
+    index('products_sellable_recent_idx')
+      .on(table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.isActive} AND ${table.deletedAt} IS NULL AND ${table.stock} > 0`),
     check('products_price_check', sql`${table.priceCents} > 0`),
     check('products_stock_check', sql`${table.stock} >= 0`),
     check('products_commission_check', sql`${table.commissionBps} BETWEEN 300 AND 10000`),

@@ -81,6 +81,9 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
       companies: Promise<{ id: string; name: string; logoUrl: string | null }[]>;
     }
   >();
+  // Totals per filter, reused for the same 30 s: paging through a catalogue
+  // does not count its thousands of products again for every page.
+  const totals = new Map<string, { at: number; total: number }>();
   const filtersFor = (province: string, companyIds: string[]) => {
     // Keyed by the companies too, so a company that adds a province shows at once.
     const key = `${province}|${companyIds.join(',')}`;
@@ -127,11 +130,19 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const companyIds = await companiesShippingTo(app.db, profile.province);
       const lists = filtersFor(profile.province, companyIds);
+      const { page: _page, page_size: _size, ...filterQuery } = request.query;
+      const totalKey = `${companyIds.join(',')}|${JSON.stringify(filterQuery)}`;
+      const known = totals.get(totalKey);
+      const fresh = known && Date.now() - known.at < FILTERS_TTL_MS ? known.total : undefined;
       const [page, companies, categories] = await Promise.all([
-        listCatalogueProducts(app.db, companyIds, request.query),
+        listCatalogueProducts(app.db, companyIds, request.query, { knownTotal: fresh }),
         lists.companies,
         lists.categories,
       ]);
+      if (fresh === undefined) {
+        if (totals.size > 1000) totals.clear();
+        totals.set(totalKey, { at: Date.now(), total: page.total });
+      }
       const links = await linkCodesFor(
         app.db,
         profile.id,

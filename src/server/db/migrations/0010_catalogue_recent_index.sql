@@ -1,0 +1,1 @@
+CREATE INDEX "products_sellable_recent_idx" ON "products" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "products"."is_active" AND "products"."deleted_at" IS NULL AND "products"."stock" > 0;
