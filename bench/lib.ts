@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 
@@ -70,10 +69,13 @@ export async function measure(
   };
 }
 
-/** Loads a page in Chromium and sums the gzip size of every script it downloads. */
-export async function pageScriptGzipBytes(
+/**
+ * Loads a page in Chromium and sums what its scripts took on the wire: the
+ * compressed body and the headers, as the browser's network panel counts them.
+ */
+export async function pageScriptTransferBytes(
   url: string,
-): Promise<{ bytes: number; files: string[] }> {
+): Promise<{ bytes: number; files: string[]; encodings: string[] }> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: [
@@ -86,13 +88,18 @@ export async function pageScriptGzipBytes(
   });
   try {
     const page = await browser.newPage();
-    const scripts: Promise<{ url: string; bytes: number }>[] = [];
+    const scripts: Promise<{ url: string; bytes: number; encoding: string }>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') {
         scripts.push(
           response
-            .body()
-            .then((body) => ({ url: response.url(), bytes: gzipSync(body, { level: 9 }).length })),
+            .request()
+            .sizes()
+            .then((sizes) => ({
+              url: response.url(),
+              bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+              encoding: response.headers()['content-encoding'] ?? 'identity',
+            })),
         );
       }
     });
@@ -101,6 +108,7 @@ export async function pageScriptGzipBytes(
     return {
       bytes: loaded.reduce((sum, script) => sum + script.bytes, 0),
       files: loaded.map((script) => new URL(script.url).pathname),
+      encodings: [...new Set(loaded.map((script) => script.encoding))],
     };
   } finally {
     await browser.close();

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { test as base, expect, type Page } from '@playwright/test';
 
 const require = createRequire(import.meta.url);
@@ -54,17 +53,21 @@ export async function screenshotBothWidths(page: Page, name: string): Promise<vo
 
 /**
  * Records every script the page downloads; call the returned function after
- * navigating to get their total gzip size (level 9) and paths.
+ * navigating to get the bytes they took on the wire (compressed body and
+ * headers, as the browser's network panel shows them) and their paths.
  */
 export function recordScripts(page: Page): () => Promise<{ bytes: number; files: string[] }> {
   const scripts: Promise<{ path: string; bytes: number }>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     scripts.push(
-      response.body().then((body) => ({
-        path: new URL(response.url()).pathname,
-        bytes: gzipSync(body, { level: 9 }).length,
-      })),
+      response
+        .request()
+        .sizes()
+        .then((sizes) => ({
+          path: new URL(response.url()).pathname,
+          bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+        })),
     );
   });
   return async () => {
