@@ -28,6 +28,17 @@ describe('compressed static files and pages', () => {
     writeFileSync(path.join(webDir, ASSET), script);
     writeFileSync(path.join(webDir, 'assets', 'tiny-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(webDir, 'logo.png'), Buffer.alloc(2048, 7));
+    mkdirSync(path.join(webDir, '.vite'));
+    writeFileSync(
+      path.join(webDir, '.vite', 'route-preloads.json'),
+      JSON.stringify({
+        '/store': { modules: ['/assets/store-page-abc.js'], data: [] },
+        '/product/:id': {
+          modules: ['/assets/product-page-abc.js'],
+          data: ['/api/store/{storeId}/products/{id}', '/api/x?a=1&ids%5B%5D={id}'],
+        },
+      }),
+    );
     // What the build does (scripts/build.ts); the app reads the copies at start.
     await precompressDirectory(webDir, (file) => file === 'index.html');
     t = await createTestApp({}, (config) => ({ ...config, webDir }));
@@ -129,6 +140,30 @@ describe('compressed static files and pages', () => {
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['content-encoding']).toBeUndefined();
     expect(image.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('announces the chunks and API answers a page needs, filled in for its path', async () => {
+    const product = await t.app.inject('/product/taza%20azul');
+    expect(product.body).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/product-page-abc.js">',
+    );
+    expect(product.body).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/store/vendemas/products/taza%20azul">',
+    );
+    expect(product.body).toContain('href="/api/x?a=1&amp;ids%5B%5D=taza%20azul"');
+    const store = await t.app.inject({ url: '/store/', headers: { 'accept-encoding': 'br' } });
+    const storeHtml = decode(store.rawPayload, 'br').toString();
+    expect(storeHtml).toContain('href="/assets/store-page-abc.js"');
+    expect(storeHtml).toContain('id="vm-config"');
+    for (const url of ['/', '/product', '/product/a/b', '/stores']) {
+      const other = await t.app.inject(url);
+      expect(other.body, url).not.toContain('modulepreload');
+    }
+  });
+
+  it("does not publish the build's own notes", async () => {
+    const response = await t.app.inject('/.vite/route-preloads.json');
+    expect(response.headers['content-type']).toContain('text/html');
   });
 
   it('does not publish the compressed copies as files of their own', async () => {

@@ -7,7 +7,12 @@ import { ERROR_CODES } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
 import { injectRuntimeConfig } from '@shared/runtime-config';
 import type { RuntimeConfig } from '@shared/runtime-config.schema';
-import { encodeBody, readPrecompressedFile, sendEncodedBody } from '../lib/encoded-body';
+import {
+  encodeBody,
+  readPrecompressedFile,
+  sendEncodedBody,
+  type EncodedBody,
+} from '../lib/encoded-body';
 import { compressibleType, listFiles, MIN_COMPRESS_BYTES } from '../lib/static-compression';
 
 /**
@@ -27,13 +32,41 @@ import { compressibleType, listFiles, MIN_COMPRESS_BYTES } from '../lib/static-c
 export const spaPlugin = fp(
   async (app: FastifyInstance, options: { webDir: string; runtimeConfig: RuntimeConfig }) => {
     const indexFile = path.join(options.webDir, 'index.html');
-    const indexPage = existsSync(indexFile)
-      ? await encodeBody(
-          injectRuntimeConfig(readFileSync(indexFile, 'utf8'), options.runtimeConfig),
-          'text/html; charset=utf-8',
-          'no-cache',
-        )
+    const indexHtml = existsSync(indexFile)
+      ? injectRuntimeConfig(readFileSync(indexFile, 'utf8'), options.runtimeConfig)
       : undefined;
+    const renderPage = (html: string) => encodeBody(html, 'text/html; charset=utf-8', 'no-cache');
+    const indexPage = indexHtml === undefined ? undefined : await renderPage(indexHtml);
+    // Pages that announce what they need (see readRoutePreloads): rendered once
+    // when they depend on the path only through its pattern, per path otherwise.
+    const routes = Object.entries(readRoutePreloads(options.webDir)).map(([route, preload]) => ({
+      pattern: route.split('/'),
+      preload,
+      page: undefined as Promise<EncodedBody> | undefined,
+    }));
+    const perPath = new Map<string, Promise<EncodedBody>>();
+    const pageFor = (pathname: string): EncodedBody | Promise<EncodedBody> | undefined => {
+      if (indexHtml === undefined) return undefined;
+      const segments = pathname.split('/');
+      const route = routes.find((candidate) => matchesRoute(candidate.pattern, segments));
+      if (!route) return indexPage;
+      const render = () =>
+        renderPage(
+          injectPreloads(indexHtml, route.preload, {
+            storeId: options.runtimeConfig.store_id,
+            params: routeParams(route.pattern, segments),
+          }),
+        );
+      if (route.preload.data.length === 0) return (route.page ??= render());
+      let page = perPath.get(pathname);
+      if (!page) {
+        // Bounded: paths come from visitors.
+        if (perPath.size >= 1000) perPath.clear();
+        page = render();
+        perPath.set(pathname, page);
+      }
+      return page;
+    };
 
     if (indexPage !== undefined) {
       const inMemory: string[] = [];
@@ -69,20 +102,92 @@ export const spaPlugin = fp(
       });
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       const isBackend =
         pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/files/');
       const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-      if (!isBackend && wantsPage && indexPage !== undefined) {
-        return sendEncodedBody(request, reply, indexPage);
-      }
+      const page = isBackend || !wantsPage ? undefined : pageFor(pathname);
+      if (page !== undefined) return sendEncodedBody(request, reply, await page);
       return reply
         .status(404)
         .send({ error: { code: ERROR_CODES.notFound, message: API_MESSAGES.routeNotFound } });
     });
   },
 );
+
+export interface RoutePreload {
+  /** Chunk files, as `/assets/…` paths. */
+  modules: string[];
+  /** API URL templates: `{storeId}`, and `{name}` for the path's `:name`. */
+  data: string[];
+}
+
+/**
+ * `.vite/route-preloads.json`, written by the build (vite.config.ts from
+ * src/web/app/route-preloads.ts): for a page path such as `/product/:id`, the
+ * chunks and API answers its first paint needs beyond the main bundle.
+ * Missing (an older build, the tests): none.
+ */
+function readRoutePreloads(webDir: string): Record<string, RoutePreload> {
+  const file = path.join(webDir, '.vite', 'route-preloads.json');
+  if (!existsSync(file)) return {};
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, RoutePreload>;
+}
+
+const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+
+/**
+ * Links at the end of <head>: the chunks as modulepreload with low priority,
+ * so the main bundle and the styles, which the first paint needs first, keep
+ * the bandwidth (the chunks still arrive long before the main bundle has run
+ * and imports them); the API answers as fetch preloads (`crossorigin` gives
+ * them the mode and credentials of the page's own fetch, so it reuses them).
+ */
+export function injectPreloads(
+  html: string,
+  preload: RoutePreload,
+  values: { storeId: string; params: Record<string, string> },
+): string {
+  const fill = (template: string) =>
+    template.replace(/\{(\w+)\}/g, (_, name: string) =>
+      encodeURIComponent(name === 'storeId' ? values.storeId : (values.params[name] ?? '')),
+    );
+  const links = [
+    ...preload.modules.map(
+      (file) =>
+        `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeAttribute(encodeURI(file))}">`,
+    ),
+    ...preload.data.map(
+      (template) =>
+        `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(fill(template))}">`,
+    ),
+  ].join('');
+  return html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : links + html;
+}
+
+/** The decoded values of a pattern's `:name` segments. */
+function routeParams(pattern: string[], segments: string[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  pattern.forEach((part, i) => {
+    if (!part.startsWith(':')) return;
+    try {
+      params[part.slice(1)] = decodeURIComponent(segments[i] ?? '');
+    } catch {
+      params[part.slice(1)] = segments[i] ?? '';
+    }
+  });
+  return params;
+}
+
+/** `/product/:id` against `/product/abc`: same length, equal segments, `:name` matches any non-empty one. */
+function matchesRoute(pattern: string[], segments: string[]): boolean {
+  const trimmed = segments.length > 1 && segments.at(-1) === '' ? segments.slice(0, -1) : segments;
+  return (
+    pattern.length === trimmed.length &&
+    pattern.every((part, i) => (part.startsWith(':') ? trimmed[i] !== '' : part === trimmed[i]))
+  );
+}
 
 /** Hashed bundles never change; other public files may, so they are revalidated soon. */
 function cacheControlFor(relativePath: string): string {
