@@ -85,6 +85,18 @@ async function runOnce(url: string): Promise<LighthouseRun> {
   };
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART) on a busy machine: try again. */
+async function runWithRetries(url: string, attempts = 3): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runOnce(url);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.warn(`Lighthouse run failed, trying again: ${(error as Error).message}`);
+    }
+  }
+}
+
 /** Runs each page `times` times (interleaved, so a busy moment does not hit one page only). */
 export async function lighthousePages(
   pages: { name: string; url: string }[],
@@ -94,7 +106,7 @@ export async function lighthousePages(
   try {
     const runs = new Map(pages.map((page) => [page.url, [] as LighthouseRun[]]));
     for (let round = 0; round < times; round += 1) {
-      for (const page of pages) runs.get(page.url)!.push(await runOnce(page.url));
+      for (const page of pages) runs.get(page.url)!.push(await runWithRetries(page.url));
     }
     return pages.map((page) => {
       const all = runs.get(page.url)!;
