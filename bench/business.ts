@@ -16,7 +16,7 @@ import { PROVINCES } from '../src/shared/provinces';
 import {
   kb,
   measure,
-  pageScriptGzipBytes,
+  pageScriptTransferBytes,
   startProcess,
   stopProcess,
   type LoadResult,
@@ -180,12 +180,12 @@ export async function runBusinessBench(root: string, baseline: LoadResult): Prom
     const cookie = await signIn(appUrl);
     pages.push({
       name: 'pay page (/pay/:productId)',
-      bytes: (await pageScriptGzipBytes(`${appUrl}/pay/${world.productId}`)).bytes,
+      bytes: (await pageScriptTransferBytes(`${appUrl}/pay/${world.productId}`)).bytes,
       budget: 90 * 1024,
     });
     pages.push({
       name: 'seller catalogue (/seller/products)',
-      bytes: (await pageScriptGzipBytes(`${appUrl}/seller/products`, cookie)).bytes,
+      bytes: (await pageScriptTransferBytes(`${appUrl}/seller/products`, cookie)).bytes,
     });
     load.push(
       await measure(

@@ -70,14 +70,14 @@ export async function measure(
 }
 
 /**
- * Loads a page in Chromium and sums the bytes of every script as they came
- * over the wire (the server sends the build's brotli or gzip copy).
+ * Loads a page in Chromium and sums what its scripts took on the wire: the
+ * compressed body and the headers, as the browser's network panel counts them.
  */
-export async function pageScriptGzipBytes(
+export async function pageScriptTransferBytes(
   url: string,
   /** A signed-in session's cookie header, for panel pages. */
   cookie?: string,
-): Promise<{ bytes: number; files: string[] }> {
+): Promise<{ bytes: number; files: string[]; encodings: string[] }> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: [
@@ -99,14 +99,18 @@ export async function pageScriptGzipBytes(
       );
     }
     const page = await context.newPage();
-    const scripts: Promise<{ url: string; bytes: number }>[] = [];
+    const scripts: Promise<{ url: string; bytes: number; encoding: string }>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') {
         scripts.push(
           response
             .request()
             .sizes()
-            .then((sizes) => ({ url: response.url(), bytes: sizes.responseBodySize })),
+            .then((sizes) => ({
+              url: response.url(),
+              bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+              encoding: response.headers()['content-encoding'] ?? 'identity',
+            })),
         );
       }
     });
@@ -115,6 +119,7 @@ export async function pageScriptGzipBytes(
     return {
       bytes: loaded.reduce((sum, script) => sum + script.bytes, 0),
       files: loaded.map((script) => new URL(script.url).pathname),
+      encodings: [...new Set(loaded.map((script) => script.encoding))],
     };
   } finally {
     await browser.close();

@@ -6,7 +6,9 @@ import path from 'node:path';
 /**
  * Builds what `npm start` runs, each part only when its sources changed since
  * the last build (so a second start is quick); `--force` always builds.
- * - the web app and the terms PDF into dist/web (`--out DIR` elsewhere);
+ * - the web app and the terms PDF into dist/web (`--out DIR` elsewhere), with a
+ *   brotli (`.br`) and a gzip (`.gz`) copy of every text file the server sends
+ *   (src/server/lib/static-compression.ts);
  * - the server, bundled with esbuild into dist/server/server.js (`--server-out DIR`
  *   elsewhere): our code in one ES module, packages imported from node_modules,
  *   so production runs plain `node` with no TypeScript loader.
@@ -70,6 +72,7 @@ await buildIfChanged(
     'vite.config.ts',
     'package-lock.json',
     'scripts/generate-terms-pdf.ts',
+    'src/server/lib/static-compression.ts',
   ],
   webDir,
   'index.html',
@@ -97,9 +100,13 @@ await buildIfChanged(
       path.join(root, 'content/terminos.md'),
       path.join(webDir, 'terminos.pdf'),
     );
-    // Browsers download the brotli (or gzip) copy written here, never compressed per request.
-    const { precompressDir } = await import('./lib/precompress');
-    precompressDir(webDir);
+    const { precompressDirectory } = await import('../src/server/lib/static-compression');
+    // index.html is rendered with the runtime config at start and compressed then.
+    const report = await precompressDirectory(webDir, (file) => file === 'index.html');
+    const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+    console.log(
+      `Compressed ${report.files} files: ${kb(report.originalBytes)} → ${kb(report.brBytes)} brotli, ${kb(report.gzipBytes)} gzip.`,
+    );
   },
 );
 

@@ -26,6 +26,7 @@ import { supportRoutes } from './features/support/support.routes';
 import { createSecretBox, type SecretBox } from './lib/secret-box';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { jsonCompressionPlugin } from './plugins/json-compression';
 import { openApiPlugin } from './plugins/openapi';
 import { originCheckPlugin } from './plugins/origin-check';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -100,6 +101,7 @@ export async function buildApp(
   onOrderTransition(recordLedgerEntries);
 
   await app.register(errorHandlerPlugin);
+  await app.register(jsonCompressionPlugin);
   await app.register(securityPlugin, {
     isProduction: config.isProduction,
     imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],

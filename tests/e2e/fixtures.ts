@@ -54,8 +54,8 @@ export async function screenshotBothWidths(page: Page, name: string): Promise<vo
 
 /**
  * Records every script the page downloads; call the returned function after
- * navigating to get the bytes they took on the wire (the server sends the
- * build's brotli copies) and their paths.
+ * navigating to get the bytes they took on the wire (compressed body and
+ * headers, as the browser's network panel shows them) and their paths.
  */
 export function recordScripts(page: Page): () => Promise<{ bytes: number; files: string[] }> {
   const scripts: Promise<{ path: string; bytes: number }>[] = [];
@@ -67,7 +67,7 @@ export function recordScripts(page: Page): () => Promise<{ bytes: number; files:
         .sizes()
         .then((sizes) => ({
           path: new URL(response.url()).pathname,
-          bytes: sizes.responseBodySize,
+          bytes: sizes.responseBodySize + sizes.responseHeadersSize,
         })),
     );
   });

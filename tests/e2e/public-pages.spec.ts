@@ -75,7 +75,7 @@ test.describe('public pages', () => {
     await expect(page).toHaveURL('/support');
   });
 
-  test('the landing page downloads at most 100 KB of compressed JavaScript', async ({ page }) => {
+  test('the landing page transfers at most 100 KB of JavaScript', async ({ page }) => {
     const scripts = recordScripts(page);
     await page.goto('/');
     await page.waitForLoadState('networkidle');

@@ -1,56 +1,65 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+/**
+ * Content negotiation for `Accept-Encoding` (RFC 9110 §12.5.3), shared by the
+ * static files, index.html and JSON answers so they all read the header alike.
+ */
+export type ContentCoding = 'br' | 'gzip';
+export type ChosenCoding = ContentCoding | 'identity';
 
-export type ContentEncoding = 'br' | 'gzip' | 'identity';
+/** The codings the server can produce, best first: brotli is ~15-20 % smaller than gzip on our bundles. */
+export const CONTENT_CODINGS: readonly ContentCoding[] = ['br', 'gzip'];
+
+/** `x-gzip` is the old name of gzip and means the same coding. */
+const ALIASES: Record<string, string> = { 'x-gzip': 'gzip' };
 
 /**
- * Picks how to send a response from the request's Accept-Encoding
- * (RFC 9110 §12.5.3): `q=0` refuses a coding, `*` stands for any coding
- * not named, the higher q wins and brotli wins a tie (it is the smaller);
- * any acceptable compression is preferred to identity, which is always the
- * fallback. Without the header, identity.
+ * Reads the header into coding → q-value (lower-cased; the highest q wins when
+ * a coding is listed twice). Malformed q-values count as 0, so a broken
+ * header never turns on a coding the client did not ask for.
  */
-export function preferredEncoding(header: string | undefined): ContentEncoding {
-  if (!header) return 'identity';
+export function parseAcceptEncoding(header: string | string[] | undefined): Map<string, number> {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
   const weights = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+  for (const part of value.split(',')) {
+    const [rawCoding = '', ...params] = part.split(';');
+    const name = rawCoding.trim().toLowerCase();
     if (!name) continue;
+    const coding = ALIASES[name] ?? name;
     let q = 1;
     for (const param of params) {
-      const [key, value] = param.trim().split('=');
-      if (key === 'q') {
-        const parsed = Number(value);
-        q = Number.isFinite(parsed) ? Math.min(1, Math.max(0, parsed)) : 0;
-      }
+      const [key = '', raw = ''] = param.split('=').map((s) => s.trim());
+      if (key.toLowerCase() !== 'q') continue;
+      q = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(raw) ? Number(raw) : 0;
     }
-    weights.set(name, q);
+    weights.set(coding, Math.max(q, weights.get(coding) ?? 0));
   }
-  const weight = (coding: string) => weights.get(coding) ?? weights.get('*') ?? 0;
-  // Any acceptable compression beats sending the bytes as they are; brotli wins a tie.
-  const br = weight('br');
-  const gzip = weight('gzip');
-  if (br > 0 && br >= gzip) return 'br';
-  if (gzip > 0) return 'gzip';
-  return 'identity';
+  return weights;
 }
 
-/** A body kept in its three forms, compressed once (an in-memory page such as index.html). */
-export interface PrecompressedBody {
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-}
-
-export function precompress(body: string | Buffer): PrecompressedBody {
-  const identity = Buffer.isBuffer(body) ? body : Buffer.from(body);
-  return {
-    identity,
-    br: brotliCompressSync(identity, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-    gzip: gzipSync(identity, { level: 9 }),
-  };
+/**
+ * Picks the coding to answer with among `available` (server preference order).
+ * - no header: identity (the safe choice for old clients and scripts);
+ * - a coding's weight is its own entry, else `*`'s, else 0 (not acceptable);
+ * - identity is acceptable unless `identity;q=0`, or `*;q=0` without an
+ *   identity entry; when it is not listed it ranks below any listed coding;
+ * - the highest q wins; on a tie compressed beats identity and the server's order decides;
+ * - when nothing is acceptable, identity anyway: bytes the client can read
+ *   beat a 406 for a page or a script.
+ */
+export function negotiateContentEncoding(
+  header: string | string[] | undefined,
+  available: readonly ContentCoding[] = CONTENT_CODINGS,
+): ChosenCoding {
+  if (header === undefined) return 'identity';
+  const weights = parseAcceptEncoding(header);
+  const star = weights.get('*');
+  let best: ChosenCoding = 'identity';
+  let bestQ = weights.get('identity') ?? star ?? Number.MIN_VALUE;
+  for (const coding of available) {
+    const q = weights.get(coding) ?? star ?? 0;
+    if (q > 0 && (q > bestQ || (q === bestQ && best === 'identity'))) {
+      best = coding;
+      bestQ = q;
+    }
+  }
+  return best;
 }

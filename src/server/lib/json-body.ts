@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { negotiateContentEncoding } from './content-encoding';
 
 const gzipAsync = promisify(gzip);
 
@@ -16,15 +17,9 @@ export async function encodeJsonBody(value: unknown): Promise<JsonBody> {
   return { raw, gzip: await gzipAsync(raw, { level: 6 }) };
 }
 
-/** True unless the client refuses gzip or does not mention it. */
+/** True when gzip is what the client should get (see content-encoding.ts). */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
-  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
-  return value.split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    if (coding !== 'gzip' && coding !== '*') return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
+  return negotiateContentEncoding(header, ['gzip']) === 'gzip';
 }
 
 /**

@@ -1,69 +1,196 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressDir } from '../../../scripts/lib/precompress';
+import { TMP_ROOT } from '../../../tests/setup/databases';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { precompressDirectory } from '../lib/static-compression';
 
-const SCRIPT = `export const app = ${JSON.stringify('VendeMás '.repeat(2000))};\n`;
+/** Decodes a body by its Content-Encoding, as a browser does. */
+function decode(body: Buffer, encoding: string | undefined): Buffer {
+  if (encoding === 'br') return brotliDecompressSync(body);
+  if (encoding === 'gzip') return gunzipSync(body);
+  return body;
+}
 
-describe('static files are sent compressed (built .br and .gz, chosen by Accept-Encoding)', () => {
+const ASSET = '/assets/index-abc123.js';
+const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "producto ${i}" }`).join(', ')}];\n`;
+const page = `<!doctype html><html lang="es-AR"><head><title>VendeMás</title>${'<meta name="x" content="relleno para pasar de 1 KB">'.repeat(30)}</head><body><div id="root"></div></body></html>`;
+
+describe('compressed static files and pages', () => {
   let t: TestApp;
+  let webDir: string;
   beforeAll(async () => {
-    t = await createTestApp({}, (config) => {
-      const webDir = path.join(config.dataDir, 'web');
-      mkdirSync(path.join(webDir, 'assets'), { recursive: true });
-      writeFileSync(
-        path.join(webDir, 'index.html'),
-        `<!doctype html><html><head><title>VendeMás</title></head><body>${'<p>hola</p>'.repeat(300)}<div id="root"></div></body></html>`,
-      );
-      writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), SCRIPT);
-      precompressDir(webDir);
-      return { ...config, webDir };
-    });
+    mkdirSync(TMP_ROOT, { recursive: true });
+    webDir = mkdtempSync(path.join(TMP_ROOT, 'web-'));
+    mkdirSync(path.join(webDir, 'assets'));
+    writeFileSync(path.join(webDir, 'index.html'), page);
+    writeFileSync(path.join(webDir, ASSET), script);
+    writeFileSync(path.join(webDir, 'assets', 'tiny-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(webDir, 'logo.png'), Buffer.alloc(2048, 7));
+    mkdirSync(path.join(webDir, '.vite'));
+    writeFileSync(
+      path.join(webDir, '.vite', 'route-preloads.json'),
+      JSON.stringify({
+        '/store': { modules: ['/assets/store-page-abc.js'], data: [] },
+        '/product/:id': {
+          modules: ['/assets/product-page-abc.js'],
+          data: ['/api/store/{storeId}/products/{id}', '/api/x?a=1&ids%5B%5D={id}'],
+        },
+      }),
+    );
+    // What the build does (scripts/build.ts); the app reads the copies at start.
+    await precompressDirectory(webDir, (file) => file === 'index.html');
+    t = await createTestApp({}, (config) => ({ ...config, webDir }));
   });
-  afterAll(() => t.close());
-
-  const get = (url: string, encoding?: string) =>
-    t.app.inject({
-      method: 'GET',
-      url,
-      headers: encoding === undefined ? {} : { 'accept-encoding': encoding },
-    });
-
-  it('a hashed script: brotli, gzip or as it is, always with Vary and its own type', async () => {
-    const br = await get('/assets/app-abc123.js', 'gzip, deflate, br');
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
-    expect(br.headers['content-type']).toContain('javascript');
-    expect(br.headers['cache-control']).toContain('immutable');
-    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
-    expect(br.rawPayload.length).toBeLessThan(SCRIPT.length / 10);
-
-    const gzip = await get('/assets/app-abc123.js', 'gzip');
-    expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(gzip.rawPayload).toString()).toBe(SCRIPT);
-
-    const plain = await get('/assets/app-abc123.js');
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(String(plain.headers.vary).toLowerCase()).toContain('accept-encoding');
-    expect(plain.body).toBe(SCRIPT);
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDir, { recursive: true, force: true });
   });
 
-  it('index.html (with the runtime config) the same way', async () => {
-    const br = await get('/store', 'br');
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
-    const html = brotliDecompressSync(br.rawPayload).toString();
-    expect(html).toContain('<div id="root"></div>');
-    expect(html).toContain('application/json');
+  it('writes brotli and gzip copies at build time, except for index.html and small files', () => {
+    const original = readFileSync(path.join(webDir, ASSET));
+    expect(brotliDecompressSync(readFileSync(path.join(webDir, `${ASSET}.br`)))).toEqual(original);
+    expect(gunzipSync(readFileSync(path.join(webDir, `${ASSET}.gz`)))).toEqual(original);
+    expect(() => readFileSync(path.join(webDir, 'index.html.br'))).toThrow();
+    expect(() => readFileSync(path.join(webDir, 'assets/tiny-abc123.js.br'))).toThrow();
+    expect(() => readFileSync(path.join(webDir, 'logo.png.br'))).toThrow();
+  });
 
-    const gzip = await get('/store', 'gzip;q=1, br;q=0');
-    expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(gzip.rawPayload).toString()).toBe(html);
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['identity', undefined],
+    [undefined, undefined],
+  ])('answers a hashed script asked with %j in %s', async (acceptEncoding, expected) => {
+    const response = await t.app.inject({
+      url: ASSET,
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(expected);
+    expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(response.headers.vary).toBe('accept-encoding');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+    expect(decode(response.rawPayload, expected).toString()).toBe(script);
+    if (expected) expect(response.rawPayload.length).toBeLessThan(script.length / 3);
+  });
 
-    const plain = await get('/store', 'identity');
+  it.each([
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', undefined],
+  ])('answers the page (%s) with the runtime config in it', async (acceptEncoding, expected) => {
+    for (const url of ['/', '/store', '/product/aurora-desk-lamp']) {
+      const response = await t.app.inject({ url, headers: { 'accept-encoding': acceptEncoding } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(expected);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.vary).toBe('accept-encoding');
+      expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+      const html = decode(response.rawPayload, expected).toString();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain('<script type="application/json" id="vm-config">');
+    }
+  });
+
+  it('answers a HEAD with the headers of the GET and no body', async () => {
+    const get = await t.app.inject({ url: ASSET, headers: { 'accept-encoding': 'br' } });
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: ASSET,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    expect(head.rawPayload.length).toBe(0);
+  });
+
+  it('revalidates with a distinct ETag per encoding', async () => {
+    const br = await t.app.inject({ url: ASSET, headers: { 'accept-encoding': 'br' } });
+    const plain = await t.app.inject({ url: ASSET });
+    expect(br.headers.etag).not.toBe(plain.headers.etag);
+    const again = await t.app.inject({
+      url: ASSET,
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers.vary).toBe('accept-encoding');
+    expect(again.rawPayload.length).toBe(0);
+    const otherEncoding = await t.app.inject({
+      url: ASSET,
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) },
+    });
+    expect(otherEncoding.statusCode).toBe(200);
+  });
+
+  it('sends small text files as they are, and images through the static handler', async () => {
+    const tiny = await t.app.inject({
+      url: '/assets/tiny-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(tiny.body).toBe('console.log(1)');
+    const image = await t.app.inject({ url: '/logo.png', headers: { 'accept-encoding': 'br' } });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['content-encoding']).toBeUndefined();
+    expect(image.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('announces the chunks and API answers a page needs, filled in for its path', async () => {
+    const product = await t.app.inject('/product/taza%20azul');
+    expect(product.body).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/product-page-abc.js">',
+    );
+    expect(product.body).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/store/vendemas/products/taza%20azul">',
+    );
+    expect(product.body).toContain('href="/api/x?a=1&amp;ids%5B%5D=taza%20azul"');
+    const store = await t.app.inject({ url: '/store/', headers: { 'accept-encoding': 'br' } });
+    const storeHtml = decode(store.rawPayload, 'br').toString();
+    expect(storeHtml).toContain('href="/assets/store-page-abc.js"');
+    expect(storeHtml).toContain('id="vm-config"');
+    for (const url of ['/', '/product', '/product/a/b', '/stores']) {
+      const other = await t.app.inject(url);
+      expect(other.body, url).not.toContain('modulepreload');
+    }
+  });
+
+  it("does not publish the build's own notes", async () => {
+    const response = await t.app.inject('/.vite/route-preloads.json');
+    expect(response.headers['content-type']).toContain('text/html');
+  });
+
+  it('does not publish the compressed copies as files of their own', async () => {
+    const response = await t.app.inject(`${ASSET}.br`);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('compresses JSON answers above 1 KB and leaves small ones alone', async () => {
+    const plain = await t.app.inject('/api/docs/json');
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body).toBe(html);
+    expect(plain.headers.vary).toBe('accept-encoding');
+    for (const coding of ['br', 'gzip']) {
+      const response = await t.app.inject({
+        url: '/api/docs/json',
+        headers: { 'accept-encoding': coding },
+      });
+      expect(response.headers['content-encoding']).toBe(coding);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+      expect(decode(response.rawPayload, coding).toString()).toBe(plain.body);
+    }
+    const health = await t.app.inject({
+      url: '/api/health',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.json()).toMatchObject({ status: 'ok' });
   });
 });

@@ -7,52 +7,108 @@ import { ERROR_CODES } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
 import { injectRuntimeConfig } from '@shared/runtime-config';
 import type { RuntimeConfig } from '@shared/runtime-config.schema';
-import { precompress, preferredEncoding } from '../lib/content-encoding';
+import {
+  encodeBody,
+  readPrecompressedFile,
+  sendEncodedBody,
+  type EncodedBody,
+} from '../lib/encoded-body';
+import { compressibleType, listFiles, MIN_COMPRESS_BYTES } from '../lib/static-compression';
 
 /**
  * Serves the built React app: hashed assets cached for a year, every other
  * GET that is not an API or file path answered with index.html so the client
  * router decides (unknown paths redirect to / there). Unknown /api paths stay JSON 404.
  *
- * index.html is read once at start and carries the runtime config, so settings
- * such as STORE_ID reach the browser without a rebuild.
+ * Text files (scripts, styles, SVG…) are answered from memory in the form the
+ * client accepts: the brotli and gzip copies the build wrote beside them
+ * (scripts/build.ts), or the file as is. Other files (images, the terms PDF)
+ * go through @fastify/static.
+ *
+ * index.html is rendered once at start with the runtime config in it, so
+ * settings such as STORE_ID reach the browser without a rebuild, and
+ * compressed then.
  */
 export const spaPlugin = fp(
   async (app: FastifyInstance, options: { webDir: string; runtimeConfig: RuntimeConfig }) => {
     const indexFile = path.join(options.webDir, 'index.html');
     const indexHtml = existsSync(indexFile)
-      ? precompress(injectRuntimeConfig(readFileSync(indexFile, 'utf8'), options.runtimeConfig))
+      ? injectRuntimeConfig(readFileSync(indexFile, 'utf8'), options.runtimeConfig)
       : undefined;
+    const renderPage = (html: string) => encodeBody(html, 'text/html; charset=utf-8', 'no-cache');
+    const indexPage = indexHtml === undefined ? undefined : await renderPage(indexHtml);
+    // Pages that announce what they need (see readRoutePreloads): rendered once
+    // when they depend on the path only through its pattern, per path otherwise.
+    const routes = Object.entries(readRoutePreloads(options.webDir)).map(([route, preload]) => ({
+      pattern: route.split('/'),
+      preload,
+      page: undefined as Promise<EncodedBody> | undefined,
+    }));
+    const perPath = new Map<string, Promise<EncodedBody>>();
+    const pageFor = (pathname: string): EncodedBody | Promise<EncodedBody> | undefined => {
+      if (indexHtml === undefined) return undefined;
+      const segments = pathname.split('/');
+      const route = routes.find((candidate) => matchesRoute(candidate.pattern, segments));
+      if (!route) return indexPage;
+      const render = () =>
+        renderPage(
+          injectPreloads(indexHtml, route.preload, {
+            storeId: options.runtimeConfig.store_id,
+            params: routeParams(route.pattern, segments),
+          }),
+        );
+      if (route.preload.data.length === 0) return (route.page ??= render());
+      let page = perPath.get(pathname);
+      if (!page) {
+        // Bounded: paths come from visitors.
+        if (perPath.size >= 1000) perPath.clear();
+        page = render();
+        perPath.set(pathname, page);
+      }
+      return page;
+    };
 
-    if (indexHtml !== undefined) {
+    if (indexPage !== undefined) {
+      const inMemory: string[] = [];
+      let uncompressed = 0;
+      for (const file of listFiles(options.webDir)) {
+        const contentType = compressibleType(file);
+        if (contentType === undefined || file === 'index.html') continue;
+        const body = readPrecompressedFile(
+          path.join(options.webDir, file),
+          contentType,
+          cacheControlFor(file),
+        );
+        if (body.codings.length === 0 && body.identity.length >= MIN_COMPRESS_BYTES) {
+          uncompressed += 1;
+        }
+        inMemory.push(file);
+        app.get(`/${file}`, (request, reply) => sendEncodedBody(request, reply, body));
+      }
+      if (uncompressed > 0) {
+        app.log.warn(
+          `${uncompressed} web files have no compressed copy: build the web app with scripts/build.ts`,
+        );
+      }
       await app.register(fastifyStatic, {
         root: options.webDir,
         wildcard: false,
         index: false,
-        // The build writes .br and .gz beside each text asset; the Accept-Encoding picks one (with Vary).
-        preCompressed: true,
-        // index.html is always answered from memory, with the runtime config in it.
-        allowedPath: (pathName) => pathName !== '/index.html',
+        // Answered above from memory (index.html through the not-found handler below).
+        globIgnore: ['index.html', '**/*.br', '**/*.gz', ...inMemory],
         setHeaders(res, filePath) {
-          res.header('cache-control', cacheControlFor(filePath));
+          res.header('cache-control', cacheControlFor(path.relative(options.webDir, filePath)));
         },
       });
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       const isBackend =
         pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/files/');
       const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-      if (!isBackend && wantsPage && indexHtml !== undefined) {
-        const encoding = preferredEncoding(request.headers['accept-encoding']);
-        reply
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-cache')
-          .header('vary', 'Accept-Encoding');
-        if (encoding !== 'identity') reply.header('content-encoding', encoding);
-        return reply.send(indexHtml[encoding]);
-      }
+      const page = isBackend || !wantsPage ? undefined : pageFor(pathname);
+      if (page !== undefined) return sendEncodedBody(request, reply, await page);
       return reply
         .status(404)
         .send({ error: { code: ERROR_CODES.notFound, message: API_MESSAGES.routeNotFound } });
@@ -60,9 +116,82 @@ export const spaPlugin = fp(
   },
 );
 
+export interface RoutePreload {
+  /** Chunk files, as `/assets/…` paths. */
+  modules: string[];
+  /** API URL templates: `{storeId}`, and `{name}` for the path's `:name`. */
+  data: string[];
+}
+
+/**
+ * `.vite/route-preloads.json`, written by the build (vite.config.ts from
+ * src/web/app/route-preloads.ts): for a page path such as `/product/:id`, the
+ * chunks and API answers its first paint needs beyond the main bundle.
+ * Missing (an older build, the tests): none.
+ */
+function readRoutePreloads(webDir: string): Record<string, RoutePreload> {
+  const file = path.join(webDir, '.vite', 'route-preloads.json');
+  if (!existsSync(file)) return {};
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, RoutePreload>;
+}
+
+const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+
+/**
+ * Links at the end of <head>: the chunks as modulepreload with low priority,
+ * so the main bundle and the styles, which the first paint needs first, keep
+ * the bandwidth (the chunks still arrive long before the main bundle has run
+ * and imports them); the API answers as fetch preloads (`crossorigin` gives
+ * them the mode and credentials of the page's own fetch, so it reuses them).
+ */
+export function injectPreloads(
+  html: string,
+  preload: RoutePreload,
+  values: { storeId: string; params: Record<string, string> },
+): string {
+  const fill = (template: string) =>
+    template.replace(/\{(\w+)\}/g, (_, name: string) =>
+      encodeURIComponent(name === 'storeId' ? values.storeId : (values.params[name] ?? '')),
+    );
+  const links = [
+    ...preload.modules.map(
+      (file) =>
+        `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeAttribute(encodeURI(file))}">`,
+    ),
+    ...preload.data.map(
+      (template) =>
+        `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(fill(template))}">`,
+    ),
+  ].join('');
+  return html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : links + html;
+}
+
+/** The decoded values of a pattern's `:name` segments. */
+function routeParams(pattern: string[], segments: string[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  pattern.forEach((part, i) => {
+    if (!part.startsWith(':')) return;
+    try {
+      params[part.slice(1)] = decodeURIComponent(segments[i] ?? '');
+    } catch {
+      params[part.slice(1)] = segments[i] ?? '';
+    }
+  });
+  return params;
+}
+
+/** `/product/:id` against `/product/abc`: same length, equal segments, `:name` matches any non-empty one. */
+function matchesRoute(pattern: string[], segments: string[]): boolean {
+  const trimmed = segments.length > 1 && segments.at(-1) === '' ? segments.slice(0, -1) : segments;
+  return (
+    pattern.length === trimmed.length &&
+    pattern.every((part, i) => (part.startsWith(':') ? trimmed[i] !== '' : part === trimmed[i]))
+  );
+}
+
 /** Hashed bundles never change; other public files may, so they are revalidated soon. */
-function cacheControlFor(filePath: string): string {
-  if (filePath.includes(`${path.sep}assets${path.sep}`))
+function cacheControlFor(relativePath: string): string {
+  if (relativePath.split(path.sep).join('/').startsWith('assets/'))
     return 'public, max-age=31536000, immutable';
   return 'public, max-age=300';
 }

@@ -77,13 +77,13 @@ describe('store layout', () => {
     expect(screen.getByRole('button', { name: `${STORE_TEXT.cart} (5)` })).toBeInTheDocument();
   });
 
-  it('opens the cart drawer and clears a toast that would cover its checkout button', () => {
+  it('opens the cart drawer, loaded on first open, and clears a toast that would cover its checkout button', async () => {
     cartStore.reload();
     renderLayout();
     act(() => toast({ title: 'Added to Cart! 🛒' }));
     expect(screen.getByTestId('open-toasts')).toHaveTextContent('1');
     fireEvent.click(screen.getByTestId('cart-button'));
-    expect(screen.getByRole('dialog', { name: /Cart/ })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: /Cart/ })).toBeInTheDocument();
     expect(screen.getByTestId('open-toasts')).toHaveTextContent('0');
   });
 

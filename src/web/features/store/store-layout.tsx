@@ -1,6 +1,6 @@
 import { BRAND } from '@shared/brand';
 import { LayoutDashboard, LogIn, ShoppingCart, Store } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { BrandLogo } from '@web/components/brand-logo';
 import { Button } from '@web/components/ui/button';
@@ -11,8 +11,12 @@ import { useSession } from '@web/lib/session';
 import { cartQuantity } from './cart/cart-logic';
 import { useCartLines } from './cart/cart-store';
 import { useResumePendingCheckout } from './cart/use-resume-pending-checkout';
-import { CartDrawer } from './components/cart-drawer';
 import { STORE_TEXT } from './store-messages';
+
+// The drawer and its dialog primitives (~15 KB compressed) load when the cart
+// is first opened, or as the pointer or focus reaches the cart button.
+const loadCartDrawer = () => import('./components/cart-drawer');
+const CartDrawer = lazy(async () => ({ default: (await loadCartDrawer()).CartDrawer }));
 
 /**
  * spec 01 §2 store layout: sticky header (logo → /, 'Store', the visitor's
@@ -23,12 +27,15 @@ import { STORE_TEXT } from './store-messages';
 export function StoreLayout() {
   useResumePendingCheckout();
   const [cartOpen, setCartOpen] = useState(false);
+  // Mounted on first open and kept, so closing still animates.
+  const [cartMounted, setCartMounted] = useState(false);
   const count = cartQuantity(useCartLines());
   const toasts = useToasts();
 
   function openCart() {
     // An 'Added to Cart!' toast would sit over the drawer's checkout button.
     for (const item of toasts) if (item.open) dismiss(item.id);
+    setCartMounted(true);
     setCartOpen(true);
   }
 
@@ -68,6 +75,8 @@ export function StoreLayout() {
               size="sm"
               className="relative px-2.5 sm:px-3"
               onClick={openCart}
+              onPointerEnter={() => void loadCartDrawer()}
+              onFocus={() => void loadCartDrawer()}
               aria-haspopup="dialog"
               data-testid="cart-button"
             >
@@ -103,7 +112,11 @@ export function StoreLayout() {
           </Link>
         </div>
       </footer>
-      <CartDrawer open={cartOpen} onOpenChange={setCartOpen} />
+      {cartMounted ? (
+        <Suspense fallback={null}>
+          <CartDrawer open={cartOpen} onOpenChange={setCartOpen} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

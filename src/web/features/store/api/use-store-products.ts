@@ -26,9 +26,12 @@ export function useStoreProduct(id: string) {
   return useQuery({
     queryKey: storeKeys.product(id),
     queryFn: async () => {
-      const product = await fetchStoreProduct(id);
-      const stock = await fetchVariantStock([product.id]);
-      return applyLiveStock(product, stock);
+      // The page's id is the product's, so its live stock is asked for at the same time.
+      const [product, stock] = await Promise.all([fetchStoreProduct(id), fetchVariantStock([id])]);
+      return applyLiveStock(
+        product,
+        product.id === id ? stock : await fetchVariantStock([product.id]),
+      );
     },
   });
 }

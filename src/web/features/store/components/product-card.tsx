@@ -75,6 +75,7 @@ export function ProductCard({ product, index }: { product: StoreProduct; index: 
           src={product.thumbnail ?? product.images[0]?.url}
           alt={product.title}
           loading={index < 4 ? 'eager' : 'lazy'}
+          priority={index < 2}
           className="transition-transform duration-500 group-hover:scale-105"
         />
         {product.ribbon_text ? (

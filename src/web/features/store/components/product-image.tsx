@@ -1,17 +1,23 @@
 import { ImageIcon } from 'lucide-react';
 import { cn } from '@web/lib/cn';
 
-/** A product photo, or a calm placeholder when there is none (spec 01 §2). */
+/**
+ * A product photo, or a calm placeholder when there is none (spec 01 §2).
+ * `priority` is for the page's main image (its largest paint): loaded eagerly
+ * and ahead of other images.
+ */
 export function ProductImage({
   src,
   alt,
   className,
   loading = 'lazy',
+  priority = false,
 }: {
   src: string | null | undefined;
   alt: string;
   className?: string;
   loading?: 'lazy' | 'eager';
+  priority?: boolean;
 }) {
   if (!src) {
     return (
@@ -31,7 +37,8 @@ export function ProductImage({
     <img
       src={src}
       alt={alt}
-      loading={loading}
+      loading={priority ? 'eager' : loading}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       className={cn('size-full object-cover', className)}
     />

@@ -7,7 +7,7 @@ import {
   ShoppingCart,
   XCircle,
 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageMeta } from '@web/components/page-meta';
 import { Button } from '@web/components/ui/button';
@@ -34,14 +34,10 @@ export const META_DESCRIPTION_LENGTH = 160;
 export function ProductPage() {
   const { id = '' } = useParams();
   const product = useStoreProduct(id);
+  // The query's answer arrives as an urgent update; building the page from it
+  // is deferred, so React renders it in slices instead of one long task.
+  const detail = useDeferredValue(product.data);
 
-  if (product.isPending) {
-    return (
-      <div className="flex min-h-[50dvh] items-center justify-center">
-        <Spinner label={STORE_TEXT.loading} />
-      </div>
-    );
-  }
   if (product.isError) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 sm:py-24">
@@ -63,8 +59,15 @@ export function ProductPage() {
       </div>
     );
   }
+  if (detail === undefined) {
+    return (
+      <div className="flex min-h-[50dvh] items-center justify-center">
+        <Spinner label={STORE_TEXT.loading} />
+      </div>
+    );
+  }
   // A new product starts with its own first variant and quantity 1.
-  return <ProductDetail key={product.data.id} product={product.data} />;
+  return <ProductDetail key={detail.id} product={detail} />;
 }
 
 /** The gallery: the product's images in order, then variant images it lacks. */
@@ -140,13 +143,7 @@ function ProductDetail({ product }: { product: StoreProductDetail }) {
   const slides: CarouselSlide[] = gallery.length
     ? gallery.map((url, i) => ({
         key: url,
-        content: (
-          <ProductImage
-            src={url}
-            alt={`${product.title}, ${i + 1}`}
-            loading={i === 0 ? 'eager' : 'lazy'}
-          />
-        ),
+        content: <ProductImage src={url} alt={`${product.title}, ${i + 1}`} priority={i === 0} />,
         thumbnail: <ProductImage src={url} alt="" />,
       }))
     : [{ key: 'placeholder', content: <ProductImage src={null} alt={product.title} /> }];
