@@ -14,10 +14,11 @@ import { Ranking, RankingQuery } from '@shared/seller/seller.schema';
 import { z } from '@shared/zod';
 import { AppError } from '../../lib/app-error';
 import { actorOf } from '../accounts/role-guard';
-import { listAudit, recordAudit } from '../audit/audit.service';
+import { listAudit } from '../audit/audit.service';
 import { orderHistoryView } from '../orders/orders-metrics.service';
 import { exportOrdersCsv, listOrders, toOrderDtos } from '../orders/orders-query.service';
-import { findOrder, transitionOrder } from '../orders/orders.service';
+import { changeOrderStatusAudited } from '../orders/order-actions.service';
+import { findOrder } from '../orders/orders.service';
 import { listAllProducts, toProductDto } from '../products/products.service';
 import { listProfiles, profileSummaries, sellerRanking } from '../profiles/profiles.service';
 
@@ -98,25 +99,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      const result = await app.db.transaction(async (tx) => {
-        const moved = await transitionOrder(tx, {
-          orderId: request.params.id,
-          to: request.body.status,
-          changedBy: actor.userId,
-        });
-        if (moved.kind === 'changed') {
-          await recordAudit(tx, {
-            actorId: actor.userId,
-            actorName: actor.profile.name,
-            action: 'order.status',
-            targetType: 'order',
-            targetId: moved.order.id,
-            before: { status: moved.previous },
-            after: { status: moved.order.status },
-          });
-        }
-        return moved;
-      });
+      const result = await changeOrderStatusAudited(
+        app.db,
+        { orderId: request.params.id, to: request.body.status },
+        { id: actor.userId, name: actor.profile.name, action: 'order.status' },
+      );
       if (result.kind === 'not_found') throw AppError.notFound(ORDER_MESSAGES.notFound);
       if (result.kind === 'no_stock') {
         throw new AppError('NO_STOCK', ORDER_MESSAGES.noStockToReopen, 409);

@@ -9,9 +9,9 @@ import {
 import { OrderHistory } from '@shared/admin/admin.schema';
 import { AppError } from '../../lib/app-error';
 import { actorOf } from '../accounts/role-guard';
-import { recordAudit } from '../audit/audit.service';
 import { exportOrdersCsv, listOrders, toOrderDtos } from './orders-query.service';
-import { findOrder, transitionOrder } from './orders.service';
+import { changeOrderStatusAudited } from './order-actions.service';
+import { findOrder } from './orders.service';
 import { orderHistoryView } from './orders-metrics.service';
 
 /** /api/company/orders: the company's own orders (API.md "Company"). */
@@ -85,29 +85,18 @@ export const companyOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      const result = await app.db.transaction(async (tx) => {
-        const moved = await transitionOrder(tx, {
+      const result = await changeOrderStatusAudited(
+        app.db,
+        {
           orderId: request.params.id,
           companyId: actor.userId,
           to: 'approved',
           // A transfer that arrives after its order expired is still accepted while its units are there.
           from: ['pending_transfer', 'expired'],
           provider: 'transferencia',
-          changedBy: actor.userId,
-        });
-        if (moved.kind === 'changed') {
-          await recordAudit(tx, {
-            actorId: actor.userId,
-            actorName: actor.profile.name,
-            action: 'order.confirm_transfer',
-            targetType: 'order',
-            targetId: moved.order.id,
-            before: { status: moved.previous },
-            after: { status: moved.order.status },
-          });
-        }
-        return moved;
-      });
+        },
+        { id: actor.userId, name: actor.profile.name, action: 'order.confirm_transfer' },
+      );
       if (result.kind === 'not_found') throw AppError.notFound(ORDER_MESSAGES.notFound);
       if (result.kind === 'no_stock') {
         throw new AppError('NO_STOCK', ORDER_MESSAGES.noStockToReopen, 409);
