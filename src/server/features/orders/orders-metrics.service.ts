@@ -7,12 +7,12 @@ import type { Storage } from '../../lib/storage';
 import { profileSummaries } from '../profiles/profiles.service';
 import { toOrderDtos } from './orders-query.service';
 import type { OrderRow } from './orders.service';
-import { orders, orderStatusHistory } from './orders.table';
+import { argentineDay, TIME_ZONE } from './orders-totals';
+import { orderDailyTotals, orders, orderStatusHistory, orderTotals } from './orders.table';
 
 /** Orders that count as sales (spec 02 §4 revenue; API.md dashboards). */
-const SOLD = inArray(orders.status, ['approved', 'delivered']);
-/** Calendar days are Argentine days. */
-const TIME_ZONE = 'America/Argentina/Buenos_Aires';
+const SOLD_STATUSES = ['approved', 'delivered'] as const;
+const SOLD = inArray(orders.status, [...SOLD_STATUSES]);
 /** The same zone as SQL text, not a parameter: GROUP BY must see one identical expression. */
 const SQL_ZONE = sql.raw(`'${TIME_ZONE}'`);
 
@@ -28,13 +28,9 @@ function scopeOf(scope: MetricsScope): SQL | undefined {
   );
 }
 
-function argentineDay(date: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(date);
+/** A company's or everyone's figures come from the totals; a seller's are summed from their orders. */
+function fromTotals(scope: MetricsScope): scope is { companyId?: string } {
+  return scope.sellerId === undefined;
 }
 
 /** Sums over sold orders in a scope, in SQL. */
@@ -48,16 +44,32 @@ export async function soldTotals(
   sellerCents: number;
   platformCents: number;
 }> {
-  const [row] = await db
-    .select({
-      count: sql<string>`count(*)`,
-      total: sql<string>`coalesce(sum(${orders.totalCents}), 0)`,
-      company: sql<string>`coalesce(sum(${orders.companyCents}), 0)`,
-      seller: sql<string>`coalesce(sum(${orders.sellerCents}), 0)`,
-      platform: sql<string>`coalesce(sum(${orders.platformCents}), 0)`,
-    })
-    .from(orders)
-    .where(and(scopeOf(scope), SOLD));
+  const [row] = fromTotals(scope)
+    ? await db
+        .select({
+          count: sql<string>`coalesce(sum(${orderTotals.orders}), 0)`,
+          total: sql<string>`coalesce(sum(${orderTotals.totalCents}), 0)`,
+          company: sql<string>`coalesce(sum(${orderTotals.companyCents}), 0)`,
+          seller: sql<string>`coalesce(sum(${orderTotals.sellerCents}), 0)`,
+          platform: sql<string>`coalesce(sum(${orderTotals.platformCents}), 0)`,
+        })
+        .from(orderTotals)
+        .where(
+          and(
+            scope.companyId ? eq(orderTotals.companyId, scope.companyId) : undefined,
+            inArray(orderTotals.status, SOLD_STATUSES),
+          ),
+        )
+    : await db
+        .select({
+          count: sql<string>`count(*)`,
+          total: sql<string>`coalesce(sum(${orders.totalCents}), 0)`,
+          company: sql<string>`coalesce(sum(${orders.companyCents}), 0)`,
+          seller: sql<string>`coalesce(sum(${orders.sellerCents}), 0)`,
+          platform: sql<string>`coalesce(sum(${orders.platformCents}), 0)`,
+        })
+        .from(orders)
+        .where(and(scopeOf(scope), SOLD));
   return {
     count: Number(row?.count ?? 0),
     totalCents: Number(row?.total ?? 0),
@@ -72,11 +84,20 @@ export async function countByStatus(
   db: Database,
   scope: MetricsScope,
 ): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ status: orders.status, count: sql<string>`count(*)` })
-    .from(orders)
-    .where(scopeOf(scope))
-    .groupBy(orders.status);
+  const rows = fromTotals(scope)
+    ? await db
+        .select({
+          status: orderTotals.status,
+          count: sql<string>`coalesce(sum(${orderTotals.orders}), 0)`,
+        })
+        .from(orderTotals)
+        .where(scope.companyId ? eq(orderTotals.companyId, scope.companyId) : undefined)
+        .groupBy(orderTotals.status)
+    : await db
+        .select({ status: orders.status, count: sql<string>`count(*)` })
+        .from(orders)
+        .where(scopeOf(scope))
+        .groupBy(orders.status);
   return new Map(rows.map((row) => [row.status, Number(row.count)]));
 }
 
@@ -88,17 +109,35 @@ export async function dailySales(
   days = DASHBOARD_DAYS,
 ): Promise<DailySales[]> {
   const since = new Date(now.getTime() - days * 86_400_000);
+  const firstDay = argentineDay(new Date(now.getTime() - (days - 1) * 86_400_000));
   const day = sql<string>`to_char(${orders.createdAt} at time zone ${SQL_ZONE}, 'YYYY-MM-DD')`;
-  const rows = await db
-    .select({
-      date: day,
-      orders: sql<string>`count(*)`,
-      total: sql<string>`coalesce(sum(${orders.totalCents}), 0)`,
-      platform: sql<string>`coalesce(sum(${orders.platformCents}), 0)`,
-    })
-    .from(orders)
-    .where(and(scopeOf(scope), SOLD, gte(orders.createdAt, since)))
-    .groupBy(day);
+  const rows = fromTotals(scope)
+    ? await db
+        .select({
+          date: orderDailyTotals.day,
+          orders: sql<string>`sum(${orderDailyTotals.orders})`,
+          total: sql<string>`sum(${orderDailyTotals.totalCents})`,
+          platform: sql<string>`sum(${orderDailyTotals.platformCents})`,
+        })
+        .from(orderDailyTotals)
+        .where(
+          and(
+            scope.companyId ? eq(orderDailyTotals.companyId, scope.companyId) : undefined,
+            inArray(orderDailyTotals.status, SOLD_STATUSES),
+            gte(orderDailyTotals.day, firstDay),
+          ),
+        )
+        .groupBy(orderDailyTotals.day)
+    : await db
+        .select({
+          date: day,
+          orders: sql<string>`count(*)`,
+          total: sql<string>`coalesce(sum(${orders.totalCents}), 0)`,
+          platform: sql<string>`coalesce(sum(${orders.platformCents}), 0)`,
+        })
+        .from(orders)
+        .where(and(scopeOf(scope), SOLD, gte(orders.createdAt, since)))
+        .groupBy(day);
   const byDay = new Map(rows.map((row) => [row.date, row]));
   const result: DailySales[] = [];
   for (let i = days - 1; i >= 0; i -= 1) {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Order, OrderList, OrderListQuery } from '@shared/orders/orders.schema';
 import { orderStatusLabel } from '@shared/order-status';
 import type { Database } from '../../db/client';
@@ -6,7 +6,7 @@ import type { Storage } from '../../lib/storage';
 import { likePattern } from '../products/products.service';
 import { profileSummaries } from '../profiles/profiles.service';
 import { toOrderDto, type OrderRow } from './orders.service';
-import { orders } from './orders.table';
+import { orders, orderTotals } from './orders.table';
 
 export interface OrderScope {
   companyId?: string;
@@ -60,6 +60,33 @@ export async function toOrderDtos(
   });
 }
 
+/**
+ * How many orders match. A company's or everyone's orders, by status or not,
+ * are counted in the totals kept with every change (orders-totals.ts); other
+ * filters count the matching rows.
+ */
+async function countOrders(
+  db: Database,
+  scope: OrderScope,
+  filters: Filters,
+  where: SQL | undefined,
+): Promise<number> {
+  if (scope.sellerId === undefined && !filters.q?.trim() && !filters.from && !filters.to) {
+    const [row] = await db
+      .select({ value: sql<string>`coalesce(sum(${orderTotals.orders}), 0)` })
+      .from(orderTotals)
+      .where(
+        and(
+          scope.companyId ? eq(orderTotals.companyId, scope.companyId) : undefined,
+          filters.status ? eq(orderTotals.status, filters.status) : undefined,
+        ),
+      );
+    return Number(row?.value ?? 0);
+  }
+  const [row] = await db.select({ value: count() }).from(orders).where(where);
+  return row?.value ?? 0;
+}
+
 /** A page of orders in a scope (a company's, a seller's, or all for the admin), newest first. */
 export async function listOrders(
   db: Database,
@@ -68,7 +95,7 @@ export async function listOrders(
   query: Filters & { page: number; page_size: number },
 ): Promise<OrderList> {
   const where = whereOf(scope, query);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(orders)
@@ -76,11 +103,11 @@ export async function listOrders(
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
-    db.select({ value: count() }).from(orders).where(where),
+    countOrders(db, scope, query, where),
   ]);
   return {
     items: await toOrderDtos(db, storage, rows),
-    total: total?.value ?? 0,
+    total,
     page: query.page,
     page_size: query.page_size,
   };

@@ -8,6 +8,7 @@ import { pointsForOrder } from '@shared/points';
 import type { Database, Transaction } from '../../db/client';
 import { returnUnits, takeUnits, type ProductRow } from '../products/products.service';
 import { adjustSellerTally } from '../profiles/profiles.service';
+import { countOrderIn } from './orders-totals';
 import { orders, orderStatusHistory } from './orders.table';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -87,6 +88,7 @@ export async function insertOrder(
     })
     .returning();
   if (!order) throw new Error('insert returned no order');
+  await countOrderIn(tx, order, order.status, 1);
   await tx.insert(orderStatusHistory).values({
     orderId: order.id,
     status: order.status,
@@ -209,6 +211,8 @@ export async function transitionOrder(
       .returning();
     // The row is locked, so the status cannot have moved; if it did, undo everything.
     if (!updated) throw new Error(`order ${current.id} changed under its row lock`);
+    await countOrderIn(tx, current, previous, -1);
+    await countOrderIn(tx, updated, request.to, 1);
     await tx
       .insert(orderStatusHistory)
       .values({ orderId: current.id, status: request.to, changedBy: request.changedBy });

@@ -3,9 +3,11 @@ import {
   bigint,
   bigserial,
   check,
+  date,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -66,6 +68,7 @@ export const orders = pgTable(
     index('orders_seller_idx').on(table.sellerId, table.createdAt),
     index('orders_status_expiry_idx').on(table.status, table.expiresAt),
     index('orders_created_idx').on(table.createdAt),
+    index('orders_status_created_idx').on(table.status, table.createdAt),
     check(
       'orders_amounts_check',
       sql`${table.totalCents} = ${table.companyCents} + ${table.sellerCents} + ${table.platformCents} AND ${table.companyCents} >= 0 AND ${table.sellerCents} >= 0 AND ${table.platformCents} >= 0`,
@@ -107,4 +110,37 @@ export const sellerLinks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('seller_links_seller_product_uq').on(table.sellerId, table.productId)],
+);
+
+const totalsColumns = {
+  companyId: text('company_id')
+    .notNull()
+    .references(() => profiles.id, { onDelete: 'restrict' }),
+  status: text('status', { enum: ORDER_STATUSES }).notNull(),
+  orders: integer('orders').notNull().default(0),
+  totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+  companyCents: bigint('company_cents', { mode: 'number' }).notNull().default(0),
+  sellerCents: bigint('seller_cents', { mode: 'number' }).notNull().default(0),
+  platformCents: bigint('platform_cents', { mode: 'number' }).notNull().default(0),
+};
+
+/**
+ * Orders counted and summed per company and current status, kept in the same
+ * transaction as every order's creation and status change (orders-totals.ts).
+ * Dashboards and list totals read these few rows instead of summing every order.
+ */
+export const orderTotals = pgTable('order_totals', totalsColumns, (table) => [
+  primaryKey({ columns: [table.companyId, table.status] }),
+  check('order_totals_orders_check', sql`${table.orders} >= 0`),
+]);
+
+/** The same, per Argentine day the order was placed on (the 30-day charts). */
+export const orderDailyTotals = pgTable(
+  'order_daily_totals',
+  { ...totalsColumns, day: date('day', { mode: 'string' }).notNull() },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.day, table.status] }),
+    index('order_daily_totals_day_idx').on(table.day),
+    check('order_daily_totals_orders_check', sql`${table.orders} >= 0`),
+  ],
 );

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '@shared/order-status';
@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { buy, createPayWorld, sellerTally, type PayWorld } from './pay-test-helpers';
 import { products } from '../products/products.table';
 import { sellerTallyFromOrders, transitionOrder } from '../orders/orders.service';
-import { orders, orderStatusHistory } from '../orders/orders.table';
+import { orderDailyTotals, orders, orderStatusHistory, orderTotals } from '../orders/orders.table';
 
 describe('the points rule (API.md "Points")', () => {
   it('awards 10 points plus 1 per whole $1.000 of the seller commission', () => {
@@ -77,6 +77,46 @@ describe('order transitions', () => {
                 ? pointsForOrder(row.sellerCents)
                 : 0;
             expect(row.pointsAwarded).toBe(expected);
+          }
+          // The dashboards' totals, per status and per day, equal sums over the orders.
+          const day = sql<string>`(${orders.createdAt} at time zone 'America/Argentina/Buenos_Aires')::date::text`;
+          const fromOrders = await t.db
+            .select({
+              status: orders.status,
+              day,
+              orders: sql<number>`count(*)::int`,
+              total: sql<string>`sum(${orders.totalCents})::text`,
+              platform: sql<string>`sum(${orders.platformCents})::text`,
+            })
+            .from(orders)
+            .where(eq(orders.companyId, world.company.id))
+            .groupBy(orders.status, day)
+            .orderBy(orders.status, day);
+          const fromDaily = await t.db
+            .select({
+              status: orderDailyTotals.status,
+              day: sql<string>`${orderDailyTotals.day}::text`,
+              orders: orderDailyTotals.orders,
+              total: sql<string>`${orderDailyTotals.totalCents}::text`,
+              platform: sql<string>`${orderDailyTotals.platformCents}::text`,
+            })
+            .from(orderDailyTotals)
+            .where(
+              and(eq(orderDailyTotals.companyId, world.company.id), gt(orderDailyTotals.orders, 0)),
+            )
+            .orderBy(orderDailyTotals.status, orderDailyTotals.day);
+          expect(fromDaily).toEqual(fromOrders);
+          const perStatus = await t.db
+            .select()
+            .from(orderTotals)
+            .where(eq(orderTotals.companyId, world.company.id));
+          for (const status of ORDER_STATUSES) {
+            const mine = fromOrders.filter((row) => row.status === status);
+            const total = perStatus.find((row) => row.status === status);
+            expect(total?.orders ?? 0).toBe(mine.reduce((sum, row) => sum + row.orders, 0));
+            expect(total?.totalCents ?? 0).toBe(
+              mine.reduce((sum, row) => sum + Number(row.total), 0),
+            );
           }
         },
       ),

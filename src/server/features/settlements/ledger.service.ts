@@ -1,44 +1,55 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { countsAsSale } from '@shared/order-status';
 import type { Database } from '../../db/client';
-import type { OrderTransition } from '../orders/orders.service';
+import type { OrderRow, OrderTransition } from '../orders/orders.service';
 import { ledgerEntries } from './ledger.table';
+
+type LedgerEntry = typeof ledgerEntries.$inferInsert;
+
+/**
+ * What an order's company owes once the order counts as a sale: the seller's
+ * 75 % and the platform's 25 % of its commission. Without a seller, the
+ * seller's share is the platform's: nobody else brought the buyer.
+ */
+export function ledgerAccruals(
+  order: Pick<OrderRow, 'id' | 'companyId' | 'sellerId' | 'sellerCents' | 'platformCents'>,
+): LedgerEntry[] {
+  const entries = order.sellerId
+    ? [
+        { party: 'seller' as const, sellerId: order.sellerId, amountCents: order.sellerCents },
+        { party: 'platform' as const, sellerId: null, amountCents: order.platformCents },
+      ]
+    : [
+        {
+          party: 'platform' as const,
+          sellerId: null,
+          amountCents: order.sellerCents + order.platformCents,
+        },
+      ];
+  return entries
+    .filter((entry) => entry.amountCents !== 0)
+    .map((entry) => ({
+      ...entry,
+      orderId: order.id,
+      companyId: order.companyId,
+      kind: 'accrual' as const,
+    }));
+}
 
 /**
  * Writes what an order's company owes when the order starts or stops counting
  * as a sale, inside the status change's transaction. An order that becomes
  * approved (or delivered) accrues the seller's 75 % and the platform's 25 % of
  * its commission; one that stops counting reverses exactly what it still has
- * open, so its entries always sum to what its current status awards. Without
- * a seller, the seller's share is the platform's: nobody else brought the buyer.
+ * open, so its entries always sum to what its current status awards.
  */
 export async function recordLedgerEntries({ tx, order, previous }: OrderTransition): Promise<void> {
   const wasSale = countsAsSale(previous);
   const isSale = countsAsSale(order.status);
   if (wasSale === isSale) return;
   if (isSale) {
-    const entries = order.sellerId
-      ? [
-          { party: 'seller' as const, sellerId: order.sellerId, amountCents: order.sellerCents },
-          { party: 'platform' as const, sellerId: null, amountCents: order.platformCents },
-        ]
-      : [
-          {
-            party: 'platform' as const,
-            sellerId: null,
-            amountCents: order.sellerCents + order.platformCents,
-          },
-        ];
-    await tx.insert(ledgerEntries).values(
-      entries
-        .filter((entry) => entry.amountCents !== 0)
-        .map((entry) => ({
-          ...entry,
-          orderId: order.id,
-          companyId: order.companyId,
-          kind: 'accrual' as const,
-        })),
-    );
+    const entries = ledgerAccruals(order);
+    if (entries.length) await tx.insert(ledgerEntries).values(entries);
     return;
   }
   const open = await tx

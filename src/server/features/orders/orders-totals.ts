@@ -1,0 +1,106 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { OrderStatus } from '@shared/order-status';
+import type { Transaction } from '../../db/client';
+import type { OrderRow } from './orders.service';
+import { orderDailyTotals, orderTotals } from './orders.table';
+
+/** Calendar days are Argentine days. */
+export const TIME_ZONE = 'America/Argentina/Buenos_Aires';
+
+export function argentineDay(date: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
+}
+
+/**
+ * Adds an order to (sign 1) or takes it out of (sign −1) the totals of a
+ * status, per company and per day it was placed on. Called by the orders
+ * service in the transaction that creates the order or changes its status,
+ * so the totals always equal a sum over the orders themselves.
+ */
+export async function countOrderIn(
+  tx: Transaction,
+  order: Pick<
+    OrderRow,
+    'companyId' | 'createdAt' | 'totalCents' | 'companyCents' | 'sellerCents' | 'platformCents'
+  >,
+  status: OrderStatus,
+  sign: 1 | -1,
+): Promise<void> {
+  const day = argentineDay(order.createdAt);
+  if (sign === -1) {
+    // An order leaving a status was counted in it: its rows exist (and a CHECK
+    // would refuse a negative proposed row before any ON CONFLICT is seen).
+    const minus = (column: AnyPgColumn, cents: number) => sql`${column} - ${cents}`;
+    const [total] = await tx
+      .update(orderTotals)
+      .set({
+        orders: sql`${orderTotals.orders} - 1`,
+        totalCents: minus(orderTotals.totalCents, order.totalCents),
+        companyCents: minus(orderTotals.companyCents, order.companyCents),
+        sellerCents: minus(orderTotals.sellerCents, order.sellerCents),
+        platformCents: minus(orderTotals.platformCents, order.platformCents),
+      })
+      .where(and(eq(orderTotals.companyId, order.companyId), eq(orderTotals.status, status)))
+      .returning({ orders: orderTotals.orders });
+    const [daily] = await tx
+      .update(orderDailyTotals)
+      .set({
+        orders: sql`${orderDailyTotals.orders} - 1`,
+        totalCents: minus(orderDailyTotals.totalCents, order.totalCents),
+        companyCents: minus(orderDailyTotals.companyCents, order.companyCents),
+        sellerCents: minus(orderDailyTotals.sellerCents, order.sellerCents),
+        platformCents: minus(orderDailyTotals.platformCents, order.platformCents),
+      })
+      .where(
+        and(
+          eq(orderDailyTotals.companyId, order.companyId),
+          eq(orderDailyTotals.day, day),
+          eq(orderDailyTotals.status, status),
+        ),
+      )
+      .returning({ orders: orderDailyTotals.orders });
+    if (!total || !daily) throw new Error(`order totals missing for ${order.companyId} ${status}`);
+    return;
+  }
+  const values = {
+    companyId: order.companyId,
+    status,
+    orders: 1,
+    totalCents: order.totalCents,
+    companyCents: order.companyCents,
+    sellerCents: order.sellerCents,
+    platformCents: order.platformCents,
+  };
+  await tx
+    .insert(orderTotals)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [orderTotals.companyId, orderTotals.status],
+      set: {
+        orders: sql`${orderTotals.orders} + excluded.orders`,
+        totalCents: sql`${orderTotals.totalCents} + excluded.total_cents`,
+        companyCents: sql`${orderTotals.companyCents} + excluded.company_cents`,
+        sellerCents: sql`${orderTotals.sellerCents} + excluded.seller_cents`,
+        platformCents: sql`${orderTotals.platformCents} + excluded.platform_cents`,
+      },
+    });
+  await tx
+    .insert(orderDailyTotals)
+    .values({ ...values, day })
+    .onConflictDoUpdate({
+      target: [orderDailyTotals.companyId, orderDailyTotals.day, orderDailyTotals.status],
+      set: {
+        orders: sql`${orderDailyTotals.orders} + excluded.orders`,
+        totalCents: sql`${orderDailyTotals.totalCents} + excluded.total_cents`,
+        companyCents: sql`${orderDailyTotals.companyCents} + excluded.company_cents`,
+        sellerCents: sql`${orderDailyTotals.sellerCents} + excluded.seller_cents`,
+        platformCents: sql`${orderDailyTotals.platformCents} + excluded.platform_cents`,
+      },
+    });
+}
