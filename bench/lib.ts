@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
@@ -127,3 +128,63 @@ export async function pageScriptTransferBytes(
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export interface LatencyResult {
+  name: string;
+  requests: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  failures: number;
+}
+
+/**
+ * `connections` clients each sending GET requests back to back over keep-alive
+ * for `seconds` (after a short warm-up), timing every answer: p50 and p95 in
+ * milliseconds. Any answer other than 200 counts as a failure.
+ */
+export async function measureLatency(
+  name: string,
+  url: string,
+  {
+    connections = 10,
+    seconds = 8,
+    headers = {},
+  }: { connections?: number; seconds?: number; headers?: Record<string, string> } = {},
+): Promise<LatencyResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const once = () =>
+    new Promise<number>((resolve) => {
+      const started = performance.now();
+      const request = http.get(url, { agent, headers }, (response) => {
+        response.resume();
+        response.on('end', () =>
+          resolve(response.statusCode === 200 ? performance.now() - started : -1),
+        );
+      });
+      request.on('error', () => resolve(-1));
+    });
+  const run = async (ms: number) => {
+    const times: number[] = [];
+    const until = performance.now() + ms;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < until) times.push(await once());
+      }),
+    );
+    return times;
+  };
+  await run(1500);
+  const times = await run(seconds * 1000);
+  agent.destroy();
+  const ok = times.filter((time) => time >= 0).sort((a, b) => a - b);
+  const at = (q: number) => ok[Math.min(ok.length - 1, Math.floor(q * ok.length))] ?? NaN;
+  return {
+    name,
+    requests: times.length,
+    requestsPerSecond: Math.round(times.length / seconds),
+    p50Ms: Math.round(at(0.5) * 10) / 10,
+    p95Ms: Math.round(at(0.95) * 10) / 10,
+    failures: times.length - ok.length,
+  };
+}

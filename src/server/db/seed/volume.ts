@@ -411,6 +411,9 @@ export async function seedVolume(db: Database, options: VolumeOptions): Promise<
     );
   });
 
+  // Fresh statistics for the planner (PGlite has no autovacuum to gather them).
+  await db.execute(sql`analyze`);
+
   return {
     tag,
     companies: companies.length,

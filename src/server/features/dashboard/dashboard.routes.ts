@@ -5,11 +5,13 @@ import { AdminDashboardFigures, CompanyDashboardFigures } from '@shared/orders/d
 import { SellerDashboardFigures } from '@shared/seller/seller.schema';
 import { actorOf } from '../accounts/role-guard';
 import {
-  countByStatus,
   dailySales,
+  figuresByStatus,
   recentOrders,
   sellerActivity,
+  SOLD_STATUSES,
   soldTotals,
+  sumOf,
 } from '../orders/orders-metrics.service';
 import { countProfilesByRole, sellerRanking } from '../profiles/profiles.service';
 import { currentGoal } from '../seller/seller.routes';
@@ -42,18 +44,17 @@ export const companyDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scope = { companyId: actorOf(request).userId };
-      const [totals, statuses, recent, daily] = await Promise.all([
-        soldTotals(app.db, scope),
-        countByStatus(app.db, scope),
-        recentOrders(app.db, app.storage, scope),
+      const [figures, recent, daily] = await Promise.all([
+        figuresByStatus(app.db, scope),
+        recentOrders(app.db, scope),
         dailySales(app.db, scope),
       ]);
+      const sold = sumOf(figures, SOLD_STATUSES);
       return {
         ...greeting(request),
-        total_income_cents: totals.companyCents,
-        pending_orders:
-          (statuses.get('pending_payment') ?? 0) + (statuses.get('pending_transfer') ?? 0),
-        completed_orders: (statuses.get('approved') ?? 0) + (statuses.get('delivered') ?? 0),
+        total_income_cents: sold.companyCents,
+        pending_orders: sumOf(figures, ['pending_payment', 'pending_transfer']).count,
+        completed_orders: sold.count,
         recent_orders: recent,
         daily_sales: daily,
       };
@@ -110,7 +111,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const [totals, roles, recent, daily] = await Promise.all([
         soldTotals(app.db, {}),
         countProfilesByRole(app.db),
-        recentOrders(app.db, app.storage, {}),
+        recentOrders(app.db, {}),
         dailySales(app.db, {}),
       ]);
       return {

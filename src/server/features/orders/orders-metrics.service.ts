@@ -1,17 +1,18 @@
 import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { DASHBOARD_DAYS, type DailySales } from '@shared/orders/dashboard.schema';
+import type { OrderStatus } from '@shared/order-status';
 import type { Order } from '@shared/orders/orders.schema';
 import type { Activity } from '@shared/seller/seller.schema';
 import type { Database } from '../../db/client';
 import type { Storage } from '../../lib/storage';
 import { profileSummaries } from '../profiles/profiles.service';
-import { toOrderDtos } from './orders-query.service';
+import { selectOrderDtos } from './orders-query.service';
 import type { OrderRow } from './orders.service';
 import { argentineDay, TIME_ZONE } from './orders-totals';
 import { orderDailyTotals, orders, orderStatusHistory, orderTotals } from './orders.table';
 
 /** Orders that count as sales (spec 02 §4 revenue; API.md dashboards). */
-const SOLD_STATUSES = ['approved', 'delivered'] as const;
+export const SOLD_STATUSES = ['approved', 'delivered'] as const satisfies OrderStatus[];
 const SOLD = inArray(orders.status, [...SOLD_STATUSES]);
 /** The same zone as SQL text, not a parameter: GROUP BY must see one identical expression. */
 const SQL_ZONE = sql.raw(`'${TIME_ZONE}'`);
@@ -33,72 +34,84 @@ function fromTotals(scope: MetricsScope): scope is { companyId?: string } {
   return scope.sellerId === undefined;
 }
 
-/** Sums over sold orders in a scope, in SQL. */
-export async function soldTotals(
-  db: Database,
-  scope: MetricsScope,
-): Promise<{
+export interface Sums {
   count: number;
   totalCents: number;
   companyCents: number;
   sellerCents: number;
   platformCents: number;
-}> {
-  const [row] = fromTotals(scope)
-    ? await db
-        .select({
-          count: sql<string>`coalesce(sum(${orderTotals.orders}), 0)`,
-          total: sql<string>`coalesce(sum(${orderTotals.totalCents}), 0)`,
-          company: sql<string>`coalesce(sum(${orderTotals.companyCents}), 0)`,
-          seller: sql<string>`coalesce(sum(${orderTotals.sellerCents}), 0)`,
-          platform: sql<string>`coalesce(sum(${orderTotals.platformCents}), 0)`,
-        })
-        .from(orderTotals)
-        .where(
-          and(
-            scope.companyId ? eq(orderTotals.companyId, scope.companyId) : undefined,
-            inArray(orderTotals.status, SOLD_STATUSES),
-          ),
-        )
-    : await db
-        .select({
-          count: sql<string>`count(*)`,
-          total: sql<string>`coalesce(sum(${orders.totalCents}), 0)`,
-          company: sql<string>`coalesce(sum(${orders.companyCents}), 0)`,
-          seller: sql<string>`coalesce(sum(${orders.sellerCents}), 0)`,
-          platform: sql<string>`coalesce(sum(${orders.platformCents}), 0)`,
-        })
-        .from(orders)
-        .where(and(scopeOf(scope), SOLD));
+}
+
+const NO_SUMS: Sums = {
+  count: 0,
+  totalCents: 0,
+  companyCents: 0,
+  sellerCents: 0,
+  platformCents: 0,
+};
+
+function addSums(a: Sums, b: Sums): Sums {
   return {
-    count: Number(row?.count ?? 0),
-    totalCents: Number(row?.total ?? 0),
-    companyCents: Number(row?.company ?? 0),
-    sellerCents: Number(row?.seller ?? 0),
-    platformCents: Number(row?.platform ?? 0),
+    count: a.count + b.count,
+    totalCents: a.totalCents + b.totalCents,
+    companyCents: a.companyCents + b.companyCents,
+    sellerCents: a.sellerCents + b.sellerCents,
+    platformCents: a.platformCents + b.platformCents,
   };
 }
 
-/** Orders in a scope counted by status. */
-export async function countByStatus(
+/** Orders in a scope, counted and summed per current status, in one query. */
+export async function figuresByStatus(
   db: Database,
   scope: MetricsScope,
-): Promise<Map<string, number>> {
+): Promise<Map<OrderStatus, Sums>> {
   const rows = fromTotals(scope)
     ? await db
         .select({
           status: orderTotals.status,
-          count: sql<string>`coalesce(sum(${orderTotals.orders}), 0)`,
+          count: sql<string>`sum(${orderTotals.orders})`,
+          total: sql<string>`sum(${orderTotals.totalCents})`,
+          company: sql<string>`sum(${orderTotals.companyCents})`,
+          seller: sql<string>`sum(${orderTotals.sellerCents})`,
+          platform: sql<string>`sum(${orderTotals.platformCents})`,
         })
         .from(orderTotals)
         .where(scope.companyId ? eq(orderTotals.companyId, scope.companyId) : undefined)
         .groupBy(orderTotals.status)
     : await db
-        .select({ status: orders.status, count: sql<string>`count(*)` })
+        .select({
+          status: orders.status,
+          count: sql<string>`count(*)`,
+          total: sql<string>`sum(${orders.totalCents})`,
+          company: sql<string>`sum(${orders.companyCents})`,
+          seller: sql<string>`sum(${orders.sellerCents})`,
+          platform: sql<string>`sum(${orders.platformCents})`,
+        })
         .from(orders)
         .where(scopeOf(scope))
         .groupBy(orders.status);
-  return new Map(rows.map((row) => [row.status, Number(row.count)]));
+  return new Map(
+    rows.map((row) => [
+      row.status,
+      {
+        count: Number(row.count),
+        totalCents: Number(row.total),
+        companyCents: Number(row.company),
+        sellerCents: Number(row.seller),
+        platformCents: Number(row.platform),
+      },
+    ]),
+  );
+}
+
+/** What the orders in these statuses add up to. */
+export function sumOf(figures: Map<OrderStatus, Sums>, statuses: readonly OrderStatus[]): Sums {
+  return statuses.reduce((sum, status) => addSums(sum, figures.get(status) ?? NO_SUMS), NO_SUMS);
+}
+
+/** Sums over sold orders (approved and delivered). */
+export async function soldTotals(db: Database, scope: MetricsScope): Promise<Sums> {
+  return sumOf(await figuresByStatus(db, scope), SOLD_STATUSES);
 }
 
 /** Sold orders per Argentine day over the last `days` days (days without sales included, as zeros). */
@@ -153,19 +166,8 @@ export async function dailySales(
   return result;
 }
 
-export async function recentOrders(
-  db: Database,
-  storage: Storage,
-  scope: MetricsScope,
-  limit = 5,
-): Promise<Order[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(scopeOf(scope))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit);
-  return toOrderDtos(db, storage, rows);
+export async function recentOrders(db: Database, scope: MetricsScope, limit = 5): Promise<Order[]> {
+  return selectOrderDtos(db, scopeOf(scope), { limit });
 }
 
 /** A seller's sold orders created in one Argentine month (`YYYY-MM`). */

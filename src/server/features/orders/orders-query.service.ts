@@ -4,7 +4,7 @@ import { orderStatusLabel } from '@shared/order-status';
 import type { Database } from '../../db/client';
 import type { Storage } from '../../lib/storage';
 import { likePattern } from '../products/products.service';
-import { profileSummaries } from '../profiles/profiles.service';
+import { partyNames, profileSummaries } from '../profiles/profiles.service';
 import { toOrderDto, type OrderRow } from './orders.service';
 import { orders, orderTotals } from './orders.table';
 
@@ -87,6 +87,33 @@ async function countOrders(
   return row?.value ?? 0;
 }
 
+/**
+ * Orders newest first with their company's and seller's names, in one query
+ * (the panels' lists and recent orders).
+ */
+export async function selectOrderDtos(
+  db: Database,
+  where: SQL | undefined,
+  { limit, offset = 0 }: { limit: number; offset?: number },
+): Promise<Order[]> {
+  const rows = await db
+    .select({
+      order: orders,
+      companyName: partyNames.companyName,
+      sellerName: partyNames.sellerName,
+    })
+    .from(orders)
+    .leftJoin(...partyNames.company(orders.companyId))
+    .leftJoin(...partyNames.seller(orders.sellerId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((row) =>
+    toOrderDto(row.order, { companyName: row.companyName, sellerName: row.sellerName }),
+  );
+}
+
 /** A page of orders in a scope (a company's, a seller's, or all for the admin), newest first. */
 export async function listOrders(
   db: Database,
@@ -95,18 +122,15 @@ export async function listOrders(
   query: Filters & { page: number; page_size: number },
 ): Promise<OrderList> {
   const where = whereOf(scope, query);
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
+  const [items, total] = await Promise.all([
+    selectOrderDtos(db, where, {
+      limit: query.page_size,
+      offset: (query.page - 1) * query.page_size,
+    }),
     countOrders(db, scope, query, where),
   ]);
   return {
-    items: await toOrderDtos(db, storage, rows),
+    items,
     total,
     page: query.page,
     page_size: query.page_size,

@@ -8,13 +8,16 @@ import { orderDailyTotals, orderTotals } from './orders.table';
 /** Calendar days are Argentine days. */
 export const TIME_ZONE = 'America/Argentina/Buenos_Aires';
 
+const DAY_FORMAT = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** `YYYY-MM-DD` of the Argentine day a moment falls on. */
 export function argentineDay(date: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(date);
+  return DAY_FORMAT.format(date);
 }
 
 /**

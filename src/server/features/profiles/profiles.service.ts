@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Profile, Role } from '@shared/accounts/accounts.schema';
 import type {
   CompanySettings,
@@ -364,3 +365,18 @@ export async function listProfiles(
   ]);
   return { rows, total: Number(total?.value ?? 0) };
 }
+
+const companyProfile = alias(profiles, 'company_profile');
+const sellerProfile = alias(profiles, 'seller_profile');
+
+/**
+ * For another feature's list query: joins that bring a company's display name
+ * (its company name, else its person's) and a seller's name in the same query,
+ * instead of a second round trip for names.
+ */
+export const partyNames = {
+  companyName: sql<string>`coalesce(${companyProfile.company}, ${companyProfile.name}, '')`,
+  sellerName: sellerProfile.name,
+  company: (id: AnyPgColumn) => [companyProfile, eq(companyProfile.id, id)] as const,
+  seller: (id: AnyPgColumn) => [sellerProfile, eq(sellerProfile.id, id)] as const,
+};
