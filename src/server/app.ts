@@ -19,6 +19,9 @@ import { healthRoutes } from './features/health/health.routes';
 import { storePlugin } from './features/store/store.plugin';
 import { mailPlugin } from './features/mail/mail.plugin';
 import { onOrderTransition } from './features/orders/orders.service';
+import { notificationsPlugin } from './features/notifications/notifications.plugin';
+import { notificationRoutes } from './features/notifications/notifications.routes';
+import { notifyOrderTransition } from './features/notifications/notifications.service';
 import { payPlugin } from './features/pay/pay.plugin';
 import { recordLedgerEntries } from './features/settlements/ledger.service';
 import { runtimeConfigRoutes } from './features/runtime-config/runtime-config.routes';
@@ -99,6 +102,8 @@ export async function buildApp(
 
   // What a company owes is written in the same transaction as each order status change.
   onOrderTransition(recordLedgerEntries);
+  // And who must hear about it: bell entries and e-mails, queued in the same transaction.
+  onOrderTransition(notifyOrderTransition);
 
   await app.register(errorHandlerPlugin);
   await app.register(jsonCompressionPlugin);
@@ -118,6 +123,7 @@ export async function buildApp(
   await app.register(openApiPlugin, { appUrl: config.appUrl, isProduction: config.isProduction });
   await app.register(storagePlugin);
   await app.register(mailPlugin);
+  await app.register(notificationsPlugin);
   await app.register(authPlugin);
   await app.register(actorPlugin);
 
@@ -131,6 +137,7 @@ export async function buildApp(
       await api.register(authRoutes);
       await api.register(accountRoutes);
       await api.register(identityDocumentRoutes);
+      await api.register(notificationRoutes, { prefix: '/notifications' });
       // One surface per actor, each behind its role guard (401 / 403).
       for (const role of ROLES) {
         await api.register(roleSurface(role, SURFACES[role]), { prefix: `/${role}` });

@@ -18,6 +18,8 @@ export const TEST_ENV = {
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
   SEED: 'false',
+  // The e-mail outbox is drained by the tests that look at it (app.outbox.drain).
+  OUTBOX_POLL_MS: '0',
   APP_URL: 'http://localhost:3000',
   APP_SECRET: 'test-secret-test-secret-test-secret-0123456789',
 } as const;

@@ -68,6 +68,10 @@ const EnvSchema = z.object({
     .default(72),
   /** Days after an approval before the seller's commission can be paid out (refunds inside never reach a payout). */
   SETTLEMENT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /** How often each instance sends the e-mails waiting in the outbox (0: never; tests drain it by hand). */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+  /** Attempts before an e-mail is marked failed (30 s, 1 min, 2 min… up to 1 h apart). */
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   /** Payment-link orders per minute one address may open (each one holds stock). */
   PAY_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Platform bank account for transfers (demo values in development). */
@@ -134,6 +138,8 @@ export interface Config {
   appUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The e-mail outbox worker (features/notifications). */
+  outbox: { pollMs: number; maxAttempts: number };
   appSecret: string;
   /** Former secrets: values sealed with them still open (see lib/secret-box.ts). */
   appSecretPrevious: string[];
@@ -279,6 +285,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       stripeApiUrl: isProduction ? undefined : env.STRIPE_API_URL,
       mercadopagoApiUrl: isProduction ? undefined : env.MERCADOPAGO_API_URL,
     },
+    outbox: { pollMs: env.OUTBOX_POLL_MS, maxAttempts: env.OUTBOX_MAX_ATTEMPTS },
     trustProxy: env.TRUST_PROXY,
     webDir: path.resolve(env.WEB_DIR),
     rateLimits: { support: env.SUPPORT_RATE_LIMIT, auth: env.AUTH_RATE_LIMIT },

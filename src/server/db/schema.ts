@@ -14,3 +14,4 @@ export * from '../features/orders/orders.table';
 export * from '../features/seller/goals.table';
 export * from '../features/audit/audit.table';
 export * from '../features/settlements/ledger.table';
+export * from '../features/notifications/notifications.table';

@@ -10,7 +10,7 @@ import {
   createPayWorld,
   sellerTally,
   type PayWorld,
-} from '../pay/pay-test-helpers';
+} from '../../../../tests/factories/pay-world';
 
 describe('oversight: /api/admin and the company dashboard', () => {
   let t: TestApp;

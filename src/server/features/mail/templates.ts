@@ -1,6 +1,6 @@
 import { BRAND } from '@shared/brand';
 
-interface ActionMail {
+export interface ActionMail {
   subject: string;
   html: string;
   text: string;
@@ -8,20 +8,24 @@ interface ActionMail {
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** A branded message with one call to action, in HTML and plain text. */
-function actionMail(input: {
+/** A branded message with one call to action (and optional facts), in HTML and plain text. */
+export function actionMail(input: {
   subject: string;
   greetingName: string;
   intro: string;
+  /** Label and value rows shown as a table (an order's product, amount, reference…). */
+  details?: [string, string][];
   action: string;
   url: string;
   outro: string;
 }): ActionMail {
+  const details = input.details ?? [];
   const text = [
     `Hola, ${input.greetingName}:`,
     '',
     input.intro,
     '',
+    ...(details.length ? [...details.map(([label, value]) => `${label}: ${value}`), ''] : []),
     `${input.action}: ${input.url}`,
     '',
     input.outro,
@@ -40,6 +44,16 @@ function actionMail(input: {
 <tr><td style="padding:28px">
 <p style="margin:0 0 12px;font-size:16px">Hola, ${escape(input.greetingName)}:</p>
 <p style="margin:0 0 24px;font-size:15px;line-height:1.6">${escape(input.intro)}</p>
+${
+  details.length
+    ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 24px;font-size:14px;border-collapse:collapse">${details
+        .map(
+          ([label, value]) =>
+            `<tr><td style="padding:6px 0;color:#475569;border-bottom:1px solid #e2e8f0">${escape(label)}</td><td style="padding:6px 0;text-align:right;font-weight:600;border-bottom:1px solid #e2e8f0">${escape(value)}</td></tr>`,
+        )
+        .join('')}</table>`
+    : ''
+}
 <p style="margin:0 0 24px"><a href="${escape(input.url)}" style="display:inline-block;background:#0369a1;color:#ffffff;text-decoration:none;font-weight:700;padding:12px 22px;border-radius:10px">${escape(input.action)}</a></p>
 <p style="margin:0 0 8px;font-size:13px;color:#475569">Si el botón no funciona, copia este enlace en tu navegador:</p>
 <p style="margin:0 0 24px;font-size:13px;word-break:break-all"><a href="${escape(input.url)}" style="color:#0369a1">${escape(input.url)}</a></p>

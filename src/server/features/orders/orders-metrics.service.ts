@@ -3,7 +3,7 @@ import { DASHBOARD_DAYS, type DailySales } from '@shared/orders/dashboard.schema
 import type { OrderStatus } from '@shared/order-status';
 import type { Order } from '@shared/orders/orders.schema';
 import type { Activity } from '@shared/seller/seller.schema';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import type { Storage } from '../../lib/storage';
 import { profileSummaries } from '../profiles/profiles.service';
 import { selectOrderDtos } from './orders-query.service';
@@ -172,7 +172,7 @@ export async function recentOrders(db: Database, scope: MetricsScope, limit = 5)
 
 /** A seller's sold orders created in one Argentine month (`YYYY-MM`). */
 export async function sellerMonthTotals(
-  db: Database,
+  db: Database | Transaction,
   sellerId: string,
   month: string,
 ): Promise<{ sales: number; commissionCents: number }> {

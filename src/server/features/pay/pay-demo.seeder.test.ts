@@ -5,7 +5,7 @@ import { sellerTallyFromOrders } from '../orders/orders.service';
 import { orders } from '../orders/orders.table';
 import { products } from '../products/products.table';
 import { findUserByEmail } from '../auth/users.service';
-import { sellerTally } from './pay-test-helpers';
+import { sellerTally } from '../../../../tests/factories/pay-world';
 import { payDemoSeeder } from './pay-demo.seeder';
 
 describe('demo business', () => {

@@ -20,7 +20,7 @@ import {
   MP_WEBHOOK_SECRET,
   sellerTally,
   STRIPE_WEBHOOK_SECRET,
-} from './pay-test-helpers';
+} from '../../../../tests/factories/pay-world';
 
 /*
  * PGlite is one connection, so concurrent requests there are serialised and

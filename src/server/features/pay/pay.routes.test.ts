@@ -27,7 +27,7 @@ import {
   STRIPE_WEBHOOK_SECRET,
   TRANSFER_CONFIG,
   type PayWorld,
-} from './pay-test-helpers';
+} from '../../../../tests/factories/pay-world';
 
 const signer = new Stripe('sk_test_signer_only');
 

@@ -1,3 +1,5 @@
+import { buyerUrlContext } from '../notifications/email-templates';
+import { notifyOrderCreated } from '../notifications/notifications.service';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import { buyerPriceCents } from '@shared/commission';
@@ -157,7 +159,7 @@ export async function startPayment(
       }
       throw new AppError('OUT_OF_STOCK', PAY_MESSAGES.outOfStock, 409);
     }
-    return insertOrder(tx, {
+    const created = await insertOrder(tx, {
       product: sold,
       sellerId,
       quantity: input.quantity,
@@ -166,6 +168,14 @@ export async function startPayment(
       buyer: input.buyer,
       expiresAt,
     });
+    // The buyer's e-mail carries their own link; it is kept sealed until it is sent.
+    const link = buyerLink(deps.config.appUrl, 'transfer', created.order, created.token);
+    await notifyOrderCreated(
+      tx,
+      created.order,
+      deps.secretBox.seal(link, buyerUrlContext(created.order.id)),
+    );
+    return created;
   });
 
   const appUrl = deps.config.appUrl;

@@ -380,3 +380,22 @@ export const partyNames = {
   company: (id: AnyPgColumn) => [companyProfile, eq(companyProfile.id, id)] as const,
   seller: (id: AnyPgColumn) => [sellerProfile, eq(sellerProfile.id, id)] as const,
 };
+
+/** Names and e-mail addresses of accounts, for telling them something. */
+export async function profileContacts(
+  db: Database | Transaction,
+  ids: string[],
+): Promise<Map<string, { name: string; email: string; company: string | null }>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: profiles.id,
+      name: profiles.name,
+      email: profiles.email,
+      company: profiles.company,
+    })
+    .from(profiles)
+    .where(inArray(profiles.id, unique));
+  return new Map(rows.map((row) => [row.id, row]));
+}

@@ -1,7 +1,7 @@
-import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
-import type { TestApp } from '../../../../tests/setup/test-app';
-import { linkCodeFor } from '../orders/seller-links.service';
-import { findProfile } from '../profiles/profiles.service';
+import { createUser, type CreatedUser } from './accounts';
+import type { TestApp } from '../setup/test-app';
+import { linkCodeFor } from '../../src/server/features/orders/seller-links.service';
+import { findProfile } from '../../src/server/features/profiles/profiles.service';
 
 export const MP_TOKEN = 'APP_USR-1111222233334444-010101-feedfacecafe-2026';
 export const MP_WEBHOOK_SECRET = 'mp-webhook-secret-0123456789';

@@ -1,0 +1,172 @@
+import { BRAND } from '@shared/brand';
+import { formatArs } from '@shared/money';
+import type { NotificationKind } from '@shared/notifications/notifications.schema';
+import { orderStatusLabel } from '@shared/order-status';
+import type { Database } from '../../db/client';
+import type { SecretBox } from '../../lib/secret-box';
+import { actionMail, type ActionMail } from '../mail/templates';
+import { findOrder, type OrderRow } from '../orders/orders.service';
+import { methodWithSecrets } from '../payments/payment-methods.service';
+import { profileContacts } from '../profiles/profiles.service';
+import type { OrderMailPayload } from './notifications.service';
+
+export interface RenderDeps {
+  db: Database;
+  secretBox: SecretBox;
+  appUrl: string;
+}
+
+/** The sealed buyer link opens only for its own order. */
+export const buyerUrlContext = (orderId: string) => `buyer-url:${orderId}`;
+
+const METHOD_LABELS: Record<OrderRow['provider'], string> = {
+  mercadopago: 'MercadoPago',
+  stripe: 'Tarjeta',
+  transferencia: 'Transferencia bancaria',
+};
+
+function orderDetails(order: OrderRow, company: string): [string, string][] {
+  return [
+    ['Producto', `${order.productTitle} × ${order.quantity}`],
+    ['Empresa', company],
+    ['Total', formatArs(order.totalCents)],
+    ['Medio de pago', METHOD_LABELS[order.provider]],
+    ['Referencia', order.externalReference],
+    ['Estado', orderStatusLabel(order.status)],
+  ];
+}
+
+/**
+ * Renders an outbox e-mail when it is sent, from the order as it is now.
+ * Null when the order no longer exists (nothing to tell).
+ */
+export async function renderOutboxMail(
+  deps: RenderDeps,
+  kind: string,
+  payload: Record<string, unknown>,
+): Promise<ActionMail | null> {
+  const data = payload as unknown as OrderMailPayload;
+  const order = typeof data.orderId === 'string' ? await findOrder(deps.db, data.orderId) : null;
+  if (!order) return null;
+  const people = await profileContacts(deps.db, [order.companyId, order.sellerId ?? '']);
+  const companyContact = people.get(order.companyId);
+  const company = companyContact?.company ?? companyContact?.name ?? '';
+  const seller = order.sellerId ? people.get(order.sellerId) : undefined;
+  const panel = (path: string) => `${deps.appUrl}${path}`;
+  const details = orderDetails(order, company);
+
+  switch (kind as NotificationKind) {
+    case 'buyer_order_received': {
+      const method = await methodWithSecrets(
+        deps.db,
+        deps.secretBox,
+        order.companyId,
+        'transferencia',
+      );
+      const bank = method?.config;
+      const url = data.sealedBuyerUrl
+        ? deps.secretBox.open(data.sealedBuyerUrl, buyerUrlContext(order.id))
+        : deps.appUrl;
+      return actionMail({
+        subject: `Recibimos tu pedido de ${order.productTitle}`,
+        greetingName: order.buyerName,
+        intro: `Tu pedido quedó reservado. Para completarlo, transfiere ${formatArs(order.totalCents)} a la cuenta de ${company} y escribe la referencia ${order.externalReference} en el concepto.`,
+        details: [
+          ...details,
+          ...(bank?.bankName
+            ? ([
+                ['Banco', bank.bankName],
+                ['Titular', bank.accountHolder ?? ''],
+                ['CBU', bank.cbu ?? ''],
+                ...(bank.alias ? [['Alias', bank.alias] as [string, string]] : []),
+                ['CUIT', bank.cuit ?? ''],
+              ] as [string, string][])
+            : []),
+        ],
+        action: 'Ver mi pedido y los datos de la transferencia',
+        url,
+        outro:
+          'La empresa confirma el pedido cuando recibe la transferencia; te avisaremos por este medio.',
+      });
+    }
+    case 'buyer_payment_approved':
+      return actionMail({
+        subject: `Comprobante de tu compra: ${order.productTitle}`,
+        greetingName: order.buyerName,
+        intro: `Tu pago de ${formatArs(order.totalCents)} a ${company} fue aprobado. Este correo es tu comprobante.`,
+        details,
+        action: `Visitar ${BRAND.name}`,
+        url: deps.appUrl,
+        outro: `Ante cualquier duda sobre el envío, responde a ${company} o escríbenos a ${BRAND.supportEmail}.`,
+      });
+    case 'buyer_refunded':
+      return actionMail({
+        subject: `Reembolso de tu compra: ${order.productTitle}`,
+        greetingName: order.buyerName,
+        intro: `Se reembolsaron ${formatArs(order.totalCents)} de tu compra a ${company}. Según tu medio de pago, el dinero puede tardar unos días en verse.`,
+        details,
+        action: `Visitar ${BRAND.name}`,
+        url: deps.appUrl,
+        outro: `Si tienes dudas, escríbenos a ${BRAND.supportEmail}.`,
+      });
+    case 'seller_new_sale':
+      return actionMail({
+        subject: `Nueva venta con tu link: ${order.productTitle}`,
+        greetingName: seller?.name ?? '',
+        intro: `${order.buyerName} compró ${order.productTitle} con tu link y eligió pagar por transferencia. Cuando ${company} la confirme, ganarás ${formatArs(order.sellerCents)} de comisión.`,
+        details,
+        action: 'Ver mis ventas',
+        url: panel('/seller/orders'),
+        outro: 'Puedes elegir qué correos recibir desde la campana de tu panel.',
+      });
+    case 'seller_sale_approved':
+      return actionMail({
+        subject: `Venta aprobada: ganaste ${formatArs(order.sellerCents)}`,
+        greetingName: seller?.name ?? '',
+        intro: `Se aprobó el pago de ${order.productTitle}. Ganaste ${formatArs(order.sellerCents)} de comisión y ${order.pointsAwarded} puntos para el ranking.`,
+        details,
+        action: 'Ver mis ventas',
+        url: panel('/seller/orders'),
+        outro: 'Puedes elegir qué correos recibir desde la campana de tu panel.',
+      });
+    case 'seller_goal_reached':
+      return actionMail({
+        subject: '¡Alcanzaste tu meta del mes!',
+        greetingName: seller?.name ?? '',
+        intro: `Con la venta de ${order.productTitle} cumpliste tu meta de ${data.month ?? 'este mes'}. ¡Felicitaciones!`,
+        action: 'Ver mis metas',
+        url: panel('/seller/goals'),
+        outro: 'Puedes elegir qué correos recibir desde la campana de tu panel.',
+      });
+    case 'company_new_order':
+      return actionMail({
+        subject: `Nuevo pedido pagado: ${order.productTitle}`,
+        greetingName: companyContact?.name ?? company,
+        intro: `${order.buyerName} pagó ${formatArs(order.totalCents)}. Tu ingreso por este pedido es ${formatArs(order.companyCents)}.`,
+        details: [
+          ...details,
+          [
+            'Comprador',
+            `${order.buyerName} · ${order.buyerEmail}${order.buyerPhone ? ` · ${order.buyerPhone}` : ''}`,
+          ],
+          ...(seller ? ([['Vendedor', seller.name]] as [string, string][]) : []),
+        ],
+        action: 'Ver mis pedidos',
+        url: panel('/company/orders'),
+        outro: 'Puedes elegir qué correos recibir desde la campana de tu panel.',
+      });
+    case 'company_transfer_pending':
+      return actionMail({
+        subject: `Transferencia para confirmar: ${order.externalReference}`,
+        greetingName: companyContact?.name ?? company,
+        intro: `${order.buyerName} eligió pagar ${order.productTitle} por transferencia. Cuando veas ${formatArs(order.totalCents)} con la referencia ${order.externalReference} en tu cuenta, confírmala desde tus pedidos.`,
+        details: [...details, ['Comprador', `${order.buyerName} · ${order.buyerEmail}`]],
+        action: 'Confirmar transferencia recibida',
+        url: panel('/company/orders?status=pending_transfer'),
+        outro:
+          'Si la transferencia no llega, el pedido vence solo y el stock vuelve a estar disponible.',
+      });
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { renderOutboxMail } from './email-templates';
+import { drainOutbox, startOutboxWorker, type OutboxDeps } from './outbox.worker';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: {
+      /** Sends what is due now (tests, and a nudge after a change). */
+      drain(now?: Date): ReturnType<typeof drainOutbox>;
+      nudge(): void;
+    };
+  }
+}
+
+/**
+ * The e-mail outbox's worker, in every instance: each polls every
+ * OUTBOX_POLL_MS (0 turns it off) and takes due messages with SKIP LOCKED, so
+ * several instances share the work and send each message once.
+ */
+export const notificationsPlugin = fp(async (app: FastifyInstance) => {
+  const deps = (now?: Date): OutboxDeps => ({
+    db: app.db,
+    mailer: app.mailer,
+    log: app.log,
+    render: (kind, payload) =>
+      renderOutboxMail(
+        { db: app.db, secretBox: app.secretBox, appUrl: app.config.appUrl },
+        kind,
+        payload,
+      ),
+    ...(now ? { now: () => now } : {}),
+  });
+  const options = { maxAttempts: app.config.outbox.maxAttempts };
+  const worker =
+    app.config.outbox.pollMs > 0
+      ? startOutboxWorker(deps(), app.config.outbox.pollMs, options)
+      : null;
+  app.decorate('outbox', {
+    drain: (now?: Date) => drainOutbox(deps(now), options),
+    nudge: () => worker?.nudge(),
+  });
+  app.addHook('onClose', async () => worker?.stop());
+});

@@ -1,0 +1,298 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { formatArs } from '@shared/money';
+import {
+  EMAIL_PREFERENCES,
+  OPTIONAL_EMAIL_KINDS,
+  type EmailPreferences,
+  type NotificationKind,
+  type NotificationList,
+} from '@shared/notifications/notifications.schema';
+import { countsAsSale } from '@shared/order-status';
+import type { Role } from '@shared/accounts/accounts.schema';
+import type { Database, Transaction } from '../../db/client';
+import type { OrderRow, OrderTransition } from '../orders/orders.service';
+import { profileContacts } from '../profiles/profiles.service';
+import { goalReachedBy } from '../seller/goals.service';
+import { emailOptOuts, emailOutbox, notifications } from './notifications.table';
+
+/** What an e-mail needs to be rendered when it is sent (outbox.worker.ts). */
+export interface OrderMailPayload {
+  orderId: string;
+  /** The buyer's own link to their order, sealed (it works as a password). */
+  sealedBuyerUrl?: string;
+  points?: number;
+  month?: string;
+}
+
+interface Notice {
+  userId: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string;
+  /** Also by e-mail (unless the user turned this kind off). */
+  email: boolean;
+}
+
+async function optedOut(tx: Transaction, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ userId: emailOptOuts.userId, kind: emailOptOuts.kind })
+    .from(emailOptOuts)
+    .where(inArray(emailOptOuts.userId, userIds));
+  return new Set(rows.map((row) => `${row.userId}:${row.kind}`));
+}
+
+/** Writes bell entries and queues e-mails, in the caller's transaction. */
+async function deliver(
+  tx: Transaction,
+  order: OrderRow,
+  notices: Notice[],
+  buyerMail: { kind: NotificationKind; payload: OrderMailPayload } | null,
+): Promise<void> {
+  if (notices.length) {
+    await tx.insert(notifications).values(
+      notices.map((notice) => ({
+        userId: notice.userId,
+        kind: notice.kind,
+        title: notice.title,
+        body: notice.body,
+        link: notice.link,
+      })),
+    );
+  }
+  const mailed = notices.filter((notice) => notice.email);
+  const contacts = await profileContacts(
+    tx,
+    mailed.map((notice) => notice.userId),
+  );
+  const off = await optedOut(
+    tx,
+    mailed.map((notice) => notice.userId),
+  );
+  const rows: (typeof emailOutbox.$inferInsert)[] = [];
+  for (const notice of mailed) {
+    const contact = contacts.get(notice.userId);
+    if (!contact || off.has(`${notice.userId}:${notice.kind}`)) continue;
+    rows.push({
+      kind: notice.kind,
+      toEmail: contact.email,
+      userId: notice.userId,
+      payload: { orderId: order.id } satisfies OrderMailPayload,
+    });
+  }
+  if (buyerMail) {
+    rows.push({
+      kind: buyerMail.kind,
+      toEmail: order.buyerEmail,
+      payload: { ...buyerMail.payload },
+    });
+  }
+  if (rows.length) await tx.insert(emailOutbox).values(rows);
+}
+
+const amount = (order: OrderRow) => formatArs(order.totalCents);
+
+/**
+ * A new order paid by transfer: the buyer gets the instructions, the company
+ * is asked to confirm the transfer when it arrives, the seller hears of the
+ * sale. Orders paid by card or MercadoPago say nothing until they are paid,
+ * so an abandoned checkout tells nobody anything.
+ */
+export async function notifyOrderCreated(
+  tx: Transaction,
+  order: OrderRow,
+  sealedBuyerUrl: string,
+): Promise<void> {
+  if (order.status !== 'pending_transfer') return;
+  const notices: Notice[] = [
+    {
+      userId: order.companyId,
+      kind: 'company_transfer_pending',
+      title: 'Transferencia para confirmar',
+      body: `${order.buyerName} eligió pagar ${order.productTitle} por transferencia (${amount(order)}, referencia ${order.externalReference}). Confírmala cuando la recibas.`,
+      link: `/company/orders?status=pending_transfer`,
+      email: true,
+    },
+  ];
+  if (order.sellerId) {
+    notices.push({
+      userId: order.sellerId,
+      kind: 'seller_new_sale',
+      title: 'Nueva venta con tu link',
+      body: `${order.productTitle} por ${amount(order)}: espera la transferencia del comprador. Tu comisión será de ${formatArs(order.sellerCents)}.`,
+      link: '/seller/orders',
+      email: true,
+    });
+  }
+  await deliver(tx, order, notices, {
+    kind: 'buyer_order_received',
+    payload: { orderId: order.id, sealedBuyerUrl },
+  });
+}
+
+/**
+ * A status change, as the people of the order should hear it. Registered
+ * with the orders service (`onOrderTransition`), so it runs in the change's
+ * transaction: the notice exists exactly when the change does.
+ */
+export async function notifyOrderTransition({
+  tx,
+  order,
+  previous,
+}: OrderTransition): Promise<void> {
+  const wasSale = countsAsSale(previous);
+  const isSale = countsAsSale(order.status);
+  if (!wasSale && isSale) {
+    const notices: Notice[] = [];
+    if (order.provider !== 'transferencia') {
+      notices.push({
+        userId: order.companyId,
+        kind: 'company_new_order',
+        title: 'Nuevo pedido pagado',
+        body: `${order.productTitle} × ${order.quantity} por ${amount(order)} (${order.buyerName}). Tu ingreso: ${formatArs(order.companyCents)}.`,
+        link: '/company/orders',
+        email: true,
+      });
+    }
+    if (order.sellerId) {
+      notices.push({
+        userId: order.sellerId,
+        kind: 'seller_sale_approved',
+        title: 'Venta aprobada',
+        body: `${order.productTitle}: ganaste ${formatArs(order.sellerCents)} de comisión y ${order.pointsAwarded} puntos.`,
+        link: '/seller/orders',
+        email: true,
+      });
+      const goal = await goalReachedBy(tx, order);
+      if (goal) {
+        notices.push({
+          userId: order.sellerId,
+          kind: 'seller_goal_reached',
+          title: '¡Alcanzaste tu meta del mes!',
+          body: `Con la venta de ${order.productTitle} cumpliste tu meta de ${goal.month}.`,
+          link: '/seller/goals',
+          email: true,
+        });
+      }
+    }
+    await deliver(tx, order, notices, {
+      kind: 'buyer_payment_approved',
+      payload: { orderId: order.id },
+    });
+    return;
+  }
+  if (wasSale && order.status === 'refunded') {
+    const notices: Notice[] = order.sellerId
+      ? [
+          {
+            userId: order.sellerId,
+            kind: 'seller_sale_refunded',
+            title: 'Venta reembolsada',
+            body: `${order.productTitle} se reembolsó al comprador: se descontaron la comisión y los puntos de esa venta.`,
+            link: '/seller/orders',
+            email: false,
+          },
+        ]
+      : [];
+    await deliver(tx, order, notices, { kind: 'buyer_refunded', payload: { orderId: order.id } });
+  }
+}
+
+/** The bell: the latest notifications of a user and how many are unread. */
+export async function listNotifications(
+  db: Database,
+  userId: string,
+  limit = 20,
+): Promise<NotificationList> {
+  const [rows, [unread]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(limit),
+    db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      title: row.title,
+      body: row.body,
+      link: row.link,
+      read: row.readAt !== null,
+      created_at: row.createdAt.toISOString(),
+    })),
+    unread: unread?.value ?? 0,
+  };
+}
+
+/** Marks one of the user's notifications (or all, without an id) as read; false if not theirs. */
+export async function markRead(db: Database, userId: string, id?: number): Promise<boolean> {
+  const updated = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        id === undefined ? isNull(notifications.readAt) : eq(notifications.id, id),
+      ),
+    )
+    .returning({ id: notifications.id });
+  if (id === undefined) return true;
+  if (updated.length) return true;
+  // Already read is fine; someone else's is not found.
+  const [mine] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.id, id)));
+  return Boolean(mine);
+}
+
+export async function emailPreferences(
+  db: Database,
+  userId: string,
+  role: Role,
+): Promise<EmailPreferences> {
+  const rows = await db
+    .select({ kind: emailOptOuts.kind })
+    .from(emailOptOuts)
+    .where(eq(emailOptOuts.userId, userId));
+  const off = new Set(rows.map((row) => row.kind));
+  return {
+    items: EMAIL_PREFERENCES[role].map((item) => ({
+      kind: item.kind,
+      label: item.label,
+      email: !off.has(item.kind),
+    })),
+  };
+}
+
+/** Saves the user's choices; kinds that are not theirs to choose are refused. */
+export async function saveEmailPreferences(
+  db: Database,
+  userId: string,
+  role: Role,
+  items: { kind: NotificationKind; email: boolean }[],
+): Promise<EmailPreferences | null> {
+  const allowed = new Set<string>(EMAIL_PREFERENCES[role].map((item) => item.kind));
+  if (items.some((item) => !allowed.has(item.kind) || !OPTIONAL_EMAIL_KINDS.includes(item.kind))) {
+    return null;
+  }
+  await db.transaction(async (tx) => {
+    for (const item of items) {
+      if (item.email) {
+        await tx
+          .delete(emailOptOuts)
+          .where(and(eq(emailOptOuts.userId, userId), eq(emailOptOuts.kind, item.kind)));
+      } else {
+        await tx.insert(emailOptOuts).values({ userId, kind: item.kind }).onConflictDoNothing();
+      }
+    }
+  });
+  return emailPreferences(db, userId, role);
+}
