@@ -44,6 +44,8 @@ export const AdminProduct = Product.extend({
   company: z.object({ id: z.string(), name: z.string() }),
 });
 export const AdminProductList = listOf(AdminProduct);
+export type AdminProduct = z.infer<typeof AdminProduct>;
+export type AdminProductList = z.infer<typeof AdminProductList>;
 
 export const AdminUserQuery = PageQuery.extend({
   role: z.enum(ROLES, { error: 'Rol inválido.' }).optional(),
@@ -63,3 +65,30 @@ export const AdminUser = z.object({
   has_identity_document: z.boolean(),
 });
 export const AdminUserList = listOf(AdminUser);
+export type AdminUser = z.infer<typeof AdminUser>;
+export type AdminUserList = z.infer<typeof AdminUserList>;
+
+/**
+ * GET /api/admin/audit: who changed what, before and after, and when (newest
+ * first). The same shapes admin.routes.ts declares for the route.
+ */
+export const AuditQuery = PageQuery.extend({
+  actor_id: z.string().trim().max(64).optional(),
+  action: z.string().trim().max(64).optional(),
+  target_id: z.string().trim().max(64).optional(),
+});
+
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  actor_id: z.string(),
+  actor_name: z.string(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+export const AuditList = listOf(AuditEntry);
+export type AuditList = z.infer<typeof AuditList>;

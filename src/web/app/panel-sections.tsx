@@ -4,6 +4,7 @@ import {
   LayoutDashboard,
   LifeBuoy,
   Package,
+  ScrollText,
   Settings,
   ShoppingBag,
   Target,
@@ -62,6 +63,26 @@ const AdminOrdersPage = lazyPage(
   () => import('@web/features/admin-panel/admin-orders-page'),
   'AdminOrdersPage',
 );
+const AdminProductsPage = lazyPage(
+  () => import('@web/features/admin-panel/admin-products-page'),
+  'AdminProductsPage',
+);
+const AdminUsersPage = lazyPage(
+  () => import('@web/features/admin-panel/admin-users-page'),
+  'AdminUsersPage',
+);
+const AdminLeaderboardPage = lazyPage(
+  () => import('@web/features/admin-panel/admin-leaderboard-page'),
+  'AdminLeaderboardPage',
+);
+const AdminAuditPage = lazyPage(
+  () => import('@web/features/admin-panel/admin-audit-page'),
+  'AdminAuditPage',
+);
+const AdminSettingsPage = lazyPage(
+  () => import('@web/features/admin-panel/admin-settings-page'),
+  'AdminSettingsPage',
+);
 const AdminSupportPage = lazyPage(
   () => import('@web/features/support/admin-support-page'),
   'AdminSupportPage',
@@ -102,10 +123,11 @@ export const PANEL_SECTIONS: Record<Role, PanelSection[]> = {
   admin: [
     { path: '', label: 'Dashboard', icon: LayoutDashboard, page: AdminHome },
     { path: 'orders', label: 'Pedidos', icon: ShoppingBag, page: AdminOrdersPage },
-    { path: 'products', label: 'Productos', icon: Package },
-    { path: 'users', label: 'Usuarios', icon: Building2 },
-    { path: 'leaderboard', label: 'Ranking', icon: Trophy },
+    { path: 'products', label: 'Productos', icon: Package, page: AdminProductsPage },
+    { path: 'users', label: 'Usuarios', icon: Building2, page: AdminUsersPage },
+    { path: 'leaderboard', label: 'Ranking', icon: Trophy, page: AdminLeaderboardPage },
     { path: 'support', label: 'Soporte', icon: LifeBuoy, page: AdminSupportPage },
-    { path: 'settings', label: 'Configuración', icon: Settings },
+    { path: 'audit', label: 'Auditoría', icon: ScrollText, page: AdminAuditPage },
+    { path: 'settings', label: 'Configuración', icon: Settings, page: AdminSettingsPage },
   ],
 };

@@ -8,6 +8,7 @@ import { OrdersTable, useOrderFilters } from '@web/components/orders-table';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/toast-store';
 import { apiRequest } from '@web/lib/api-client';
+import { adminKeys } from './api/admin-keys';
 
 /** spec 02 §2, §4 admin Pedidos: every order, a status select applied optimistically, the tracking dialog. */
 export function AdminOrdersPage() {
@@ -52,6 +53,8 @@ export function AdminOrdersPage() {
     onSettled: () => {
       void client.invalidateQueries({ queryKey: ['admin-orders'] });
       void client.invalidateQueries({ queryKey: ['order-history'] });
+      // The audit log, the ranking's points and the products' stock follow a status change.
+      void client.invalidateQueries({ queryKey: adminKeys.all });
     },
   });
 

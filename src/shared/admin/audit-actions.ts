@@ -1,0 +1,21 @@
+/**
+ * The audited actions and how people read them. The server writes them when a
+ * person changes an order's status: the admin's select (admin.routes.ts) and a
+ * company confirming a bank transfer (orders.company.routes.ts).
+ */
+export const AUDIT_ACTIONS = ['order.status', 'order.confirm_transfer'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'order.status': 'Cambio de estado',
+  'order.confirm_transfer': 'Transferencia confirmada',
+};
+
+/** What an audit entry points at, for people. */
+export const AUDIT_TARGET_LABELS: Record<string, string> = {
+  order: 'Pedido',
+};
+
+export function auditActionLabel(action: string): string {
+  return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
+}

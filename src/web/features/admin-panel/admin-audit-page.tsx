@@ -1,0 +1,257 @@
+import { ArrowRight, ScrollText, X } from 'lucide-react';
+import type { AuditEntry } from '@shared/admin/admin.schema';
+import { AUDIT_ACTIONS, AUDIT_TARGET_LABELS, auditActionLabel } from '@shared/admin/audit-actions';
+import { OrderStatusBadge } from '@web/components/order-status-badge';
+import { Card } from '@web/components/ui/card';
+import { fieldClasses } from '@web/components/ui/input';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@web/components/ui/table';
+import { cn } from '@web/lib/cn';
+import { useAdminAudit } from './api/get-admin-audit';
+import { auditChanges, changeText, type AuditChange } from './audit-changes';
+import { AdminPageHeading } from './components/admin-page-heading';
+import { EmptyList, ListState, Pagination } from './components/list-state';
+import { SearchBox } from './components/search-box';
+import { formatDateTime } from './format-date';
+import { useListParams } from './use-list-params';
+
+const FILTERS = ['action', 'target_id', 'actor_id'] as const;
+
+/** Admin Auditoría: who changed what, the value before and after, and when (newest first). */
+export function AdminAuditPage() {
+  const params = useListParams(FILTERS);
+  const { action, target_id: targetId, actor_id: actorId } = params.values;
+  const audit = useAdminAudit({
+    action,
+    target_id: targetId,
+    actor_id: actorId,
+    page: params.page,
+  });
+  const actorName = actorId
+    ? audit.data?.items.find((entry) => entry.actor_id === actorId)?.actor_name
+    : undefined;
+  const filterBy = {
+    actor: (entry: AuditEntry) => params.set({ actor_id: entry.actor_id }),
+    target: (entry: AuditEntry) => params.set({ target_id: entry.target_id }),
+  };
+
+  return (
+    <div>
+      <AdminPageHeading title="Auditoría">
+        Quién cambió qué, con el valor anterior y el nuevo. Lo más reciente primero.
+      </AdminPageHeading>
+      <div className="grid gap-2 sm:grid-cols-[18rem_1fr]">
+        <select
+          aria-label="Filtrar por acción"
+          value={action}
+          onChange={(event) => params.set({ action: event.target.value })}
+          className={cn(fieldClasses, 'h-11')}
+        >
+          <option value="">Todas las acciones</option>
+          {action && !(AUDIT_ACTIONS as readonly string[]).includes(action) ? (
+            <option value={action}>{action}</option>
+          ) : null}
+          {AUDIT_ACTIONS.map((value) => (
+            <option key={value} value={value}>
+              {auditActionLabel(value)}
+            </option>
+          ))}
+        </select>
+        <SearchBox
+          value={targetId}
+          onCommit={(value) => params.set({ target_id: value })}
+          label="Filtrar por ID del pedido"
+          placeholder="ID del pedido"
+        />
+      </div>
+      {actorId ? (
+        <div className="mt-2 flex flex-wrap gap-2">
+          <span className="inline-flex items-center gap-1 rounded-full border border-border bg-card py-1 pr-1 pl-3 text-sm">
+            Cambios de {actorName ?? 'un usuario'}
+            <button
+              type="button"
+              onClick={() => params.set({ actor_id: '' })}
+              aria-label="Ver los cambios de todos los usuarios"
+              className="rounded-full p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
+            >
+              <X className="size-3.5" aria-hidden />
+            </button>
+          </span>
+        </div>
+      ) : null}
+
+      <ListState
+        query={audit}
+        loadingLabel="Cargando la auditoría…"
+        isEmpty={(data) => data.items.length === 0}
+        onFirstPage={() => params.set({ page: '' })}
+        empty={
+          params.filtered ? (
+            <EmptyList
+              icon={ScrollText}
+              title="No hay cambios que coincidan"
+              onClear={params.clear}
+            >
+              Prueba con otra acción u otro pedido.
+            </EmptyList>
+          ) : (
+            <EmptyList icon={ScrollText} title="Todavía no hay cambios registrados">
+              Aquí verás cada cambio de estado que haga la administración y cada transferencia que
+              confirme una empresa.
+            </EmptyList>
+          )
+        }
+      >
+        {(data) => (
+          <>
+            <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
+              {data.total} {data.total === 1 ? 'cambio' : 'cambios'}
+            </p>
+            <div className="mt-2 hidden xl:block">
+              <Table>
+                <TableHead>
+                  <TableRow>
+                    <TableHeader>Fecha</TableHeader>
+                    <TableHeader>Quién</TableHeader>
+                    <TableHeader>Acción</TableHeader>
+                    <TableHeader>Sobre</TableHeader>
+                    <TableHeader>Antes → después</TableHeader>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.items.map((entry) => (
+                    <TableRow key={entry.id}>
+                      <TableCell className="whitespace-nowrap tabular-nums">
+                        <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap">
+                        <ActorButton entry={entry} onFilter={filterBy.actor} />
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap">
+                        {auditActionLabel(entry.action)}
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap">
+                        <TargetButton entry={entry} onFilter={filterBy.target} />
+                      </TableCell>
+                      <TableCell>
+                        <Changes entry={entry} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+            <ul className="mt-2 grid gap-3 md:grid-cols-2 xl:hidden">
+              {data.items.map((entry) => (
+                <li key={entry.id}>
+                  <Card className="h-full p-4">
+                    <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                      <p className="font-semibold">{auditActionLabel(entry.action)}</p>
+                      <time
+                        dateTime={entry.created_at}
+                        className="text-xs text-muted-foreground tabular-nums"
+                      >
+                        {formatDateTime(entry.created_at)}
+                      </time>
+                    </div>
+                    <p className="mt-1 text-sm">
+                      <span className="text-muted-foreground">Por </span>
+                      <ActorButton entry={entry} onFilter={filterBy.actor} />
+                    </p>
+                    <p className="text-sm">
+                      <TargetButton entry={entry} onFilter={filterBy.target} />
+                    </p>
+                    <div className="mt-2">
+                      <Changes entry={entry} />
+                    </div>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              page={params.page}
+              total={data.total}
+              pageSize={data.page_size}
+              onPage={(page) => params.set({ page: String(page) })}
+            />
+          </>
+        )}
+      </ListState>
+    </div>
+  );
+}
+
+function ActorButton({
+  entry,
+  onFilter,
+}: {
+  entry: AuditEntry;
+  onFilter: (entry: AuditEntry) => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={() => onFilter(entry)}
+      title="Ver solo los cambios de esta persona"
+      className="text-left font-semibold text-foreground underline-offset-2 hover:text-primary hover:underline"
+    >
+      {entry.actor_name || entry.actor_id}
+    </button>
+  );
+}
+
+function TargetButton({
+  entry,
+  onFilter,
+}: {
+  entry: AuditEntry;
+  onFilter: (entry: AuditEntry) => void;
+}) {
+  const kind = AUDIT_TARGET_LABELS[entry.target_type] ?? entry.target_type;
+  return (
+    <button
+      type="button"
+      onClick={() => onFilter(entry)}
+      title={`Ver solo los cambios de este ${kind.toLowerCase()}: ${entry.target_id}`}
+      className="inline-flex max-w-full items-baseline gap-1.5 text-left underline-offset-2 hover:text-primary hover:underline"
+    >
+      <span className="text-muted-foreground">{kind}</span>
+      <span className="truncate font-mono text-xs">{shortId(entry.target_id)}</span>
+    </button>
+  );
+}
+
+/** The first characters of an id: enough to tell rows apart; the full id is in the tooltip. */
+function shortId(id: string): string {
+  return id.length > 10 ? `${id.slice(0, 8)}…` : id;
+}
+
+function Changes({ entry }: { entry: AuditEntry }) {
+  const changes = auditChanges(entry.before, entry.after);
+  if (changes.length === 0) return <span className="text-muted-foreground">Sin cambios</span>;
+  return (
+    <ul className="space-y-1">
+      {changes.map((change) => (
+        <li key={change.key} className="flex flex-wrap items-center gap-1.5 text-sm">
+          <span className="text-muted-foreground">{change.label}:</span>
+          <Value change={change} value={change.before} />
+          <ArrowRight className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+          <span className="sr-only">pasó a</span>
+          <Value change={change} value={change.after} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Value({ change, value }: { change: AuditChange; value: string | null }) {
+  if (value === null) return <span className="text-muted-foreground">—</span>;
+  if (change.status) return <OrderStatusBadge status={value} />;
+  return <span className="font-mono text-xs break-all">{changeText(change, value)}</span>;
+}
