@@ -70,7 +70,7 @@ export type AdminUserList = z.infer<typeof AdminUserList>;
 
 /**
  * GET /api/admin/audit: who changed what, before and after, and when (newest
- * first). The same shapes admin.routes.ts declares for the route.
+ * first), as the route declares it.
  */
 export const AuditQuery = PageQuery.extend({
   actor_id: z.string().trim().max(64).optional(),

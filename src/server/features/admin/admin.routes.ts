@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminOrderListQuery,
+  AuditList,
+  AuditQuery,
   AdminProductList,
   AdminProductQuery,
   AdminUserList,
@@ -9,9 +11,7 @@ import {
   PatchOrderBody,
 } from '@shared/admin/admin.schema';
 import { ORDER_MESSAGES, Order, OrderList, OrderParams } from '@shared/orders/orders.schema';
-import { PageQuery } from '@shared/pagination';
 import { Ranking, RankingQuery } from '@shared/seller/seller.schema';
-import { z } from '@shared/zod';
 import { AppError } from '../../lib/app-error';
 import { actorOf } from '../accounts/role-guard';
 import { listAudit } from '../audit/audit.service';
@@ -21,31 +21,6 @@ import { changeOrderStatusAudited } from '../orders/order-actions.service';
 import { findOrder } from '../orders/orders.service';
 import { listAllProducts, toProductDto } from '../products/products.service';
 import { listProfiles, profileSummaries, sellerRanking } from '../profiles/profiles.service';
-
-const AuditQuery = PageQuery.extend({
-  actor_id: z.string().trim().max(64).optional(),
-  action: z.string().trim().max(64).optional(),
-  target_id: z.string().trim().max(64).optional(),
-});
-
-const AuditList = z.object({
-  items: z.array(
-    z.object({
-      id: z.number().int(),
-      actor_id: z.string(),
-      actor_name: z.string(),
-      action: z.string(),
-      target_type: z.string(),
-      target_id: z.string(),
-      before: z.record(z.string(), z.unknown()).nullable(),
-      after: z.record(z.string(), z.unknown()).nullable(),
-      created_at: z.string(),
-    }),
-  ),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
 
 /** /api/admin: supervision of every order, product and user (spec 02 §2, §4, §6; API.md "Admin"). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
