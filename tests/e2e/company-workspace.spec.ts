@@ -10,6 +10,7 @@ import {
   seriousA11yViolations,
   test,
   toastOf,
+  waitForMail,
 } from './fixtures';
 
 const MP_TOKEN = 'APP_USR-9999888877776666-e2e-token-SECRET-4321';
@@ -167,8 +168,27 @@ test.describe('company workspace and a buyer paying by transfer', () => {
     await buyer.getByRole('button', { name: 'Copiar CBU' }).click();
     await screenshotBothWidths(buyer, 'pay-transfer');
 
+    // The buyer's e-mail repeats the instructions with their own link (sent by the outbox worker).
+    const received = await waitForMail(
+      page.request,
+      'beatriz@example.com',
+      /Recibimos tu pedido de Mate imperial de calabaza/,
+    );
+    expect(received.links).toContain(buyer.url());
+
+    // The company hears of it under the bell, which leads to the orders waiting for a transfer.
+    await page.goto('/company');
+    const bell = page.locator('[data-testid=notification-bell]:visible');
+    await expect(bell).toHaveAccessibleName(/Notificaciones \(1 sin leer\)/);
+    await bell.click();
+    const notices = page.getByRole('dialog', { name: 'Notificaciones' });
+    await expect(notices.getByText('Correos que quiero recibir')).toBeVisible();
+    await screenshotBothWidths(page, 'notifications-bell');
+    await notices.getByRole('button', { name: /Transferencia para confirmar/ }).click();
+    await expect(page).toHaveURL(/\/company\/orders\?status=pending_transfer$/);
+    await expect(bell).toHaveAccessibleName('Notificaciones');
+
     // The company confirms the transfer from Pedidos; the buyer's page shows it.
-    await page.goto('/company/orders?status=pending_transfer');
     const pending = page.getByRole('row', { name: new RegExp(reference) });
     await expect(pending).toContainText('Beatriz Compradora');
     await expect(page.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute(
@@ -182,6 +202,11 @@ test.describe('company workspace and a buyer paying by transfer', () => {
       .getByRole('button', { name: 'Confirmar transferencia recibida' })
       .click();
     await expect(toastOf(page)).toContainText('Transferencia confirmada');
+    await waitForMail(
+      page.request,
+      'beatriz@example.com',
+      /Comprobante de tu compra: Mate imperial de calabaza/,
+    );
     await page.goto('/company/orders');
     await page
       .getByRole('row', { name: new RegExp(reference) })

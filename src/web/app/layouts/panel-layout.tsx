@@ -18,6 +18,7 @@ import { paths } from '@web/config/paths';
 import { cn } from '@web/lib/cn';
 import { queryClient } from '@web/lib/query-client';
 import { signOut, useSession } from '@web/lib/session';
+import { NotificationBell } from '@web/features/notifications/notification-bell';
 import { PANEL_SECTIONS } from '../panel-sections';
 import { RoleGuard } from '../role-guard';
 
@@ -41,18 +42,21 @@ function PanelLayout({ role }: { role: Role }) {
       <div className="min-w-0">
         <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-border bg-white/95 px-4 backdrop-blur lg:hidden">
           <BrandLogo />
-          <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-            <SheetTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label="Abrir menú">
-                <Menu className="!size-6" aria-hidden />
-              </Button>
-            </SheetTrigger>
-            <SheetContent className="max-w-[18rem]" closeLabel="Cerrar menú">
-              <SheetTitle className="sr-only">Menú del {PANEL_TITLES[role]}</SheetTitle>
-              <SheetDescription className="sr-only">Secciones del panel</SheetDescription>
-              <SidebarContent role={role} onNavigate={() => setMenuOpen(false)} />
-            </SheetContent>
-          </Sheet>
+          <div className="flex items-center gap-1">
+            <NotificationBell role={role} />
+            <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+              <SheetTrigger asChild>
+                <Button variant="ghost" size="icon" aria-label="Abrir menú">
+                  <Menu className="!size-6" aria-hidden />
+                </Button>
+              </SheetTrigger>
+              <SheetContent className="max-w-[18rem]" closeLabel="Cerrar menú">
+                <SheetTitle className="sr-only">Menú del {PANEL_TITLES[role]}</SheetTitle>
+                <SheetDescription className="sr-only">Secciones del panel</SheetDescription>
+                <SidebarContent role={role} onNavigate={() => setMenuOpen(false)} />
+              </SheetContent>
+            </Sheet>
+          </div>
         </header>
         <main
           id="contenido"
@@ -81,8 +85,9 @@ function SidebarContent({ role, onNavigate }: { role: Role; onNavigate?: () => v
   return (
     <div className="flex h-full flex-col">
       <div className="px-5 pt-5 pb-4">
-        <div className="hidden lg:block">
+        <div className="hidden items-center justify-between lg:flex">
           <BrandLogo />
+          {onNavigate ? null : <NotificationBell role={role} />}
         </div>
         <p className="mt-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase lg:mt-4">
           {PANEL_TITLES[role]}

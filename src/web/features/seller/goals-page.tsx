@@ -13,7 +13,7 @@ import { cn } from '@web/lib/cn';
 import { usePutGoal, useGoals } from './api/seller-goals';
 import { GoalProgress } from './components/goal-progress';
 import { PageHeading } from './components/empty-state';
-import { currentArgentineMonth, formatMonth } from './format-time';
+import { currentArgentineMonth, formatMonth } from '@web/lib/format-time';
 import { GOAL_TEXT } from './seller-text';
 
 type GoalErrors = Partial<Record<'target_sales' | 'target_commission', string>>;

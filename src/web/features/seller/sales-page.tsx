@@ -12,7 +12,7 @@ import { cn } from '@web/lib/cn';
 import { useSellerOrders } from './api/get-seller-orders';
 import { EmptyState, PageHeading } from './components/empty-state';
 import { LoadMore } from './components/load-more';
-import { formatDateTime } from './format-time';
+import { formatDateTime } from '@web/lib/format-time';
 import { SALES_TEXT } from './seller-text';
 
 /** spec 02 §9: order filters are all plus the five statuses. */

@@ -20,7 +20,7 @@ import { paths } from '@web/config/paths';
 import { cn } from '@web/lib/cn';
 import { useSellerDashboard, type SellerDashboard } from './api/get-seller-dashboard';
 import { GoalProgress } from './components/goal-progress';
-import { formatRelative } from './format-time';
+import { formatRelative } from '@web/lib/format-time';
 import { DASHBOARD_TEXT } from './seller-text';
 
 const sellerPath = (section: string) => `${paths.seller}/${section}`;
