@@ -8,7 +8,9 @@ import {
 } from './features/dashboard/dashboard.routes';
 import { sellerRoutes } from './features/seller/seller.routes';
 import {
+  adminSettlementRoutes,
   companyBalanceRoutes,
+  companySettlementRoutes,
   sellerBalanceRoutes,
 } from './features/settlements/settlements.routes';
 import { companyPaymentMethodRoutes } from './features/payments/payment-methods.company.routes';
@@ -31,7 +33,14 @@ export const SURFACES: Record<Role, FastifyPluginAsync[]> = {
     companyPaymentMethodRoutes,
     companyOrderRoutes,
     companyBalanceRoutes,
+    companySettlementRoutes,
   ],
   seller: [sellerDashboardRoutes, sellerRoutes, sellerBalanceRoutes],
-  admin: [adminDashboardRoutes, adminRoutes, supportAdminRoutes, storeAdminRoutes],
+  admin: [
+    adminDashboardRoutes,
+    adminRoutes,
+    supportAdminRoutes,
+    storeAdminRoutes,
+    adminSettlementRoutes,
+  ],
 };

@@ -15,3 +15,4 @@ export * from '../features/seller/goals.table';
 export * from '../features/audit/audit.table';
 export * from '../features/settlements/ledger.table';
 export * from '../features/notifications/notifications.table';
+export * from '../features/settlements/company-payments.table';

@@ -3,17 +3,23 @@
  * person changes an order's status: the admin's select (admin.routes.ts) and a
  * company confirming a bank transfer (orders.company.routes.ts).
  */
-export const AUDIT_ACTIONS = ['order.status', 'order.confirm_transfer'] as const;
+export const AUDIT_ACTIONS = [
+  'order.status',
+  'order.confirm_transfer',
+  'settlement.company_payment',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'order.status': 'Cambio de estado',
   'order.confirm_transfer': 'Transferencia confirmada',
+  'settlement.company_payment': 'Pago de empresa registrado',
 };
 
 /** What an audit entry points at, for people. */
 export const AUDIT_TARGET_LABELS: Record<string, string> = {
   order: 'Pedido',
+  company: 'Empresa',
 };
 
 export function auditActionLabel(action: string): string {

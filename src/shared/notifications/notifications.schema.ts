@@ -43,8 +43,7 @@ export const NOTIFICATIONS_TEXT = {
   markAllRead: 'Marcar todas como leídas',
   unread: (count: number) => (count === 1 ? '1 sin leer' : `${count} sin leer`),
   preferences: 'Correos que quiero recibir',
-  preferencesIntro:
-    'Elige qué correos te enviamos. Los comprobantes de pago siempre se envían.',
+  preferencesIntro: 'Elige qué correos te enviamos. Los comprobantes de pago siempre se envían.',
   saved: 'Preferencias guardadas.',
   loadError: 'No se pudieron cargar las notificaciones.',
   notFound: 'No encontramos esa notificación.',

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Order, OrderList, OrderListQuery } from '@shared/orders/orders.schema';
 import { orderStatusLabel } from '@shared/order-status';
 import type { Database } from '../../db/client';
+import { csvDate, csvDocument, csvLine, csvPesos } from '../../lib/csv';
 import type { Storage } from '../../lib/storage';
 import { likePattern } from '../products/products.service';
 import { partyNames, profileSummaries } from '../profiles/profiles.service';
@@ -137,15 +138,6 @@ export async function listOrders(
   };
 }
 
-/** A CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
-function cell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",;\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const pesos = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
-
 /** Every order in the scope that matches the filters, as CSV (`;`-separated, es-AR decimals). */
 export async function exportOrdersCsv(
   db: Database,
@@ -169,7 +161,7 @@ export async function exportOrdersCsv(
     'Vendedor (comisión)',
     'Plataforma',
   ];
-  const lines = [header.map(cell).join(';')];
+  const lines = [csvLine(header)];
   const where = whereOf(scope, filters);
   const batch = 1000;
   for (let offset = 0; ; offset += batch) {
@@ -182,8 +174,8 @@ export async function exportOrdersCsv(
       .offset(offset);
     for (const order of await toOrderDtos(db, storage, rows)) {
       lines.push(
-        [
-          order.created_at,
+        csvLine([
+          csvDate(new Date(order.created_at)),
           order.external_reference,
           order.product_title,
           order.quantity,
@@ -193,17 +185,33 @@ export async function exportOrdersCsv(
           order.buyer.phone,
           order.provider,
           orderStatusLabel(order.status),
-          pesos(order.total_cents),
-          pesos(order.company_cents),
-          pesos(order.seller_cents),
-          pesos(order.platform_cents),
-        ]
-          .map(cell)
-          .join(';'),
+          csvPesos(order.total_cents),
+          csvPesos(order.company_cents),
+          csvPesos(order.seller_cents),
+          csvPesos(order.platform_cents),
+        ]),
       );
     }
     if (rows.length < batch) break;
   }
-  // The byte-order mark lets spreadsheets read the accents as UTF-8.
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvDocument(lines);
+}
+
+/** Reference and product of orders, for documents that list them (statements). */
+export async function orderSummaries(
+  db: Database,
+  ids: string[],
+): Promise<Map<string, { reference: string; productTitle: string; createdAt: Date }>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: orders.id,
+      reference: orders.externalReference,
+      productTitle: orders.productTitle,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(inArray(orders.id, unique));
+  return new Map(rows.map((row) => [row.id, row]));
 }

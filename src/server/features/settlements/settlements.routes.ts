@@ -1,7 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CompanyBalances,
+  MonthParam,
+  RecordPaymentBody,
+  SETTLEMENT_MESSAGES,
+  Statement,
+  StatementList,
+} from '@shared/settlements/settlements.schema';
 import { z } from '@shared/zod';
 import { actorOf } from '../accounts/role-guard';
 import { companyOwes, sellerBalance } from './ledger.service';
+import { statementCsv, statementPdf } from './statement-documents';
+import {
+  companyBalances,
+  companyStatement,
+  recordCompanyPayment,
+  statementList,
+} from './statements.service';
 
 const SellerBalance = z.object({
   /** Commission of approved sales still inside the hold period. */
@@ -59,6 +74,150 @@ export const companyBalanceRoutes: FastifyPluginAsyncZod = async (app) => {
         sellers_cents: owes.sellersCents,
         platform_cents: owes.platformCents,
       };
+    },
+  );
+};
+
+const MonthParams = z.object({ month: MonthParam });
+const CompanyParams = z.object({
+  companyId: z.string().trim().min(1).max(64, SETTLEMENT_MESSAGES.companyNotFound),
+});
+
+/** Liquidaciones of a company: its months, one month's statement, as CSV and PDF. */
+export const companySettlementRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/settlements',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'Liquidaciones de la empresa por mes: comisiones, pagos y saldo',
+        response: { 200: StatementList },
+      },
+    },
+    async (request) => statementList(app.db, actorOf(request).userId),
+  );
+
+  app.get(
+    '/settlements/:month',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'La liquidación de un mes, pedido por pedido',
+        params: MonthParams,
+        response: { 200: Statement },
+      },
+    },
+    async (request) => companyStatement(app.db, actorOf(request).userId, request.params.month),
+  );
+
+  app.get(
+    '/settlements/:month/export.csv',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'La liquidación de un mes en CSV',
+        params: MonthParams,
+      },
+    },
+    async (request, reply) => {
+      const statement = await companyStatement(
+        app.db,
+        actorOf(request).userId,
+        request.params.month,
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="liquidacion-${statement.month}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(statementCsv(statement));
+    },
+  );
+
+  app.get(
+    '/settlements/:month/statement.pdf',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'La liquidación de un mes en PDF, con los mismos números',
+        params: MonthParams,
+      },
+    },
+    async (request, reply) => {
+      const statement = await companyStatement(
+        app.db,
+        actorOf(request).userId,
+        request.params.month,
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="liquidacion-${statement.month}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(await statementPdf(statement));
+    },
+  );
+};
+
+/** The admin's side: what every company owes, each one's statements, and recording their payments. */
+export const adminSettlementRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/settlements',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Lo que debe cada empresa (comisiones menos pagos), el saldo mayor primero',
+        response: { 200: CompanyBalances },
+      },
+    },
+    async () => companyBalances(app.db),
+  );
+
+  app.get(
+    '/settlements/:companyId',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Las liquidaciones mensuales de una empresa',
+        params: CompanyParams,
+        response: { 200: StatementList },
+      },
+    },
+    async (request) => statementList(app.db, request.params.companyId),
+  );
+
+  app.get(
+    '/settlements/:companyId/:month',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'La liquidación de un mes de una empresa',
+        params: CompanyParams.extend(MonthParams.shape),
+        response: { 200: Statement },
+      },
+    },
+    async (request) => companyStatement(app.db, request.params.companyId, request.params.month),
+  );
+
+  app.post(
+    '/settlements/:companyId/payments',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Registra una transferencia de la empresa (pagos parciales permitidos)',
+        params: CompanyParams,
+        body: RecordPaymentBody,
+        response: { 201: StatementList },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      await recordCompanyPayment(app.db, {
+        companyId: request.params.companyId,
+        amountCents: request.body.amount_cents,
+        paidOn: request.body.paid_on,
+        reference: request.body.reference,
+        actor: { id: actor.userId, name: actor.profile.name },
+      });
+      return reply.status(201).send(await statementList(app.db, request.params.companyId));
     },
   );
 };

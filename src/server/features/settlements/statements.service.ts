@@ -1,0 +1,332 @@
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import type {
+  CompanyBalances,
+  Statement,
+  StatementLine,
+  StatementList,
+} from '@shared/settlements/settlements.schema';
+import { SETTLEMENT_MESSAGES } from '@shared/settlements/settlements.schema';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../audit/audit.service';
+import { argentineMonth } from '../orders/orders-metrics.service';
+import { orderSummaries } from '../orders/orders-query.service';
+import { argentineDay } from '../orders/orders-totals';
+import { profileContacts } from '../profiles/profiles.service';
+import { companyPayments } from './company-payments.table';
+import { ledgerEntries } from './ledger.table';
+
+const ENTRY_MONTH = sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'America/Argentina/Buenos_Aires', 'YYYY-MM')`;
+const PAYMENT_MONTH = sql<string>`to_char(${companyPayments.paidOn}, 'YYYY-MM')`;
+
+/** The first instant of an Argentine month (Argentina keeps UTC−3 all year). */
+function monthStart(month: string): Date {
+  return new Date(`${month}-01T00:00:00-03:00`);
+}
+
+function nextMonth(month: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
+}
+
+/** Owed (ledger) and paid (payments) by a company, in all or before a month. */
+async function owedAndPaid(
+  db: Database,
+  companyId: string,
+  before?: string,
+): Promise<{ owed: number; paid: number }> {
+  const [owed] = await db
+    .select({ value: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.companyId, companyId),
+        before ? lt(ledgerEntries.createdAt, monthStart(before)) : undefined,
+      ),
+    );
+  const [paid] = await db
+    .select({ value: sql<string>`coalesce(sum(${companyPayments.amountCents}), 0)` })
+    .from(companyPayments)
+    .where(
+      and(
+        eq(companyPayments.companyId, companyId),
+        before ? lt(companyPayments.paidOn, `${before}-01`) : undefined,
+      ),
+    );
+  return { owed: Number(owed?.value ?? 0), paid: Number(paid?.value ?? 0) };
+}
+
+/** A company's months, newest first, each with what it added, what was paid and what remained. */
+export async function statementList(
+  db: Database,
+  companyId: string,
+  now = new Date(),
+): Promise<StatementList> {
+  const [entries, payments] = await Promise.all([
+    db
+      .select({
+        month: ENTRY_MONTH,
+        sellers: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.party} = 'seller'), 0)`,
+        platform: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.party} = 'platform'), 0)`,
+      })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.companyId, companyId))
+      .groupBy(ENTRY_MONTH),
+    db
+      .select({
+        month: PAYMENT_MONTH,
+        paid: sql<string>`sum(${companyPayments.amountCents})`,
+      })
+      .from(companyPayments)
+      .where(eq(companyPayments.companyId, companyId))
+      .groupBy(PAYMENT_MONTH),
+  ]);
+  const months = new Map<string, { sellers: number; platform: number; paid: number }>();
+  for (const row of entries) {
+    months.set(row.month, {
+      sellers: Number(row.sellers),
+      platform: Number(row.platform),
+      paid: 0,
+    });
+  }
+  for (const row of payments) {
+    const month = months.get(row.month) ?? { sellers: 0, platform: 0, paid: 0 };
+    month.paid = Number(row.paid);
+    months.set(row.month, month);
+  }
+  const current = argentineMonth(now);
+  let balance = 0;
+  const list = [...months.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([month, figures]) => {
+      const owed = figures.sellers + figures.platform;
+      balance += owed - figures.paid;
+      return {
+        month,
+        owed_cents: owed,
+        sellers_cents: figures.sellers,
+        platform_cents: figures.platform,
+        paid_cents: figures.paid,
+        closing_cents: balance,
+        closed: month < current,
+      };
+    });
+  return { balance_cents: balance, months: list.reverse() };
+}
+
+/** One month of a company: every order's entries, per seller, the payments, and the balances. */
+export async function companyStatement(
+  db: Database,
+  companyId: string,
+  month: string,
+  now = new Date(),
+): Promise<Statement> {
+  const start = monthStart(month);
+  const end = monthStart(nextMonth(month));
+  const [opening, entries, payments, contacts] = await Promise.all([
+    owedAndPaid(db, companyId, month),
+    db
+      .select()
+      .from(ledgerEntries)
+      .where(
+        and(
+          eq(ledgerEntries.companyId, companyId),
+          gte(ledgerEntries.createdAt, start),
+          lt(ledgerEntries.createdAt, end),
+        ),
+      )
+      .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id)),
+    db
+      .select()
+      .from(companyPayments)
+      .where(
+        and(
+          eq(companyPayments.companyId, companyId),
+          gte(companyPayments.paidOn, `${month}-01`),
+          lt(companyPayments.paidOn, `${nextMonth(month)}-01`),
+        ),
+      )
+      .orderBy(asc(companyPayments.paidOn), asc(companyPayments.id)),
+    profileContacts(db, [companyId]),
+  ]);
+  const company = contacts.get(companyId);
+  if (!company) throw AppError.notFound(SETTLEMENT_MESSAGES.companyNotFound);
+
+  const people = await profileContacts(db, [
+    ...entries.flatMap((entry) => (entry.sellerId ? [entry.sellerId] : [])),
+    ...payments.map((payment) => payment.recordedBy),
+  ]);
+  const summaries = await orderSummaries(
+    db,
+    entries.map((entry) => entry.orderId),
+  );
+  const lines = new Map<string, StatementLine>();
+  const sellers = new Map<string, number>();
+  let platform = 0;
+  for (const entry of entries) {
+    const key = `${entry.orderId}:${entry.kind}`;
+    const summary = summaries.get(entry.orderId);
+    const line = lines.get(key) ?? {
+      order_id: entry.orderId,
+      reference: summary?.reference ?? '',
+      product_title: summary?.productTitle ?? '',
+      seller_name: null,
+      kind: entry.kind,
+      at: entry.createdAt.toISOString(),
+      seller_cents: 0,
+      platform_cents: 0,
+      total_cents: 0,
+    };
+    if (entry.party === 'seller' && entry.sellerId) {
+      line.seller_cents += entry.amountCents;
+      line.seller_name = people.get(entry.sellerId)?.name ?? null;
+      sellers.set(entry.sellerId, (sellers.get(entry.sellerId) ?? 0) + entry.amountCents);
+    } else {
+      line.platform_cents += entry.amountCents;
+      platform += entry.amountCents;
+    }
+    line.total_cents = line.seller_cents + line.platform_cents;
+    lines.set(key, line);
+  }
+  const owed = [...lines.values()].reduce((sum, line) => sum + line.total_cents, 0);
+  const paid = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
+  const openingCents = opening.owed - opening.paid;
+  return {
+    company: { id: companyId, name: company.company ?? company.name },
+    month,
+    opening_cents: openingCents,
+    owed_cents: owed,
+    paid_cents: paid,
+    closing_cents: openingCents + owed - paid,
+    closed: month < argentineMonth(now),
+    sellers: [...sellers.entries()]
+      .map(([sellerId, amount]) => ({
+        seller_id: sellerId,
+        name: people.get(sellerId)?.name ?? '',
+        amount_cents: amount,
+      }))
+      .sort((a, b) => b.amount_cents - a.amount_cents || a.name.localeCompare(b.name)),
+    platform_cents: platform,
+    lines: [...lines.values()],
+    payments: payments.map((payment) => ({
+      id: payment.id,
+      amount_cents: payment.amountCents,
+      paid_on: payment.paidOn,
+      reference: payment.reference,
+      recorded_by_name: people.get(payment.recordedBy)?.name ?? null,
+      created_at: payment.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Every company that ever owed something, with what it owes now; the largest balance first. */
+export async function companyBalances(db: Database): Promise<CompanyBalances> {
+  const [owed, paid] = await Promise.all([
+    db
+      .select({
+        companyId: ledgerEntries.companyId,
+        value: sql<string>`sum(${ledgerEntries.amountCents})`,
+      })
+      .from(ledgerEntries)
+      .groupBy(ledgerEntries.companyId),
+    db
+      .select({
+        companyId: companyPayments.companyId,
+        value: sql<string>`sum(${companyPayments.amountCents})`,
+        last: sql<string>`max(${companyPayments.paidOn})::text`,
+      })
+      .from(companyPayments)
+      .groupBy(companyPayments.companyId),
+  ]);
+  const ids = [...new Set([...owed, ...paid].map((row) => row.companyId))];
+  const names = await profileContacts(db, ids);
+  const paidBy = new Map(paid.map((row) => [row.companyId, row]));
+  const owedBy = new Map(owed.map((row) => [row.companyId, Number(row.value)]));
+  return {
+    items: ids
+      .map((id) => {
+        const owedCents = owedBy.get(id) ?? 0;
+        const paidCents = Number(paidBy.get(id)?.value ?? 0);
+        const contact = names.get(id);
+        return {
+          company_id: id,
+          name: contact?.company ?? contact?.name ?? '',
+          owed_cents: owedCents,
+          paid_cents: paidCents,
+          balance_cents: owedCents - paidCents,
+          last_payment_on: paidBy.get(id)?.last ?? null,
+        };
+      })
+      .sort((a, b) => b.balance_cents - a.balance_cents || a.name.localeCompare(b.name)),
+  };
+}
+
+/**
+ * Records a company's transfer to the platform. Partial payments are fine;
+ * more than the company owes is refused. Two admins recording at once take
+ * turns (a lock per company), so together they can never pay past the balance.
+ */
+export async function recordCompanyPayment(
+  db: Database,
+  input: {
+    companyId: string;
+    amountCents: number;
+    paidOn: string;
+    reference: string;
+    actor: { id: string; name: string };
+    now?: Date;
+  },
+): Promise<void> {
+  const today = argentineDay(input.now ?? new Date());
+  if (input.paidOn > today) {
+    throw AppError.validation(SETTLEMENT_MESSAGES.dateInFuture, {
+      paid_on: SETTLEMENT_MESSAGES.dateInFuture,
+    });
+  }
+  const [company] = [...(await profileContacts(db, [input.companyId])).values()];
+  if (!company) throw AppError.notFound(SETTLEMENT_MESSAGES.companyNotFound);
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`company-payment:${input.companyId}`}, 0))`,
+    );
+    const [owed] = await tx
+      .select({ value: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.companyId, input.companyId));
+    const [paid] = await tx
+      .select({ value: sql<string>`coalesce(sum(${companyPayments.amountCents}), 0)` })
+      .from(companyPayments)
+      .where(eq(companyPayments.companyId, input.companyId));
+    const balance = Number(owed?.value ?? 0) - Number(paid?.value ?? 0);
+    if (input.amountCents > balance) {
+      throw new AppError('PAYMENT_OVER_BALANCE', SETTLEMENT_MESSAGES.amountOverBalance, 409, {
+        amount_cents: SETTLEMENT_MESSAGES.amountOverBalance,
+      });
+    }
+    const [payment] = await tx
+      .insert(companyPayments)
+      .values({
+        companyId: input.companyId,
+        amountCents: input.amountCents,
+        paidOn: input.paidOn,
+        reference: input.reference,
+        recordedBy: input.actor.id,
+      })
+      .returning({ id: companyPayments.id });
+    await recordAudit(tx, {
+      actorId: input.actor.id,
+      actorName: input.actor.name,
+      action: 'settlement.company_payment',
+      targetType: 'company',
+      targetId: input.companyId,
+      before: { balance_cents: balance },
+      after: {
+        balance_cents: balance - input.amountCents,
+        amount_cents: input.amountCents,
+        reference: input.reference,
+        paid_on: input.paidOn,
+        payment_id: payment?.id ?? null,
+      },
+    });
+  });
+}
