@@ -2,6 +2,7 @@ import {
   Building2,
   CreditCard,
   LayoutDashboard,
+  Landmark,
   LifeBuoy,
   Package,
   ScrollText,
@@ -83,6 +84,14 @@ const AdminSettingsPage = lazyPage(
   () => import('@web/features/admin-panel/admin-settings-page'),
   'AdminSettingsPage',
 );
+const CompanySettlementsPage = lazyPage(
+  () => import('@web/features/settlements/company-settlements-page'),
+  'CompanySettlementsPage',
+);
+const AdminSettlementsPage = lazyPage(
+  () => import('@web/features/settlements/admin-settlements-page'),
+  'AdminSettlementsPage',
+);
 const AdminSupportPage = lazyPage(
   () => import('@web/features/support/admin-support-page'),
   'AdminSupportPage',
@@ -99,6 +108,7 @@ export const PANEL_SECTIONS: Record<Role, PanelSection[]> = {
     { path: 'products', label: 'Mis Productos', icon: Package, page: ProductsPage },
     { path: 'orders', label: 'Pedidos', icon: ShoppingBag, page: CompanyOrdersPage },
     { path: 'sellers', label: 'Vendedores', icon: Users, page: CompanySellersPage },
+    { path: 'settlements', label: 'Liquidaciones', icon: Landmark, page: CompanySettlementsPage },
     {
       path: 'payment-gateways',
       label: 'Pasarelas de Pago',
@@ -126,6 +136,7 @@ export const PANEL_SECTIONS: Record<Role, PanelSection[]> = {
     { path: 'products', label: 'Productos', icon: Package, page: AdminProductsPage },
     { path: 'users', label: 'Usuarios', icon: Building2, page: AdminUsersPage },
     { path: 'leaderboard', label: 'Ranking', icon: Trophy, page: AdminLeaderboardPage },
+    { path: 'settlements', label: 'Liquidaciones', icon: Landmark, page: AdminSettlementsPage },
     { path: 'support', label: 'Soporte', icon: LifeBuoy, page: AdminSupportPage },
     { path: 'audit', label: 'Auditoría', icon: ScrollText, page: AdminAuditPage },
     { path: 'settings', label: 'Configuración', icon: Settings, page: AdminSettingsPage },

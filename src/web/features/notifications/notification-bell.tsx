@@ -44,11 +44,12 @@ export function NotificationBell({ role }: { role: Role }) {
         <Button
           variant="ghost"
           size="icon"
-          aria-label={label}
           className="relative"
           data-testid="notification-bell"
         >
           <Bell className="!size-5" aria-hidden />
+          {/* Named by its content (not aria-label), so the visible count is part of the name. */}
+          <span className="sr-only">{label}</span>
           {unread > 0 ? (
             <span
               className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-600 px-1 text-[11px] leading-none font-bold text-white"

@@ -1,0 +1,160 @@
+import type { Browser } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../src/server/features/accounts/demo-accounts.seeder';
+import { E2E_BASE_URL } from '../../playwright.config';
+import {
+  confirmedCompany,
+  expect,
+  screenshotBothWidths,
+  seriousA11yViolations,
+  test,
+  toastOf,
+} from './fixtures';
+
+const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
+const seller = DEMO_ACCOUNTS.find((account) => account.role === 'seller')!;
+const headers = { origin: E2E_BASE_URL };
+
+async function signIn(browser: Browser, email: string, password: string) {
+  const context = await browser.newContext({
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  return page;
+}
+
+test.describe('Liquidaciones: from two approved sales to the company paying what it owes', () => {
+  test('the company sees its statement and downloads it; the admin records a partial payment; both see the balance carried', async ({
+    browser,
+    request,
+  }) => {
+    // A company shipping to the demo seller's province, with one product paid by transfer.
+    const company = await confirmedCompany(request, { shippingProvinces: ['Córdoba'] });
+    expect(
+      (
+        await request.post('/api/auth/sign-in/email', {
+          data: { email: company.address, password: company.password },
+          headers,
+        })
+      ).status(),
+    ).toBe(200);
+    const settings = await request.patch('/api/company/settings', {
+      data: { provider_collector_id: '777666555' },
+      headers,
+    });
+    expect(settings.status()).toBe(200);
+    const product = await request.post('/api/company/products', {
+      data: {
+        title: 'Dulce de leche artesanal 1 kg',
+        description: 'Receta de campo.',
+        price_cents: 800_000,
+        stock: 20,
+        category: 'Almacén',
+        is_active: true,
+        commission_bps: 1000,
+      },
+      headers,
+    });
+    expect(product.status()).toBe(201);
+    const productId = (await product.json()).id as string;
+    const method = await request.post('/api/company/payment-methods', {
+      data: {
+        provider: 'transferencia',
+        is_active: true,
+        config: {
+          bankName: 'Banco de Córdoba',
+          accountHolder: 'Ríos Hermanos SRL',
+          cbu: '0110599520000001234569',
+          cuit: '30-71234567-1',
+        },
+      },
+      headers,
+    });
+    expect(method.status()).toBe(201);
+
+    // The demo seller's own link to it.
+    const sellerPage = await signIn(browser, seller.email, seller.password);
+    const catalogue = await sellerPage.request.get(
+      `/api/seller/catalogue?q=${encodeURIComponent('Dulce de leche artesanal')}`,
+    );
+    const link = new URL((await catalogue.json()).items[0].link as string);
+    const ref = link.searchParams.get('ref')!;
+
+    // Two buyers pay by transfer; the company confirms both ($ 800 of commission each: $ 600 + $ 200).
+    for (const name of ['Beatriz Compradora', 'Carlos Comprador']) {
+      const placed = await request.post(`/api/public/pay/${productId}`, {
+        data: {
+          provider: 'transferencia',
+          ref,
+          buyer: { name, email: 'comprador@example.com' },
+        },
+        headers,
+      });
+      expect(placed.status()).toBe(201);
+      const confirmed = await request.post(
+        `/api/company/orders/${(await placed.json()).order_id}/confirm-transfer`,
+        { data: {}, headers },
+      );
+      expect(confirmed.status()).toBe(200);
+    }
+
+    // The company's Liquidaciones: the balance, the month, order by order, per seller.
+    const companyPage = await signIn(browser, company.address, company.password);
+    await companyPage.goto('/company/settlements');
+    await expect(companyPage.getByRole('heading', { name: 'Liquidaciones' })).toBeVisible();
+    await expect(companyPage.getByTestId('settlement-balance')).toHaveText('$ 1.600,00');
+    const statement = companyPage.getByTestId('statement');
+    await expect(statement.getByText('Pedidos del mes (2)')).toBeVisible();
+    await expect(
+      statement.getByRole('table').getByText('Dulce de leche artesanal 1 kg').first(),
+    ).toBeVisible();
+    await expect(statement.getByText('$ 1.200,00').first()).toBeVisible(); // the seller's part
+    const csvHref = await companyPage
+      .getByRole('link', { name: 'Descargar CSV' })
+      .getAttribute('href');
+    const csv = await companyPage.request.get(csvHref!);
+    expect(csv.status()).toBe(200);
+    expect(await csv.text()).toContain('Saldo a pagar;;;;;;;1600,00');
+    const pdfHref = await companyPage
+      .getByRole('link', { name: 'Descargar PDF' })
+      .getAttribute('href');
+    expect((await companyPage.request.get(pdfHref!)).headers()['content-type']).toBe(
+      'application/pdf',
+    );
+    expect(await seriousA11yViolations(companyPage)).toEqual([]);
+    await screenshotBothWidths(companyPage, 'company-settlements');
+
+    // The admin records a partial transfer: more than owed is refused, then $ 1.000 is recorded.
+    const adminPage = await signIn(browser, admin.email, admin.password);
+    await adminPage.goto('/admin/settlements');
+    await adminPage.getByRole('button', { name: /Ríos Hermanos SRL/ }).click();
+    await adminPage.getByRole('button', { name: 'Registrar pago' }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Registrar pago' });
+    await dialog.getByLabel('Monto recibido ($)').fill('2000');
+    await dialog.getByLabel('Referencia').fill('TRF-RIOS-0001');
+    await dialog.getByRole('button', { name: 'Registrar pago' }).click();
+    await expect(
+      dialog.getByText('El pago supera el saldo adeudado por la empresa.'),
+    ).toBeVisible();
+    await dialog.getByLabel('Monto recibido ($)').fill('1000');
+    await dialog.getByRole('button', { name: 'Registrar pago' }).click();
+    await expect(toastOf(adminPage)).toContainText('Pago registrado.');
+    await expect(adminPage.getByRole('button', { name: /Ríos Hermanos SRL/ })).toContainText(
+      '$ 600,00',
+    );
+    await expect(adminPage.getByTestId('statement').getByText('TRF-RIOS-0001')).toBeVisible();
+    await screenshotBothWidths(adminPage, 'admin-settlements');
+
+    // The company sees the payment and what is still owed.
+    await companyPage.reload();
+    await expect(companyPage.getByTestId('settlement-balance')).toHaveText('$ 600,00');
+    await expect(companyPage.getByTestId('statement').getByText('TRF-RIOS-0001')).toBeVisible();
+
+    for (const page of [sellerPage, companyPage, adminPage]) await page.context().close();
+  });
+});
