@@ -1,4 +1,5 @@
 import { runBusinessBench } from './business';
+import { runDashboardBench } from './dashboards';
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -130,6 +131,8 @@ async function main() {
   rmSync(bodyFile, { force: true });
   // Payment links and the seller catalogue, against the bare route of this same run.
   if (!pagesOnly && results[0]) await runBusinessBench(root, results[0]);
+  // The panels at 1,000 and 100,000 orders (seed:volume), on PGlite and the PostgreSQL server.
+  if (!pagesOnly && !(await runDashboardBench(root)).ok) process.exitCode = 1;
   if (overBudget) process.exitCode = 1;
 }
 
