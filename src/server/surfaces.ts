@@ -8,10 +8,12 @@ import {
 } from './features/dashboard/dashboard.routes';
 import { sellerRoutes } from './features/seller/seller.routes';
 import {
+  adminPayoutRoutes,
   adminSettlementRoutes,
   companyBalanceRoutes,
   companySettlementRoutes,
   sellerBalanceRoutes,
+  sellerPayoutRoutes,
 } from './features/settlements/settlements.routes';
 import { companyPaymentMethodRoutes } from './features/payments/payment-methods.company.routes';
 import { companyOrderRoutes } from './features/orders/orders.company.routes';
@@ -35,12 +37,13 @@ export const SURFACES: Record<Role, FastifyPluginAsync[]> = {
     companyBalanceRoutes,
     companySettlementRoutes,
   ],
-  seller: [sellerDashboardRoutes, sellerRoutes, sellerBalanceRoutes],
+  seller: [sellerDashboardRoutes, sellerRoutes, sellerBalanceRoutes, sellerPayoutRoutes],
   admin: [
     adminDashboardRoutes,
     adminRoutes,
     supportAdminRoutes,
     storeAdminRoutes,
     adminSettlementRoutes,
+    adminPayoutRoutes,
   ],
 };

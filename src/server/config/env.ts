@@ -68,6 +68,8 @@ const EnvSchema = z.object({
     .default(72),
   /** Days after an approval before the seller's commission can be paid out (refunds inside never reach a payout). */
   SETTLEMENT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  /** The least a seller is paid in one payout, in cents ($ 5.000); less waits for the next. */
+  PAYOUT_MINIMUM_CENTS: z.coerce.number().int().min(1).max(100_000_000_00).default(500_000),
   /** How often each instance sends the e-mails waiting in the outbox (0: never; tests drain it by hand). */
   OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   /** Attempts before an e-mail is marked failed (30 s, 1 min, 2 min… up to 1 h apart). */
@@ -174,6 +176,8 @@ export interface PayConfig {
   rateLimit: number;
   /** Days an approved sale's commission is held before it can be paid out. */
   settlementHoldDays: number;
+  /** The least a seller is paid in one payout, in cents. */
+  payoutMinimumCents: number;
   /** Local fakes of the providers' APIs (tests, demos); always undefined in production. */
   stripeApiUrl: string | undefined;
   mercadopagoApiUrl: string | undefined;
@@ -282,6 +286,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       transferExpiryHours: env.TRANSFER_EXPIRY_HOURS,
       rateLimit: env.PAY_RATE_LIMIT,
       settlementHoldDays: env.SETTLEMENT_HOLD_DAYS,
+      payoutMinimumCents: env.PAYOUT_MINIMUM_CENTS,
       stripeApiUrl: isProduction ? undefined : env.STRIPE_API_URL,
       mercadopagoApiUrl: isProduction ? undefined : env.MERCADOPAGO_API_URL,
     },

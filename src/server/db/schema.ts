@@ -16,3 +16,4 @@ export * from '../features/audit/audit.table';
 export * from '../features/settlements/ledger.table';
 export * from '../features/notifications/notifications.table';
 export * from '../features/settlements/company-payments.table';
+export * from '../features/settlements/payouts.table';

@@ -7,6 +7,8 @@ export const AUDIT_ACTIONS = [
   'order.status',
   'order.confirm_transfer',
   'settlement.company_payment',
+  'settlement.payout_batch',
+  'settlement.payout_paid',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -14,12 +16,15 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'order.status': 'Cambio de estado',
   'order.confirm_transfer': 'Transferencia confirmada',
   'settlement.company_payment': 'Pago de empresa registrado',
+  'settlement.payout_batch': 'Lote de pagos creado',
+  'settlement.payout_paid': 'Lote de pagos pagado',
 };
 
 /** What an audit entry points at, for people. */
 export const AUDIT_TARGET_LABELS: Record<string, string> = {
   order: 'Pedido',
   company: 'Empresa',
+  payout_batch: 'Lote de pagos',
 };
 
 export function auditActionLabel(action: string): string {

@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   'seller_sale_approved',
   'seller_sale_refunded',
   'seller_goal_reached',
+  'seller_payout_paid',
   'company_new_order',
   'company_transfer_pending',
 ] as const;
@@ -24,6 +25,7 @@ export const EMAIL_PREFERENCES = {
     { kind: 'seller_new_sale', label: 'Una nueva venta con mi link' },
     { kind: 'seller_sale_approved', label: 'Una venta aprobada y la comisión ganada' },
     { kind: 'seller_goal_reached', label: 'Meta del mes alcanzada' },
+    { kind: 'seller_payout_paid', label: 'Un pago de mis comisiones' },
   ],
   company: [
     { kind: 'company_new_order', label: 'Un nuevo pedido pagado' },

@@ -112,3 +112,97 @@ export const RecordPaymentBody = z.object({
     .max(120, 'La referencia puede tener hasta 120 caracteres.'),
 });
 export type RecordPaymentBody = z.input<typeof RecordPaymentBody>;
+
+/** Why a seller cannot be paid yet (their payment details), or null when they can. */
+export const PAYOUT_BLOCKED_REASONS = {
+  noDetails: 'No cargó sus datos de cobro (CBU o e-mail de MercadoPago).',
+  invalidCbu: 'El CBU cargado no es válido.',
+  invalidEmail: 'El e-mail de MercadoPago cargado no es válido.',
+} as const;
+
+export const PAYOUT_MESSAGES = {
+  nothingToPay: 'No hay vendedores para pagar ahora.',
+  batchNotFound: 'No encontramos ese lote de pagos.',
+  batchAlreadyPaid: 'Ese lote ya está marcado como pagado.',
+  referenceRequired: 'Ingresa la referencia de las transferencias.',
+  batchCreated: 'Lote de pagos creado.',
+  batchPaid: 'Lote marcado como pagado.',
+} as const;
+
+export const PayoutDestination = z.object({
+  method: z.enum(['mercadopago', 'bank']),
+  /** What the transfer goes to: the CBU (and alias) or the MercadoPago e-mail. */
+  label: z.string(),
+});
+
+export const SellerPayable = z.object({
+  seller_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  province: z.string().nullable(),
+  /** Can be paid now: past the hold, from companies that paid. */
+  available_cents: z.number().int(),
+  destination: PayoutDestination.nullable(),
+  blocked_reason: z.string().nullable(),
+});
+export type SellerPayable = z.infer<typeof SellerPayable>;
+
+export const PayoutBatch = z.object({
+  id: z.number().int(),
+  status: z.enum(['created', 'paid']),
+  total_cents: z.number().int(),
+  payouts: z.number().int(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  reference: z.string().nullable(),
+});
+export type PayoutBatch = z.infer<typeof PayoutBatch>;
+
+export const AdminPayouts = z.object({
+  minimum_cents: z.number().int(),
+  hold_days: z.number().int(),
+  sellers: z.array(SellerPayable),
+  batches: z.array(PayoutBatch),
+});
+export type AdminPayouts = z.infer<typeof AdminPayouts>;
+
+export const MarkBatchPaidBody = z.object({
+  reference: z
+    .string({ error: PAYOUT_MESSAGES.referenceRequired })
+    .trim()
+    .min(1, PAYOUT_MESSAGES.referenceRequired)
+    .max(120, 'La referencia puede tener hasta 120 caracteres.'),
+});
+
+export const BatchParams = z.object({
+  id: z.coerce
+    .number({ error: PAYOUT_MESSAGES.batchNotFound })
+    .int({ error: PAYOUT_MESSAGES.batchNotFound })
+    .positive({ error: PAYOUT_MESSAGES.batchNotFound })
+    .max(Number.MAX_SAFE_INTEGER, { error: PAYOUT_MESSAGES.batchNotFound }),
+});
+
+export const SellerPayouts = z.object({
+  /** Earned but not payable yet: inside the hold, or the company has not paid. */
+  pending_cents: z.number().int(),
+  /** Can be paid in the next batch (negative: a refund after a payout, deducted next time). */
+  available_cents: z.number().int(),
+  /** In a batch that is being transferred. */
+  in_process_cents: z.number().int(),
+  paid_cents: z.number().int(),
+  hold_days: z.number().int(),
+  minimum_cents: z.number().int(),
+  destination: PayoutDestination.nullable(),
+  blocked_reason: z.string().nullable(),
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      amount_cents: z.number().int(),
+      status: z.enum(['created', 'paid']),
+      destination: PayoutDestination,
+      created_at: z.string(),
+      paid_at: z.string().nullable(),
+    }),
+  ),
+});
+export type SellerPayouts = z.infer<typeof SellerPayouts>;

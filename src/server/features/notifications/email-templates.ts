@@ -36,6 +36,19 @@ function orderDetails(order: OrderRow, company: string): [string, string][] {
   ];
 }
 
+async function payoutMail(deps: RenderDeps, payload: Record<string, unknown>): Promise<ActionMail> {
+  const amount = typeof payload.amountCents === 'number' ? payload.amountCents : 0;
+  const destination = typeof payload.destination === 'string' ? payload.destination : '';
+  return actionMail({
+    subject: `Te pagamos ${formatArs(amount)} de comisiones`,
+    greetingName: typeof payload.name === 'string' ? payload.name : '',
+    intro: `Transferimos ${formatArs(amount)} de tus comisiones a ${destination}. Según tu banco, puede tardar hasta un día hábil en verse.`,
+    action: 'Ver mis cobros',
+    url: `${deps.appUrl}/seller/payouts`,
+    outro: 'Puedes elegir qué correos recibir desde la campana de tu panel.',
+  });
+}
+
 /**
  * Renders an outbox e-mail when it is sent, from the order as it is now.
  * Null when the order no longer exists (nothing to tell).
@@ -46,6 +59,7 @@ export async function renderOutboxMail(
   payload: Record<string, unknown>,
 ): Promise<ActionMail | null> {
   const data = payload as unknown as OrderMailPayload;
+  if (kind === 'seller_payout_paid') return payoutMail(deps, payload);
   const order = typeof data.orderId === 'string' ? await findOrder(deps.db, data.orderId) : null;
   if (!order) return null;
   const people = await profileContacts(deps.db, [order.companyId, order.sellerId ?? '']);

@@ -17,11 +17,15 @@ import { emailOptOuts, emailOutbox, notifications } from './notifications.table'
 
 /** What an e-mail needs to be rendered when it is sent (outbox.worker.ts). */
 export interface OrderMailPayload {
-  orderId: string;
+  orderId?: string;
   /** The buyer's own link to their order, sealed (it works as a password). */
   sealedBuyerUrl?: string;
   points?: number;
   month?: string;
+  /** A payout: how much and where it went. */
+  amountCents?: number;
+  destination?: string;
+  name?: string;
 }
 
 interface Notice {
@@ -197,6 +201,48 @@ export async function notifyOrderTransition({
       : [];
     await deliver(tx, order, notices, { kind: 'buyer_refunded', payload: { orderId: order.id } });
   }
+}
+
+/** Sellers paid in a payout batch hear how much and where, in the batch's transaction. */
+export async function notifyPayoutsPaid(
+  tx: Transaction,
+  paid: { sellerId: string; amountCents: number; destination: string }[],
+): Promise<void> {
+  if (paid.length === 0) return;
+  await tx.insert(notifications).values(
+    paid.map((payout) => ({
+      userId: payout.sellerId,
+      kind: 'seller_payout_paid',
+      title: 'Te pagamos tus comisiones',
+      body: `Transferimos ${formatArs(payout.amountCents)} a ${payout.destination}.`,
+      link: '/seller/payouts',
+    })),
+  );
+  const contacts = await profileContacts(
+    tx,
+    paid.map((payout) => payout.sellerId),
+  );
+  const off = await optedOut(
+    tx,
+    paid.map((payout) => payout.sellerId),
+  );
+  const rows = paid.flatMap((payout) => {
+    const contact = contacts.get(payout.sellerId);
+    if (!contact || off.has(`${payout.sellerId}:seller_payout_paid`)) return [];
+    return [
+      {
+        kind: 'seller_payout_paid',
+        toEmail: contact.email,
+        userId: payout.sellerId,
+        payload: {
+          amountCents: payout.amountCents,
+          destination: payout.destination,
+          name: contact.name,
+        } satisfies OrderMailPayload,
+      },
+    ];
+  });
+  if (rows.length) await tx.insert(emailOutbox).values(rows);
 }
 
 /** The bell: the latest notifications of a user and how many are unread. */

@@ -166,6 +166,7 @@ describe('notifications: bell entries and e-mails queued with the order change, 
       'seller_new_sale',
       'seller_sale_approved',
       'seller_goal_reached',
+      'seller_payout_paid',
     ]);
     const saved = await call(world.seller.cookie, 'PUT', '/preferences', {
       items: [{ kind: 'seller_sale_approved', email: false }],

@@ -7,7 +7,12 @@ import { transitionOrder } from '../orders/orders.service';
 import { orders } from '../orders/orders.table';
 import { companyOwes, sellerBalance } from '../settlements/ledger.service';
 import { ledgerEntries } from '../settlements/ledger.table';
-import { buy, companyCall, createPayWorld, type PayWorld } from '../../../../tests/factories/pay-world';
+import {
+  buy,
+  companyCall,
+  createPayWorld,
+  type PayWorld,
+} from '../../../../tests/factories/pay-world';
 
 describe('the ledger (what companies owe sellers and the platform)', () => {
   let t: TestApp;

@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '@shared/order-status';
 import { pointsForOrder } from '@shared/points';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { buy, createPayWorld, sellerTally, type PayWorld } from '../../../../tests/factories/pay-world';
+import {
+  buy,
+  createPayWorld,
+  sellerTally,
+  type PayWorld,
+} from '../../../../tests/factories/pay-world';
 import { products } from '../products/products.table';
 import { sellerTallyFromOrders, transitionOrder } from '../orders/orders.service';
 import { orderDailyTotals, orders, orderStatusHistory, orderTotals } from '../orders/orders.table';

@@ -399,3 +399,35 @@ export async function profileContacts(
     .where(inArray(profiles.id, unique));
   return new Map(rows.map((row) => [row.id, row]));
 }
+
+/** Sellers' payout details as they saved them (method and details), with name and e-mail. */
+export async function sellerPaymentDetails(
+  db: Database | Transaction,
+  ids: string[],
+): Promise<
+  Map<
+    string,
+    {
+      name: string;
+      email: string;
+      province: string | null;
+      paymentMethod: ProfileRow['paymentMethod'];
+      paymentDetails: Record<string, string>;
+    }
+  >
+> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: profiles.id,
+      name: profiles.name,
+      email: profiles.email,
+      province: profiles.province,
+      paymentMethod: profiles.paymentMethod,
+      paymentDetails: profiles.paymentDetails,
+    })
+    .from(profiles)
+    .where(inArray(profiles.id, unique));
+  return new Map(rows.map((row) => [row.id, row]));
+}

@@ -6,7 +6,12 @@ import { createUser, type CreatedUser } from '../../../../tests/factories/accoun
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { argentineMonth } from '../orders/orders-metrics.service';
 import { profiles } from '../profiles/profiles.table';
-import { buy, companyCall, createPayWorld, type PayWorld } from '../../../../tests/factories/pay-world';
+import {
+  buy,
+  companyCall,
+  createPayWorld,
+  type PayWorld,
+} from '../../../../tests/factories/pay-world';
 
 describe('seller workspace /api/seller', () => {
   let t: TestApp;

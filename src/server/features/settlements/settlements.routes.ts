@@ -1,15 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AdminPayouts,
+  BatchParams,
   CompanyBalances,
+  MarkBatchPaidBody,
   MonthParam,
   RecordPaymentBody,
   SETTLEMENT_MESSAGES,
+  SellerPayouts,
   Statement,
   StatementList,
 } from '@shared/settlements/settlements.schema';
 import { z } from '@shared/zod';
 import { actorOf } from '../accounts/role-guard';
 import { companyOwes, sellerBalance } from './ledger.service';
+import { notifyPayoutsPaid } from '../notifications/notifications.service';
+import {
+  adminPayouts,
+  createPayoutBatch,
+  markPayoutBatchPaid,
+  payoutBatchCsv,
+  sellerPayouts,
+} from './payouts.service';
 import { statementCsv, statementPdf } from './statement-documents';
 import {
   companyBalances,
@@ -218,6 +230,104 @@ export const adminSettlementRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: { id: actor.userId, name: actor.profile.name },
       });
       return reply.status(201).send(await statementList(app.db, request.params.companyId));
+    },
+  );
+};
+
+/** Mis Cobros: GET /api/seller/payouts. */
+export const sellerPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/payouts',
+    {
+      schema: {
+        tags: ['seller'],
+        summary: 'Mis cobros: pendiente, disponible, en proceso y pagado, y el historial de pagos',
+        response: { 200: SellerPayouts },
+      },
+    },
+    async (request) =>
+      sellerPayouts(app.db, actorOf(request).userId, {
+        holdDays: app.config.pay.settlementHoldDays,
+        minimumCents: app.config.pay.payoutMinimumCents,
+      }),
+  );
+};
+
+/** Payouts to sellers: who can be paid, batches, their CSV for home banking, and marking them paid. */
+export const adminPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const rules = () => ({
+    holdDays: app.config.pay.settlementHoldDays,
+    minimumCents: app.config.pay.payoutMinimumCents,
+  });
+
+  app.get(
+    '/payouts',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Vendedores que se pueden pagar (o bloqueados y por qué) y los lotes de pago',
+        response: { 200: AdminPayouts },
+      },
+    },
+    async () => adminPayouts(app.db, rules()),
+  );
+
+  app.post(
+    '/payouts/batches',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Crea un lote con lo disponible de cada vendedor listo para cobrar',
+        response: { 201: AdminPayouts },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      await createPayoutBatch(app.db, rules(), { id: actor.userId, name: actor.profile.name });
+      return reply.status(201).send(await adminPayouts(app.db, rules()));
+    },
+  );
+
+  app.get(
+    '/payouts/batches/:id/export.csv',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'El lote en CSV para el home banking',
+        params: BatchParams,
+      },
+    },
+    async (request, reply) => {
+      const csv = await payoutBatchCsv(app.db, request.params.id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="lote-pagos-${request.params.id}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  app.post(
+    '/payouts/batches/:id/paid',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Marca el lote como pagado (una sola vez) y avisa a cada vendedor',
+        params: BatchParams,
+        body: MarkBatchPaidBody,
+        response: { 200: AdminPayouts },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await markPayoutBatchPaid(
+        app.db,
+        request.params.id,
+        request.body.reference,
+        { id: actor.userId, name: actor.profile.name },
+        notifyPayoutsPaid,
+      );
+      return adminPayouts(app.db, rules());
     },
   );
 };

@@ -1,0 +1,383 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { isValidAlias, isValidCbu, normalizeCbu } from '@shared/bank-data';
+import {
+  PAYOUT_BLOCKED_REASONS,
+  PAYOUT_MESSAGES,
+  type AdminPayouts,
+  type SellerPayable,
+  type SellerPayouts,
+} from '@shared/settlements/settlements.schema';
+import type { Database, Transaction } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { csvDocument, csvLine, csvPesos } from '../../lib/csv';
+import { recordAudit } from '../audit/audit.service';
+import { sellerPaymentDetails } from '../profiles/profiles.service';
+import { payoutBatches, payouts } from './payouts.table';
+
+export interface PayoutRules {
+  holdDays: number;
+  minimumCents: number;
+  now?: Date;
+}
+
+interface SellerFigures {
+  /** All the commission the seller's current orders earned them. */
+  earned: number;
+  /** Of that, what can be paid: past the hold and covered by its company's payments. */
+  eligible: number;
+  /** In batches not yet paid. */
+  inProcess: number;
+  paid: number;
+}
+
+/**
+ * What each seller earned, can be paid, has in process and was paid, from
+ * the ledger. An order counts as a whole (its accruals and reversals net):
+ * it becomes payable `holdDays` after its latest approval, once its company's
+ * payments cover the company's debt up to that approval (oldest debts are
+ * paid first). A refund after a payout leaves the order's net at zero while
+ * the payout stays, so the seller's available turns negative and the next
+ * payout deducts it: a clawback.
+ */
+async function sellerFigures(
+  db: Database | Transaction,
+  rules: PayoutRules,
+  sellerIds?: string[],
+): Promise<Map<string, SellerFigures>> {
+  const cutoff = new Date((rules.now ?? new Date()).getTime() - rules.holdDays * 86_400_000);
+  const only = sellerIds
+    ? sql`and e.seller_id in (${sql.join(
+        sellerIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+  // Both drivers answer raw SQL with `{ rows }`.
+  const result = (await db.execute(sql`
+    with entries as (
+      select e.*, sum(e.amount_cents) over (
+        partition by e.company_id order by e.created_at, e.id
+      ) as cumulative
+      from ledger_entries e
+    ),
+    paid as (
+      select company_id, sum(amount_cents) as total from company_payments group by company_id
+    ),
+    per_order as (
+      select e.seller_id, e.order_id, e.company_id,
+        sum(e.amount_cents) as net,
+        max(e.created_at) filter (where e.kind = 'accrual') as approved_at,
+        (array_agg(e.cumulative order by e.created_at desc, e.id desc)
+          filter (where e.kind = 'accrual'))[1] as owed_through
+      from entries e
+      where e.party = 'seller' ${only}
+      group by e.seller_id, e.order_id, e.company_id
+    )
+    select o.seller_id,
+      coalesce(sum(o.net), 0)::text as earned,
+      coalesce(sum(o.net) filter (
+        where o.approved_at <= ${cutoff.toISOString()}::timestamptz
+          and o.owed_through <= coalesce(p.total, 0)
+      ), 0)::text as eligible
+    from per_order o left join paid p on p.company_id = o.company_id
+    group by o.seller_id
+  `)) as unknown as { rows: { seller_id: string; earned: string; eligible: string }[] };
+  const paidOut = await db
+    .select({
+      sellerId: payouts.sellerId,
+      status: payoutBatches.status,
+      amount: sql<string>`sum(${payouts.amountCents})`,
+    })
+    .from(payouts)
+    .innerJoin(payoutBatches, eq(payoutBatches.id, payouts.batchId))
+    .where(sellerIds ? inArray(payouts.sellerId, sellerIds) : undefined)
+    .groupBy(payouts.sellerId, payoutBatches.status);
+
+  const figures = new Map<string, SellerFigures>();
+  const of = (id: string) => {
+    const existing = figures.get(id) ?? { earned: 0, eligible: 0, inProcess: 0, paid: 0 };
+    figures.set(id, existing);
+    return existing;
+  };
+  for (const row of result.rows) {
+    const seller = of(row.seller_id);
+    seller.earned = Number(row.earned);
+    seller.eligible = Number(row.eligible);
+  }
+  for (const row of paidOut) {
+    const seller = of(row.sellerId);
+    if (row.status === 'paid') seller.paid += Number(row.amount);
+    else seller.inProcess += Number(row.amount);
+  }
+  return figures;
+}
+
+const available = (figures: SellerFigures) => figures.eligible - figures.paid - figures.inProcess;
+
+/** Where a seller's payout goes, from the details they saved, or why it cannot go. */
+export function payoutDestination(
+  method: 'mercadopago' | 'bank' | null,
+  details: Record<string, string>,
+): {
+  destination: { method: 'mercadopago' | 'bank'; fields: Record<string, string> } | null;
+  blocked: string | null;
+} {
+  if (method === 'mercadopago') {
+    const email = details.email?.trim() ?? '';
+    return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)
+      ? { destination: { method, fields: { email } }, blocked: null }
+      : { destination: null, blocked: PAYOUT_BLOCKED_REASONS.invalidEmail };
+  }
+  if (method === 'bank') {
+    const cbu = details.cbu ?? '';
+    if (!isValidCbu(cbu)) return { destination: null, blocked: PAYOUT_BLOCKED_REASONS.invalidCbu };
+    const alias = details.alias && isValidAlias(details.alias) ? details.alias : '';
+    return {
+      destination: { method, fields: { cbu: normalizeCbu(cbu), ...(alias ? { alias } : {}) } },
+      blocked: null,
+    };
+  }
+  return { destination: null, blocked: PAYOUT_BLOCKED_REASONS.noDetails };
+}
+
+export function destinationLabel(destination: {
+  method: 'mercadopago' | 'bank';
+  fields: Record<string, string>;
+}): { method: 'mercadopago' | 'bank'; label: string } {
+  return {
+    method: destination.method,
+    label:
+      destination.method === 'mercadopago'
+        ? `MercadoPago · ${destination.fields.email}`
+        : `CBU ${destination.fields.cbu}${destination.fields.alias ? ` · alias ${destination.fields.alias}` : ''}`,
+  };
+}
+
+/** Sellers with at least the minimum available, ready or blocked by their payment details. */
+async function payableSellers(
+  db: Database | Transaction,
+  rules: PayoutRules,
+): Promise<(SellerPayable & { fields: Record<string, string> | null })[]> {
+  const figures = await sellerFigures(db, rules);
+  const due = [...figures.entries()].filter(([, f]) => available(f) >= rules.minimumCents);
+  const people = await sellerPaymentDetails(
+    db,
+    due.map(([id]) => id),
+  );
+  return due
+    .map(([id, f]) => {
+      const person = people.get(id);
+      const { destination, blocked } = payoutDestination(
+        person?.paymentMethod ?? null,
+        person?.paymentDetails ?? {},
+      );
+      return {
+        seller_id: id,
+        name: person?.name ?? '',
+        email: person?.email ?? '',
+        province: person?.province ?? null,
+        available_cents: available(f),
+        destination: destination ? destinationLabel(destination) : null,
+        blocked_reason: blocked,
+        fields: destination?.fields ?? null,
+      };
+    })
+    .sort((a, b) => b.available_cents - a.available_cents || a.name.localeCompare(b.name));
+}
+
+export async function adminPayouts(db: Database, rules: PayoutRules): Promise<AdminPayouts> {
+  const [sellers, batches] = await Promise.all([
+    payableSellers(db, rules),
+    db
+      .select({
+        batch: payoutBatches,
+        count: sql<number>`(select count(*)::int from ${payouts} where ${payouts.batchId} = ${payoutBatches.id})`,
+      })
+      .from(payoutBatches)
+      .orderBy(desc(payoutBatches.createdAt), desc(payoutBatches.id))
+      .limit(50),
+  ]);
+  return {
+    minimum_cents: rules.minimumCents,
+    hold_days: rules.holdDays,
+    sellers: sellers.map(({ fields: _fields, ...seller }) => seller),
+    batches: batches.map(({ batch, count }) => ({
+      id: batch.id,
+      status: batch.status,
+      total_cents: batch.totalCents,
+      payouts: count,
+      created_at: batch.createdAt.toISOString(),
+      paid_at: batch.paidAt ? batch.paidAt.toISOString() : null,
+      reference: batch.reference,
+    })),
+  };
+}
+
+/**
+ * A batch with every ready seller's available amount, their details copied
+ * as they are now. One at a time (a lock), so a seller's money is never put
+ * in two batches.
+ */
+export async function createPayoutBatch(
+  db: Database,
+  rules: PayoutRules,
+  actor: { id: string; name: string },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('payout-batches', 0))`);
+    const ready = (await payableSellers(tx, rules)).filter(
+      (seller) => seller.fields && !seller.blocked_reason,
+    );
+    if (ready.length === 0) throw new AppError('NOTHING_TO_PAY', PAYOUT_MESSAGES.nothingToPay, 409);
+    const total = ready.reduce((sum, seller) => sum + seller.available_cents, 0);
+    const [batch] = await tx
+      .insert(payoutBatches)
+      .values({ totalCents: total, createdBy: actor.id })
+      .returning({ id: payoutBatches.id });
+    if (!batch) throw new Error('insert returned no batch');
+    await tx.insert(payouts).values(
+      ready.map((seller) => ({
+        batchId: batch.id,
+        sellerId: seller.seller_id,
+        amountCents: seller.available_cents,
+        method: seller.destination!.method,
+        destination: seller.fields!,
+      })),
+    );
+    await recordAudit(tx, {
+      actorId: actor.id,
+      actorName: actor.name,
+      action: 'settlement.payout_batch',
+      targetType: 'payout_batch',
+      targetId: String(batch.id),
+      after: { total_cents: total, payouts: ready.length },
+    });
+    return batch.id;
+  });
+}
+
+/** The batch as a CSV for home banking: one transfer per line. */
+export async function payoutBatchCsv(db: Database, batchId: number): Promise<string> {
+  const [batch] = await db.select().from(payoutBatches).where(eq(payoutBatches.id, batchId));
+  if (!batch) throw AppError.notFound(PAYOUT_MESSAGES.batchNotFound);
+  const rows = await db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.batchId, batchId))
+    .orderBy(payouts.id);
+  const people = await sellerPaymentDetails(
+    db,
+    rows.map((row) => row.sellerId),
+  );
+  return csvDocument([
+    csvLine([
+      'Vendedor',
+      'E-mail',
+      'Medio',
+      'CBU',
+      'Alias',
+      'E-mail de MercadoPago',
+      'Importe',
+      'Concepto',
+    ]),
+    ...rows.map((row) =>
+      csvLine([
+        people.get(row.sellerId)?.name ?? '',
+        people.get(row.sellerId)?.email ?? '',
+        row.method === 'bank' ? 'Transferencia bancaria' : 'MercadoPago',
+        row.destination.cbu ?? '',
+        row.destination.alias ?? '',
+        row.destination.email ?? '',
+        csvPesos(row.amountCents),
+        `VendeMás comisiones lote ${batchId}`,
+      ]),
+    ),
+  ]);
+}
+
+/** Marks a batch as sent; only once. Returns the sellers and amounts it paid. */
+export async function markPayoutBatchPaid(
+  db: Database,
+  batchId: number,
+  reference: string,
+  actor: { id: string; name: string },
+  onPaid?: (
+    tx: Transaction,
+    paid: { sellerId: string; amountCents: number; destination: string }[],
+  ) => Promise<void>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(payoutBatches)
+      .set({ status: 'paid', paidAt: new Date(), paidBy: actor.id, reference })
+      .where(and(eq(payoutBatches.id, batchId), eq(payoutBatches.status, 'created')))
+      .returning();
+    if (!updated) {
+      const [existing] = await tx
+        .select({ id: payoutBatches.id })
+        .from(payoutBatches)
+        .where(eq(payoutBatches.id, batchId));
+      if (!existing) throw AppError.notFound(PAYOUT_MESSAGES.batchNotFound);
+      throw new AppError('BATCH_ALREADY_PAID', PAYOUT_MESSAGES.batchAlreadyPaid, 409);
+    }
+    const rows = await tx.select().from(payouts).where(eq(payouts.batchId, batchId));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      actorName: actor.name,
+      action: 'settlement.payout_paid',
+      targetType: 'payout_batch',
+      targetId: String(batchId),
+      before: { status: 'created' },
+      after: { status: 'paid', reference, total_cents: updated.totalCents },
+    });
+    await onPaid?.(
+      tx,
+      rows.map((row) => ({
+        sellerId: row.sellerId,
+        amountCents: row.amountCents,
+        destination: destinationLabel({ method: row.method, fields: row.destination }).label,
+      })),
+    );
+  });
+}
+
+/** Mis Cobros: the seller's figures, where payouts go, and their payout history. */
+export async function sellerPayouts(
+  db: Database,
+  sellerId: string,
+  rules: PayoutRules,
+): Promise<SellerPayouts> {
+  const [figures, people, history] = await Promise.all([
+    sellerFigures(db, rules, [sellerId]),
+    sellerPaymentDetails(db, [sellerId]),
+    db
+      .select({ payout: payouts, batch: payoutBatches })
+      .from(payouts)
+      .innerJoin(payoutBatches, eq(payoutBatches.id, payouts.batchId))
+      .where(eq(payouts.sellerId, sellerId))
+      .orderBy(desc(payouts.createdAt), desc(payouts.id)),
+  ]);
+  const f = figures.get(sellerId) ?? { earned: 0, eligible: 0, inProcess: 0, paid: 0 };
+  const person = people.get(sellerId);
+  const { destination, blocked } = payoutDestination(
+    person?.paymentMethod ?? null,
+    person?.paymentDetails ?? {},
+  );
+  return {
+    pending_cents: f.earned - f.eligible,
+    available_cents: available(f),
+    in_process_cents: f.inProcess,
+    paid_cents: f.paid,
+    hold_days: rules.holdDays,
+    minimum_cents: rules.minimumCents,
+    destination: destination ? destinationLabel(destination) : null,
+    blocked_reason: blocked,
+    items: history.map(({ payout, batch }) => ({
+      id: payout.id,
+      amount_cents: payout.amountCents,
+      status: batch.status,
+      destination: destinationLabel({ method: payout.method, fields: payout.destination }),
+      created_at: payout.createdAt.toISOString(),
+      paid_at: batch.paidAt ? batch.paidAt.toISOString() : null,
+    })),
+  };
+}
