@@ -28,8 +28,8 @@ async function signIn(browser: Browser, email: string, password: string) {
   return page;
 }
 
-test.describe('Liquidaciones: from two approved sales to the company paying what it owes', () => {
-  test('the company sees its statement and downloads it; the admin records a partial payment; both see the balance carried', async ({
+test.describe('Liquidaciones and payouts: from two approved sales to the seller paid', () => {
+  test('the company sees and downloads its statement, pays it in two transfers, the admin pays the seller in a batch, the seller sees it paid', async ({
     browser,
     request,
   }) => {
@@ -52,7 +52,7 @@ test.describe('Liquidaciones: from two approved sales to the company paying what
       data: {
         title: 'Dulce de leche artesanal 1 kg',
         description: 'Receta de campo.',
-        price_cents: 800_000,
+        price_cents: 4_000_000,
         stock: 20,
         category: 'Almacén',
         is_active: true,
@@ -85,7 +85,7 @@ test.describe('Liquidaciones: from two approved sales to the company paying what
     const link = new URL((await catalogue.json()).items[0].link as string);
     const ref = link.searchParams.get('ref')!;
 
-    // Two buyers pay by transfer; the company confirms both ($ 800 of commission each: $ 600 + $ 200).
+    // Two buyers pay by transfer; the company confirms both ($ 4.000 of commission each: $ 3.000 + $ 1.000).
     for (const name of ['Beatriz Compradora', 'Carlos Comprador']) {
       const placed = await request.post(`/api/public/pay/${productId}`, {
         data: {
@@ -107,19 +107,19 @@ test.describe('Liquidaciones: from two approved sales to the company paying what
     const companyPage = await signIn(browser, company.address, company.password);
     await companyPage.goto('/company/settlements');
     await expect(companyPage.getByRole('heading', { name: 'Liquidaciones' })).toBeVisible();
-    await expect(companyPage.getByTestId('settlement-balance')).toHaveText('$ 1.600,00');
+    await expect(companyPage.getByTestId('settlement-balance')).toHaveText('$ 8.000,00');
     const statement = companyPage.getByTestId('statement');
     await expect(statement.getByText('Pedidos del mes (2)')).toBeVisible();
     await expect(
       statement.getByRole('table').getByText('Dulce de leche artesanal 1 kg').first(),
     ).toBeVisible();
-    await expect(statement.getByText('$ 1.200,00').first()).toBeVisible(); // the seller's part
+    await expect(statement.getByText('$ 6.000,00').first()).toBeVisible(); // the seller's part
     const csvHref = await companyPage
       .getByRole('link', { name: 'Descargar CSV' })
       .getAttribute('href');
     const csv = await companyPage.request.get(csvHref!);
     expect(csv.status()).toBe(200);
-    expect(await csv.text()).toContain('Saldo a pagar;;;;;;;1600,00');
+    expect(await csv.text()).toContain('Saldo a pagar;;;;;;;8000,00');
     const pdfHref = await companyPage
       .getByRole('link', { name: 'Descargar PDF' })
       .getAttribute('href');
@@ -129,31 +129,90 @@ test.describe('Liquidaciones: from two approved sales to the company paying what
     expect(await seriousA11yViolations(companyPage)).toEqual([]);
     await screenshotBothWidths(companyPage, 'company-settlements');
 
-    // The admin records a partial transfer: more than owed is refused, then $ 1.000 is recorded.
+    // The admin records a partial transfer: more than owed is refused, then $ 5.000 is recorded.
     const adminPage = await signIn(browser, admin.email, admin.password);
     await adminPage.goto('/admin/settlements');
     await adminPage.getByRole('button', { name: /Ríos Hermanos SRL/ }).click();
     await adminPage.getByRole('button', { name: 'Registrar pago' }).click();
     const dialog = adminPage.getByRole('dialog', { name: 'Registrar pago' });
-    await dialog.getByLabel('Monto recibido ($)').fill('2000');
+    await dialog.getByLabel('Monto recibido ($)').fill('9000');
     await dialog.getByLabel('Referencia').fill('TRF-RIOS-0001');
     await dialog.getByRole('button', { name: 'Registrar pago' }).click();
     await expect(
       dialog.getByText('El pago supera el saldo adeudado por la empresa.'),
     ).toBeVisible();
-    await dialog.getByLabel('Monto recibido ($)').fill('1000');
+    await dialog.getByLabel('Monto recibido ($)').fill('5000');
     await dialog.getByRole('button', { name: 'Registrar pago' }).click();
     await expect(toastOf(adminPage)).toContainText('Pago registrado.');
     await expect(adminPage.getByRole('button', { name: /Ríos Hermanos SRL/ })).toContainText(
-      '$ 600,00',
+      '$ 3.000,00',
     );
     await expect(adminPage.getByTestId('statement').getByText('TRF-RIOS-0001')).toBeVisible();
     await screenshotBothWidths(adminPage, 'admin-settlements');
 
     // The company sees the payment and what is still owed.
     await companyPage.reload();
-    await expect(companyPage.getByTestId('settlement-balance')).toHaveText('$ 600,00');
+    await expect(companyPage.getByTestId('settlement-balance')).toHaveText('$ 3.000,00');
     await expect(companyPage.getByTestId('statement').getByText('TRF-RIOS-0001')).toBeVisible();
+
+    // The rest arrives; the seller's commission is now covered (the hold is 0 days on this server).
+    await adminPage.getByRole('button', { name: 'Registrar pago' }).click();
+    await dialog.getByLabel('Monto recibido ($)').fill('3000');
+    await dialog.getByLabel('Referencia').fill('TRF-RIOS-0002');
+    await dialog.getByRole('button', { name: 'Registrar pago' }).click();
+    await expect(toastOf(adminPage)).toContainText('Pago registrado.');
+
+    // The seller has no payment details yet: blocked, with the reason; then they add a CBU.
+    await adminPage.goto('/admin/payouts');
+    const sellers = adminPage.getByRole('list', { name: 'Vendedores para pagar' });
+    await expect(sellers.getByRole('listitem').filter({ hasText: seller.name })).toContainText(
+      'Bloqueado: No cargó sus datos de cobro',
+    );
+    const saved = await sellerPage.request.patch('/api/seller/settings', {
+      data: { payment_method: 'bank', payment_details: { cbu: '2850590940090418135201' } },
+      headers,
+    });
+    expect(saved.status()).toBe(200);
+    await adminPage.reload();
+    const row = sellers.getByRole('listitem').filter({ hasText: seller.name });
+    await expect(row).toContainText('CBU 2850590940090418135201');
+    await expect(row).toContainText('$ 6.000,00');
+
+    // A batch, its CSV for the bank, and marking it paid.
+    await adminPage.getByRole('button', { name: 'Crear lote de pago' }).click();
+    await expect(toastOf(adminPage)).toContainText('Lote de pagos creado.');
+    const batch = adminPage
+      .getByRole('list', { name: 'Lotes de pago' })
+      .getByRole('listitem')
+      .first();
+    await expect(batch).toContainText('Por transferir');
+    const batchCsv = await adminPage.request.get(
+      (await batch.getByRole('link', { name: 'CSV para el banco' }).getAttribute('href'))!,
+    );
+    expect(await batchCsv.text()).toContain(
+      `${seller.name};${seller.email};Transferencia bancaria;2850590940090418135201`,
+    );
+    await batch.getByRole('button', { name: 'Marcar pagado' }).click();
+    const markDialog = adminPage.getByRole('dialog');
+    await markDialog.getByLabel('Referencia de las transferencias').fill('LOTE-E2E-1');
+    await markDialog.getByRole('button', { name: 'Marcar pagado' }).click();
+    await expect(toastOf(adminPage)).toContainText('Lote marcado como pagado.');
+    await expect(batch).toContainText('Pagado');
+    await adminPage.reload(); // without the toast, which fades in over the page
+    await expect(batch).toContainText('Pagado');
+    expect(await seriousA11yViolations(adminPage)).toEqual([]);
+    await screenshotBothWidths(adminPage, 'admin-payouts');
+
+    // The seller sees it paid in Mis Cobros.
+    await sellerPage.goto('/seller/payouts');
+    await expect(sellerPage.getByRole('heading', { name: 'Mis Cobros' })).toBeVisible();
+    await expect(sellerPage.getByTestId('payout-history')).toContainText('Pagado');
+    await expect(sellerPage.getByTestId('payout-history')).toContainText('$ 6.000,00');
+    await expect(sellerPage.getByTestId('payout-destination')).toHaveText(
+      'CBU 2850590940090418135201',
+    );
+    expect(await seriousA11yViolations(sellerPage)).toEqual([]);
+    await screenshotBothWidths(sellerPage, 'seller-payouts');
 
     for (const page of [sellerPage, companyPage, adminPage]) await page.context().close();
   });

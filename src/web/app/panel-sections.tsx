@@ -11,6 +11,7 @@ import {
   Target,
   Trophy,
   Users,
+  Wallet,
   type LucideIcon,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
@@ -92,6 +93,14 @@ const AdminSettlementsPage = lazyPage(
   () => import('@web/features/settlements/admin-settlements-page'),
   'AdminSettlementsPage',
 );
+const SellerPayoutsPage = lazyPage(
+  () => import('@web/features/settlements/seller-payouts-page'),
+  'SellerPayoutsPage',
+);
+const AdminPayoutsPage = lazyPage(
+  () => import('@web/features/settlements/admin-payouts-page'),
+  'AdminPayoutsPage',
+);
 const AdminSupportPage = lazyPage(
   () => import('@web/features/support/admin-support-page'),
   'AdminSupportPage',
@@ -126,6 +135,7 @@ export const PANEL_SECTIONS: Record<Role, PanelSection[]> = {
     { path: '', label: 'Dashboard', icon: LayoutDashboard, page: SellerDashboardPage },
     { path: 'products', label: 'Catálogo', icon: Package, page: CataloguePage },
     { path: 'orders', label: 'Mis Ventas', icon: ShoppingBag, page: SalesPage },
+    { path: 'payouts', label: 'Mis Cobros', icon: Wallet, page: SellerPayoutsPage },
     { path: 'goals', label: 'Metas', icon: Target, page: GoalsPage },
     { path: 'ranking', label: 'Ranking', icon: Trophy, page: RankingPage },
     { path: 'settings', label: 'Configuración', icon: Settings, page: SellerSettingsPage },
@@ -137,6 +147,7 @@ export const PANEL_SECTIONS: Record<Role, PanelSection[]> = {
     { path: 'users', label: 'Usuarios', icon: Building2, page: AdminUsersPage },
     { path: 'leaderboard', label: 'Ranking', icon: Trophy, page: AdminLeaderboardPage },
     { path: 'settlements', label: 'Liquidaciones', icon: Landmark, page: AdminSettlementsPage },
+    { path: 'payouts', label: 'Pagos a vendedores', icon: Wallet, page: AdminPayoutsPage },
     { path: 'support', label: 'Soporte', icon: LifeBuoy, page: AdminSupportPage },
     { path: 'audit', label: 'Auditoría', icon: ScrollText, page: AdminAuditPage },
     { path: 'settings', label: 'Configuración', icon: Settings, page: AdminSettingsPage },

@@ -41,12 +41,7 @@ export function NotificationBell({ role }: { role: Role }) {
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="relative"
-          data-testid="notification-bell"
-        >
+        <Button variant="ghost" size="icon" className="relative" data-testid="notification-bell">
           <Bell className="!size-5" aria-hidden />
           {/* Named by its content (not aria-label), so the visible count is part of the name. */}
           <span className="sr-only">{label}</span>

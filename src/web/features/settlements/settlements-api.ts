@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AdminPayouts,
   CompanyBalances,
   RecordPaymentBody,
+  SellerPayouts,
   Statement,
   StatementList,
 } from '@shared/settlements/settlements.schema';
@@ -56,5 +58,46 @@ export function useRecordPayment(companyId: string) {
         body,
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: settlementKeys.all }),
+  });
+}
+
+export const payoutKeys = {
+  all: ['payouts'] as const,
+  mine: () => [...payoutKeys.all, 'mine'] as const,
+  admin: () => [...payoutKeys.all, 'admin'] as const,
+};
+
+export function useMyPayouts() {
+  return useQuery({
+    queryKey: payoutKeys.mine(),
+    queryFn: () => apiRequest<SellerPayouts>('/api/seller/payouts'),
+  });
+}
+
+export function useAdminPayouts() {
+  return useQuery({
+    queryKey: payoutKeys.admin(),
+    queryFn: () => apiRequest<AdminPayouts>('/api/admin/payouts'),
+  });
+}
+
+export function useCreatePayoutBatch() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<AdminPayouts>('/api/admin/payouts/batches', { method: 'POST', body: {} }),
+    onSuccess: (data) => client.setQueryData(payoutKeys.admin(), data),
+  });
+}
+
+export function useMarkBatchPaid() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reference }: { id: number; reference: string }) =>
+      apiRequest<AdminPayouts>(`/api/admin/payouts/batches/${id}/paid`, {
+        method: 'POST',
+        body: { reference },
+      }),
+    onSuccess: (data) => client.setQueryData(payoutKeys.admin(), data),
   });
 }

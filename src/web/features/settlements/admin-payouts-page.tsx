@@ -1,0 +1,236 @@
+import { Download, Send } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { formatArs } from '@shared/money';
+import { PAYOUT_MESSAGES, type PayoutBatch } from '@shared/settlements/settlements.schema';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { toast, toastError } from '@web/components/ui/toast-store';
+import { cn } from '@web/lib/cn';
+import { formatDateTime } from '@web/lib/format-time';
+import { useAdminPayouts, useCreatePayoutBatch, useMarkBatchPaid } from './settlements-api';
+
+/**
+ * Pagos a vendedores (`/admin/payouts`): who can be paid now (or is blocked
+ * and why), a batch with all of them, its CSV for home banking, and marking
+ * it paid once the transfers are sent.
+ */
+export function AdminPayoutsPage() {
+  const payouts = useAdminPayouts();
+  const create = useCreatePayoutBatch();
+  const [paying, setPaying] = useState<PayoutBatch | null>(null);
+
+  if (payouts.isPending) return <PageSpinner />;
+  if (payouts.isError) {
+    return (
+      <p role="alert" className="text-destructive">
+        {payouts.error.message}
+      </p>
+    );
+  }
+  const data = payouts.data;
+  const ready = data.sellers.filter((seller) => !seller.blocked_reason);
+  const readyTotal = ready.reduce((sum, seller) => sum + seller.available_cents, 0);
+
+  return (
+    <div>
+      <h1 className="text-2xl font-bold tracking-tight text-brand-dark sm:text-3xl">
+        Pagos a vendedores
+      </h1>
+      <p className="mt-1 max-w-3xl text-sm text-muted-foreground">
+        Vendedores con al menos {formatArs(data.minimum_cents)} disponibles: comisiones de ventas
+        aprobadas{data.hold_days > 0 ? ` hace más de ${data.hold_days} días` : ''}, de empresas que
+        ya pagaron su liquidación.
+      </p>
+
+      <Card className="mt-5 flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <p className="text-sm text-muted-foreground">Listo para pagar</p>
+          <p className="text-2xl font-bold tabular-nums">{formatArs(readyTotal)}</p>
+          <p className="text-xs text-muted-foreground">
+            {ready.length === 1 ? '1 vendedor' : `${ready.length} vendedores`}
+            {data.sellers.length > ready.length
+              ? ` · ${data.sellers.length - ready.length} bloqueados`
+              : ''}
+          </p>
+        </div>
+        <Button
+          disabled={ready.length === 0 || create.isPending}
+          onClick={() =>
+            create.mutate(undefined, {
+              onSuccess: () => toast({ title: PAYOUT_MESSAGES.batchCreated, variant: 'success' }),
+              onError: (error) => toastError('No se pudo crear el lote', error),
+            })
+          }
+        >
+          <Send aria-hidden />
+          Crear lote de pago
+        </Button>
+      </Card>
+
+      {data.sellers.length === 0 ? (
+        <Card className="mt-4 p-8 text-center text-sm text-muted-foreground">
+          Nadie tiene comisiones para cobrar ahora.
+        </Card>
+      ) : (
+        <ul
+          className="mt-4 divide-y divide-border rounded-xl border border-border bg-card"
+          aria-label="Vendedores para pagar"
+        >
+          {data.sellers.map((seller) => (
+            <li
+              key={seller.seller_id}
+              className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <div className="min-w-0">
+                <p className="font-semibold">{seller.name}</p>
+                <p className="truncate text-xs text-muted-foreground">
+                  {seller.email}
+                  {seller.province ? ` · ${seller.province}` : ''}
+                </p>
+                <p
+                  className={cn(
+                    'text-xs',
+                    seller.blocked_reason
+                      ? 'font-medium text-destructive'
+                      : 'text-muted-foreground',
+                  )}
+                >
+                  {seller.destination?.label ?? `Bloqueado: ${seller.blocked_reason}`}
+                </p>
+              </div>
+              <p className="font-bold tabular-nums sm:text-right">
+                {formatArs(seller.available_cents)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h2 className="mt-8 text-lg font-bold">Lotes</h2>
+      {data.batches.length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground">Todavía no hay lotes de pago.</p>
+      ) : (
+        <ul className="mt-3 grid gap-3 lg:grid-cols-2" aria-label="Lotes de pago">
+          {data.batches.map((batch) => (
+            <li key={batch.id}>
+              <Card className="p-4">
+                <div className="flex items-center justify-between gap-3">
+                  <p className="font-semibold">Lote {batch.id}</p>
+                  <span
+                    className={cn(
+                      'rounded-full px-2.5 py-0.5 text-xs font-semibold',
+                      batch.status === 'paid'
+                        ? 'bg-emerald-100 text-emerald-900'
+                        : 'bg-amber-100 text-amber-900',
+                    )}
+                  >
+                    {batch.status === 'paid' ? 'Pagado' : 'Por transferir'}
+                  </span>
+                </div>
+                <p className="mt-1 text-2xl font-bold tabular-nums">
+                  {formatArs(batch.total_cents)}
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  {batch.payouts === 1 ? '1 vendedor' : `${batch.payouts} vendedores`} · creado el{' '}
+                  {formatDateTime(batch.created_at)}
+                  {batch.paid_at
+                    ? ` · pagado el ${formatDateTime(batch.paid_at)} (${batch.reference})`
+                    : ''}
+                </p>
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <Button asChild variant="outline" size="sm">
+                    <a href={`/api/admin/payouts/batches/${batch.id}/export.csv`} download>
+                      <Download aria-hidden />
+                      CSV para el banco
+                    </a>
+                  </Button>
+                  {batch.status === 'created' ? (
+                    <Button size="sm" onClick={() => setPaying(batch)}>
+                      Marcar pagado
+                    </Button>
+                  ) : null}
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <MarkPaidDialog batch={paying} onClose={() => setPaying(null)} />
+    </div>
+  );
+}
+
+function MarkPaidDialog({ batch, onClose }: { batch: PayoutBatch | null; onClose: () => void }) {
+  const mark = useMarkBatchPaid();
+  const [reference, setReference] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!batch) return;
+    if (!reference.trim()) {
+      setError(PAYOUT_MESSAGES.referenceRequired);
+      return;
+    }
+    mark.mutate(
+      { id: batch.id, reference: reference.trim() },
+      {
+        onSuccess: () => {
+          toast({ title: PAYOUT_MESSAGES.batchPaid, variant: 'success' });
+          setReference('');
+          setError(undefined);
+          onClose();
+        },
+        onError: (failure) => setError(failure.message),
+      },
+    );
+  }
+
+  return (
+    <Dialog open={batch !== null} onOpenChange={(open) => (open ? null : onClose())}>
+      <DialogContent>
+        <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
+          <DialogHeader>
+            <DialogTitle>Marcar lote {batch?.id} como pagado</DialogTitle>
+            <DialogDescription>
+              {batch ? `${formatArs(batch.total_cents)} a ${batch.payouts} vendedores. ` : ''}Cada
+              vendedor recibe un aviso con su pago.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogBody>
+            <FormField id="batch-reference" label="Referencia de las transferencias" error={error}>
+              <Input
+                id="batch-reference"
+                value={reference}
+                maxLength={120}
+                onChange={(event) => setReference(event.target.value)}
+                aria-invalid={Boolean(error)}
+                aria-describedby={error ? 'batch-reference-error' : undefined}
+              />
+            </FormField>
+          </DialogBody>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={mark.isPending}>
+              {mark.isPending ? 'Guardando…' : 'Marcar pagado'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
