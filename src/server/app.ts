@@ -20,6 +20,7 @@ import { storePlugin } from './features/store/store.plugin';
 import { mailPlugin } from './features/mail/mail.plugin';
 import { onOrderTransition } from './features/orders/orders.service';
 import { notificationsPlugin } from './features/notifications/notifications.plugin';
+import { settlementsPlugin } from './features/settlements/settlements.plugin';
 import { notificationRoutes } from './features/notifications/notifications.routes';
 import { notifyOrderTransition } from './features/notifications/notifications.service';
 import { payPlugin } from './features/pay/pay.plugin';
@@ -124,6 +125,7 @@ export async function buildApp(
   await app.register(storagePlugin);
   await app.register(mailPlugin);
   await app.register(notificationsPlugin);
+  await app.register(settlementsPlugin);
   await app.register(authPlugin);
   await app.register(actorPlugin);
 

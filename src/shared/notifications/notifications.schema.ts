@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'seller_payout_paid',
   'company_new_order',
   'company_transfer_pending',
+  'company_statement_ready',
+  'company_payment_received',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -30,6 +32,7 @@ export const EMAIL_PREFERENCES = {
   company: [
     { kind: 'company_new_order', label: 'Un nuevo pedido pagado' },
     { kind: 'company_transfer_pending', label: 'Una transferencia para confirmar' },
+    { kind: 'company_statement_ready', label: 'La liquidación del mes, lista' },
   ],
   admin: [],
 } as const satisfies Record<string, { kind: NotificationKind; label: string }[]>;

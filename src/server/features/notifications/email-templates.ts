@@ -36,6 +36,34 @@ function orderDetails(order: OrderRow, company: string): [string, string][] {
   ];
 }
 
+function settlementMail(
+  deps: RenderDeps,
+  kind: 'company_statement_ready' | 'company_payment_received',
+  payload: Record<string, unknown>,
+): ActionMail {
+  const cents = (key: string) => (typeof payload[key] === 'number' ? (payload[key] as number) : 0);
+  const name = typeof payload.name === 'string' ? payload.name : '';
+  const month = typeof payload.month === 'string' ? payload.month : '';
+  if (kind === 'company_statement_ready') {
+    return actionMail({
+      subject: `Tu liquidación de ${month} está lista`,
+      greetingName: name,
+      intro: `Cerramos la liquidación de ${month}: las comisiones de tus ventas aprobadas suman ${formatArs(cents('owedCents'))} y tu saldo a pagar es ${formatArs(cents('balanceCents'))}.`,
+      action: 'Ver la liquidación',
+      url: `${deps.appUrl}/company/settlements?month=${month}`,
+      outro: 'Puedes descargarla en CSV o PDF desde tu panel.',
+    });
+  }
+  return actionMail({
+    subject: `Recibimos tu pago de ${formatArs(cents('amountCents'))}`,
+    greetingName: name,
+    intro: `Registramos tu transferencia de ${formatArs(cents('amountCents'))} (referencia ${String(payload.reference ?? '')}). Tu saldo a pagar es ahora ${formatArs(cents('balanceCents'))}.`,
+    action: 'Ver mis liquidaciones',
+    url: `${deps.appUrl}/company/settlements`,
+    outro: `Gracias por mantener al día a tus vendedores.`,
+  });
+}
+
 async function payoutMail(deps: RenderDeps, payload: Record<string, unknown>): Promise<ActionMail> {
   const amount = typeof payload.amountCents === 'number' ? payload.amountCents : 0;
   const destination = typeof payload.destination === 'string' ? payload.destination : '';
@@ -60,6 +88,9 @@ export async function renderOutboxMail(
 ): Promise<ActionMail | null> {
   const data = payload as unknown as OrderMailPayload;
   if (kind === 'seller_payout_paid') return payoutMail(deps, payload);
+  if (kind === 'company_statement_ready' || kind === 'company_payment_received') {
+    return settlementMail(deps, kind, payload);
+  }
   const order = typeof data.orderId === 'string' ? await findOrder(deps.db, data.orderId) : null;
   if (!order) return null;
   const people = await profileContacts(deps.db, [order.companyId, order.sellerId ?? '']);

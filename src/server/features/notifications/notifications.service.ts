@@ -203,6 +203,50 @@ export async function notifyOrderTransition({
   }
 }
 
+/**
+ * One notice for one user, from another feature (settlements): a bell entry,
+ * and an e-mail rendered later from `payload` unless the user turned the kind
+ * off. With a `dedupeKey`, a second call (another instance, a retry) adds
+ * nothing. Returns whether it was written.
+ */
+export async function sendNotice(
+  tx: Transaction,
+  notice: {
+    userId: string;
+    kind: NotificationKind;
+    title: string;
+    body: string;
+    link: string;
+    payload: Record<string, unknown>;
+    dedupeKey?: string;
+  },
+): Promise<boolean> {
+  const written = await tx
+    .insert(notifications)
+    .values({
+      userId: notice.userId,
+      kind: notice.kind,
+      title: notice.title,
+      body: notice.body,
+      link: notice.link,
+      dedupeKey: notice.dedupeKey ?? null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: notifications.id });
+  if (written.length === 0) return false;
+  const contact = (await profileContacts(tx, [notice.userId])).get(notice.userId);
+  const off = await optedOut(tx, [notice.userId]);
+  if (contact && !off.has(`${notice.userId}:${notice.kind}`)) {
+    await tx.insert(emailOutbox).values({
+      kind: notice.kind,
+      toEmail: contact.email,
+      userId: notice.userId,
+      payload: { ...notice.payload, name: contact.name },
+    });
+  }
+  return true;
+}
+
 /** Sellers paid in a payout batch hear how much and where, in the batch's transaction. */
 export async function notifyPayoutsPaid(
   tx: Transaction,

@@ -8,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { profiles } from '../profiles/profiles.table';
 
@@ -25,10 +26,13 @@ export const notifications = pgTable(
     /** A path inside the app (`/seller/orders`), never an outside address. */
     link: text('link'),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** Set for notices that must exist once (a month's statement): a second writer adds nothing. */
+    dedupeKey: text('dedupe_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('notifications_user_idx').on(table.userId, table.createdAt),
+    uniqueIndex('notifications_dedupe_uq').on(table.dedupeKey),
     index('notifications_unread_idx')
       .on(table.userId)
       .where(sql`${table.readAt} IS NULL`),

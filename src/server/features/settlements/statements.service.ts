@@ -6,9 +6,11 @@ import type {
   StatementList,
 } from '@shared/settlements/settlements.schema';
 import { SETTLEMENT_MESSAGES } from '@shared/settlements/settlements.schema';
+import { formatArs } from '@shared/money';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit.service';
+import { sendNotice } from '../notifications/notifications.service';
 import { argentineMonth } from '../orders/orders-metrics.service';
 import { orderSummaries } from '../orders/orders-query.service';
 import { argentineDay } from '../orders/orders-totals';
@@ -313,6 +315,19 @@ export async function recordCompanyPayment(
         recordedBy: input.actor.id,
       })
       .returning({ id: companyPayments.id });
+    // The company's receipt: under its bell and by e-mail (receipts cannot be turned off).
+    await sendNotice(tx, {
+      userId: input.companyId,
+      kind: 'company_payment_received',
+      title: 'Recibimos tu pago',
+      body: `Registramos tu transferencia de ${formatArs(input.amountCents)} (${input.reference}). Saldo a pagar: ${formatArs(balance - input.amountCents)}.`,
+      link: '/company/settlements',
+      payload: {
+        amountCents: input.amountCents,
+        reference: input.reference,
+        balanceCents: balance - input.amountCents,
+      },
+    });
     await recordAudit(tx, {
       actorId: input.actor.id,
       actorName: input.actor.name,
@@ -329,4 +344,47 @@ export async function recordCompanyPayment(
       },
     });
   });
+}
+
+/** The Argentine month before the one `now` falls in. */
+export function previousMonth(now: Date): string {
+  const [year, month] = argentineMonth(now).split('-').map(Number) as [number, number];
+  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+}
+
+/**
+ * Once a month is over, tells each company that had sales in it that its
+ * statement is ready. Safe to run often and on several instances: each
+ * company's notice for a month is written once (a dedupe key).
+ */
+export async function notifyStatementsReady(db: Database, now = new Date()): Promise<number> {
+  const month = previousMonth(now);
+  const companies = await db
+    .selectDistinct({ companyId: ledgerEntries.companyId })
+    .from(ledgerEntries)
+    .where(
+      and(
+        gte(ledgerEntries.createdAt, monthStart(month)),
+        lt(ledgerEntries.createdAt, monthStart(nextMonth(month))),
+      ),
+    );
+  let sent = 0;
+  for (const { companyId } of companies) {
+    const list = await statementList(db, companyId, now);
+    const figures = list.months.find((row) => row.month === month);
+    if (!figures) continue;
+    const written = await db.transaction((tx) =>
+      sendNotice(tx, {
+        userId: companyId,
+        kind: 'company_statement_ready',
+        title: 'Tu liquidación del mes está lista',
+        body: `Comisiones de ${month}: ${formatArs(figures.owed_cents)}. Saldo a pagar: ${formatArs(list.balance_cents)}.`,
+        link: `/company/settlements?month=${month}`,
+        payload: { month, owedCents: figures.owed_cents, balanceCents: list.balance_cents },
+        dedupeKey: `statement-ready:${companyId}:${month}`,
+      }),
+    );
+    if (written) sent += 1;
+  }
+  return sent;
 }

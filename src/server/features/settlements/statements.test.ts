@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { argentineMonth } from '../orders/orders-metrics.service';
 import { transitionOrder } from '../orders/orders.service';
 import { argentineDay } from '../orders/orders-totals';
+import { notifyStatementsReady } from './statements.service';
 
 /** $ 10.000 at 10 %: each sale owes $ 1.000 of commission, $ 750 to the seller and $ 250 to the platform. */
 const SELLER = 75_000;
@@ -195,6 +196,31 @@ describe('Liquidaciones: monthly statements from the ledger and company payments
       before: { balance_cents: 100_000 },
       after: { balance_cents: 40_000, amount_cents: 60_000, reference: 'TRF-0001' },
     });
+  });
+
+  it('the company gets a receipt for its payment, and once the month is over, one notice that its statement is ready', async () => {
+    const bell = (await as(world.company, 'GET', '/api/notifications')).json();
+    expect(bell.items[0]).toMatchObject({
+      kind: 'company_payment_received',
+      title: 'Recibimos tu pago',
+      link: '/company/settlements',
+    });
+    expect(bell.items[0].body).toContain('TRF-0001');
+
+    const [year, m] = month.split('-').map(Number) as [number, number];
+    const nextMonthStart = new Date(
+      `${m === 12 ? year + 1 : year}-${String(m === 12 ? 1 : m + 1).padStart(2, '0')}-02T12:00:00-03:00`,
+    );
+    expect(await notifyStatementsReady(t.db, nextMonthStart)).toBe(1);
+    // Again (another instance, the next hour): nothing new.
+    expect(await notifyStatementsReady(t.db, nextMonthStart)).toBe(0);
+    const after = (await as(world.company, 'GET', '/api/notifications')).json();
+    expect(after.items[0]).toMatchObject({
+      kind: 'company_statement_ready',
+      link: `/company/settlements?month=${month}`,
+    });
+    // Both e-mails render and go to the local inbox.
+    expect(await t.app.outbox.drain()).toMatchObject({ retried: 0, failed: 0 });
   });
 
   it('two admins paying at once can never pay past the balance', async () => {
