@@ -121,7 +121,7 @@ export async function waitForMail(
 /** A confirmed company made through the API (the UI journey is tested separately). */
 export async function confirmedCompany(
   request: APIRequestContext,
-  options: { shippingProvinces?: string[] } = {},
+  options: { shippingProvinces?: string[]; companyName?: string } = {},
 ) {
   const address = `empresa-${randomBytes(4).toString('hex')}@example.com`;
   const password = 'clave-segura-123';
@@ -132,7 +132,7 @@ export async function confirmedCompany(
       password,
       confirmPassword: password,
       role: 'company',
-      companyName: 'Ríos Hermanos SRL',
+      companyName: options.companyName ?? 'Ríos Hermanos SRL',
       shipping_provinces: options.shippingProvinces ?? ['Salta', 'Jujuy'],
     },
   });

@@ -34,7 +34,12 @@ test.describe('Liquidaciones and payouts: from two approved sales to the seller 
     request,
   }) => {
     // A company shipping to the demo seller's province, with one product paid by transfer.
-    const company = await confirmedCompany(request, { shippingProvinces: ['Córdoba'] });
+    // Its own name: other journeys make companies too, and some of them owe commissions.
+    const companyName = `Dulces Ríos ${Date.now().toString(36)}`;
+    const company = await confirmedCompany(request, {
+      shippingProvinces: ['Córdoba'],
+      companyName,
+    });
     expect(
       (
         await request.post('/api/auth/sign-in/email', {
@@ -132,7 +137,7 @@ test.describe('Liquidaciones and payouts: from two approved sales to the seller 
     // The admin records a partial transfer: more than owed is refused, then $ 5.000 is recorded.
     const adminPage = await signIn(browser, admin.email, admin.password);
     await adminPage.goto('/admin/settlements');
-    await adminPage.getByRole('button', { name: /Ríos Hermanos SRL/ }).click();
+    await adminPage.getByRole('button', { name: new RegExp(companyName) }).click();
     await adminPage.getByRole('button', { name: 'Registrar pago' }).click();
     const dialog = adminPage.getByRole('dialog', { name: 'Registrar pago' });
     await dialog.getByLabel('Monto recibido ($)').fill('9000');
@@ -144,7 +149,7 @@ test.describe('Liquidaciones and payouts: from two approved sales to the seller 
     await dialog.getByLabel('Monto recibido ($)').fill('5000');
     await dialog.getByRole('button', { name: 'Registrar pago' }).click();
     await expect(toastOf(adminPage)).toContainText('Pago registrado.');
-    await expect(adminPage.getByRole('button', { name: /Ríos Hermanos SRL/ })).toContainText(
+    await expect(adminPage.getByRole('button', { name: new RegExp(companyName) })).toContainText(
       '$ 3.000,00',
     );
     await expect(adminPage.getByTestId('statement').getByText('TRF-RIOS-0001')).toBeVisible();
