@@ -3,7 +3,10 @@ import { E2E_STORE_ID } from '../../playwright.config';
 import { SUCCESS_PAGE } from '../../src/shared/messages';
 import { CHECKOUT_PAGE_MESSAGES } from '../../src/shared/store/checkout.schema';
 import { CHECKOUT_TEXT } from '../../src/web/features/checkout/checkout-messages';
-import { expect, screenshotBothWidths, seriousA11yViolations, test } from './fixtures';
+import { DEMO_ACCOUNTS } from '../../src/server/features/accounts/demo-accounts.seeder';
+import { expect, screenshotBothWidths, seriousA11yViolations, test, toastOf } from './fixtures';
+
+const ADMIN = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
 
 /** Starts from a real POST checkout, as the storefront's cart does. */
 async function startCheckout(
@@ -40,10 +43,11 @@ async function stockOf(request: APIRequestContext, productId: string, variantId:
 }
 
 test.describe('hosted checkout page', () => {
-  test('shows the order, validates the buyer, pays by bank transfer and waits for the transfer', async ({
+  test('shows the order, validates the buyer, pays by bank transfer, waits, and the admin confirms the transfer', async ({
     page,
     request,
     baseURL,
+    browser,
   }) => {
     const before = await stockOf(request, 'aurora-desk-lamp', 'aurora-walnut');
     const url = await startCheckout(request, baseURL!);
@@ -108,8 +112,35 @@ test.describe('hosted checkout page', () => {
     await page.reload();
     await expect(page.getByTestId('transfer-waiting')).toBeVisible();
     expect(await stockOf(request, 'aurora-desk-lamp', 'aurora-walnut')).toBe(before - 1);
+    const reference = (await waiting.textContent())!.match(/VM-[0-9A-F]{8}/)![0];
+    const checkoutUrl = page.url();
     await page.getByRole('link', { name: CHECKOUT_TEXT.backToStore }).click();
     await expect(page).toHaveURL(/\/store$/);
+
+    // The admin confirms it from Pedidos when the money arrives; the buyer's page then says paid.
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await admin.goto('/login');
+    await admin.getByLabel('Correo electrónico').fill(ADMIN.email);
+    await admin.getByLabel('Contraseña').fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await expect(admin).toHaveURL(/\/admin$/);
+    await admin.goto('/admin/orders');
+    const transfers = admin.getByRole('region', {
+      name: /Transferencias de la tienda por confirmar/,
+    });
+    const row = transfers.getByRole('listitem').filter({ hasText: reference });
+    await expect(row).toContainText('ARS 135,700.00');
+    await row.getByRole('button', { name: 'Confirmar transferencia recibida' }).click();
+    await admin
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Confirmar transferencia recibida' })
+      .click();
+    await expect(toastOf(admin)).toContainText('Transferencia de la tienda confirmada.');
+    await expect(admin.getByText(reference)).toHaveCount(0);
+    await adminContext.close();
+    await page.goto(checkoutUrl);
+    await expect(page.getByRole('heading', { name: CHECKOUT_TEXT.paidTitle })).toBeVisible();
   });
 
   test('cancel releases the reservation and returns to the cancel address', async ({

@@ -188,23 +188,33 @@ export async function adminPayouts(db: Database, rules: PayoutRules): Promise<Ad
   const [sellers, batches] = await Promise.all([
     payableSellers(db, rules),
     db
-      .select({
-        batch: payoutBatches,
-        count: sql<number>`(select count(*)::int from ${payouts} where ${payouts.batchId} = ${payoutBatches.id})`,
-      })
+      .select()
       .from(payoutBatches)
       .orderBy(desc(payoutBatches.createdAt), desc(payoutBatches.id))
       .limit(50),
   ]);
+  const counts = batches.length
+    ? await db
+        .select({ batchId: payouts.batchId, count: sql<number>`count(*)::int` })
+        .from(payouts)
+        .where(
+          inArray(
+            payouts.batchId,
+            batches.map((batch) => batch.id),
+          ),
+        )
+        .groupBy(payouts.batchId)
+    : [];
+  const countOf = new Map(counts.map((row) => [row.batchId, row.count]));
   return {
     minimum_cents: rules.minimumCents,
     hold_days: rules.holdDays,
     sellers: sellers.map(({ fields: _fields, ...seller }) => seller),
-    batches: batches.map(({ batch, count }) => ({
+    batches: batches.map((batch) => ({
       id: batch.id,
       status: batch.status,
       total_cents: batch.totalCents,
-      payouts: count,
+      payouts: countOf.get(batch.id) ?? 0,
       created_at: batch.createdAt.toISOString(),
       paid_at: batch.paidAt ? batch.paidAt.toISOString() : null,
       reference: batch.reference,

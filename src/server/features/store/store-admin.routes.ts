@@ -1,9 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '@shared/zod';
-import { confirmStoreTransfer } from './store-checkout.service';
+import { StoreTransferList } from '@shared/store/store-transfers.schema';
+import { confirmStoreTransfer, listStoreTransfers } from './store-checkout.service';
 
-/** Admin surface (/api/admin, role-guarded): confirms bank transfers of storefront orders. */
+/** Admin surface (/api/admin, role-guarded): lists and confirms bank transfers of storefront orders. */
 export const storeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/store/orders/transfers',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Pedidos de la tienda que esperan una transferencia bancaria',
+        response: { 200: StoreTransferList },
+      },
+    },
+    async () => listStoreTransfers(app.db),
+  );
+
   app.post(
     '/store/orders/:orderId/confirm-transfer',
     {

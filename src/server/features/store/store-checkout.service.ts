@@ -627,3 +627,55 @@ export async function confirmStoreTransfer(
   invalidateCatalogue(db);
   return result;
 }
+
+/** Storefront orders waiting for a bank transfer (or whose hold ran out before it came), newest first. */
+export async function listStoreTransfers(db: Database, limit = 100) {
+  const rows = await db
+    .select({
+      id: storeOrders.id,
+      status: storeOrders.status,
+      totalCents: storeOrders.totalCents,
+      currency: storeOrders.currency,
+      buyerName: storeOrders.buyerName,
+      buyerEmail: storeOrders.buyerEmail,
+      reference: storeOrders.paymentReference,
+      reservedUntil: storeOrders.reservedUntil,
+      createdAt: storeOrders.createdAt,
+    })
+    .from(storeOrders)
+    .where(
+      and(
+        eq(storeOrders.paymentProvider, 'transfer'),
+        inArray(storeOrders.status, ['pending_transfer', 'expired']),
+      ),
+    )
+    .orderBy(sql`${storeOrders.createdAt} desc`)
+    .limit(limit);
+  const counts = rows.length
+    ? await db
+        .select({ orderId: storeOrderLines.orderId, lines: sql<number>`count(*)::int` })
+        .from(storeOrderLines)
+        .where(
+          inArray(
+            storeOrderLines.orderId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .groupBy(storeOrderLines.orderId)
+    : [];
+  const linesOf = new Map(counts.map((row) => [row.orderId, row.lines]));
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      status: row.status as 'pending_transfer' | 'expired',
+      total_cents: row.totalCents,
+      currency: row.currency,
+      buyer_name: row.buyerName,
+      buyer_email: row.buyerEmail,
+      reference: row.reference,
+      lines: linesOf.get(row.id) ?? 0,
+      reserved_until: row.reservedUntil.toISOString(),
+      created_at: row.createdAt.toISOString(),
+    })),
+  };
+}

@@ -398,7 +398,20 @@ describe('storefront API /api/store/:storeId', () => {
       const { id, token } = orderOf(url);
       await post(`/api/store/vendemas/checkout/${id}/pay`, { token, buyer });
 
+      // The admin sees it waiting for the transfer, and nobody else does.
+      const { listStoreTransfers } = await import('./store-checkout.service');
+      const waiting = (await listStoreTransfers(t.db)).items.find((item) => item.id === id);
+      expect(waiting).toMatchObject({
+        status: 'pending_transfer',
+        buyer_name: 'Ana Pérez',
+        buyer_email: 'ana@example.com',
+        lines: 1,
+      });
+      expect(waiting?.reference).toMatch(/^VM-[0-9A-F]{8}$/);
+      expect((await get('/api/admin/store/orders/transfers')).statusCode).toBe(401);
+
       expect(await confirmStoreTransfer(t.db, id)).toEqual({ id, status: 'paid' });
+      expect((await listStoreTransfers(t.db)).items.some((item) => item.id === id)).toBe(false);
       expect(await stock('lamp-walnut')).toEqual({ quantity: 2, reserved: 0 });
       expect(await confirmStoreTransfer(t.db, id)).toEqual({ id, status: 'paid' });
       expect(await stock('lamp-walnut')).toEqual({ quantity: 2, reserved: 0 });

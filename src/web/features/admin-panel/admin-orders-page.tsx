@@ -9,6 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/toast-store';
 import { apiRequest } from '@web/lib/api-client';
 import { adminKeys } from './api/admin-keys';
+import { StoreTransfers } from './store-transfers';
 
 /** spec 02 §2, §4 admin Pedidos: every order, a status select applied optimistically, the tracking dialog. */
 export function AdminOrdersPage() {
@@ -62,6 +63,7 @@ export function AdminOrdersPage() {
     <div>
       <h1 className="text-2xl font-bold tracking-tight text-brand-dark">Pedidos</h1>
       <p className="mb-4 mt-1 text-sm text-muted-foreground">Todos los pedidos de la plataforma.</p>
+      <StoreTransfers />
       <OrdersTable
         list={list}
         filters={filters}
