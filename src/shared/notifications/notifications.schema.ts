@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   'company_transfer_pending',
   'company_statement_ready',
   'company_payment_received',
+  'admin_statement_paid',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -34,7 +35,7 @@ export const EMAIL_PREFERENCES = {
     { kind: 'company_transfer_pending', label: 'Una transferencia para confirmar' },
     { kind: 'company_statement_ready', label: 'La liquidación del mes, lista' },
   ],
-  admin: [],
+  admin: [{ kind: 'admin_statement_paid', label: 'Una empresa saldó su liquidación' }],
 } as const satisfies Record<string, { kind: NotificationKind; label: string }[]>;
 
 export const OPTIONAL_EMAIL_KINDS: readonly NotificationKind[] = [

@@ -88,6 +88,18 @@ export async function renderOutboxMail(
 ): Promise<ActionMail | null> {
   const data = payload as unknown as OrderMailPayload;
   if (kind === 'seller_payout_paid') return payoutMail(deps, payload);
+  if (kind === 'admin_statement_paid') {
+    const amount = typeof payload.amountCents === 'number' ? payload.amountCents : 0;
+    const company = typeof payload.companyName === 'string' ? payload.companyName : '';
+    return actionMail({
+      subject: `${company} saldó su liquidación`,
+      greetingName: typeof payload.name === 'string' ? payload.name : '',
+      intro: `${company} pagó todo lo que debía: el último pago fue de ${formatArs(amount)} (referencia ${String(payload.reference ?? '')}). Sus comisiones ya pueden llegar a los vendedores en el próximo lote.`,
+      action: 'Ver liquidaciones',
+      url: `${deps.appUrl}/admin/settlements?company=${String(payload.companyId ?? '')}`,
+      outro: 'Puedes elegir qué correos recibir desde la campana de tu panel.',
+    });
+  }
   if (kind === 'company_statement_ready' || kind === 'company_payment_received') {
     return settlementMail(deps, kind, payload);
   }

@@ -431,3 +431,12 @@ export async function sellerPaymentDetails(
     .where(inArray(profiles.id, unique));
   return new Map(rows.map((row) => [row.id, row]));
 }
+
+/** Every account with a role (the admins, say), to tell them something. */
+export async function profileIdsWithRole(
+  db: Database | Transaction,
+  role: Role,
+): Promise<string[]> {
+  const rows = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.role, role));
+  return rows.map((row) => row.id);
+}

@@ -14,7 +14,7 @@ import { sendNotice } from '../notifications/notifications.service';
 import { argentineMonth } from '../orders/orders-metrics.service';
 import { orderSummaries } from '../orders/orders-query.service';
 import { argentineDay } from '../orders/orders-totals';
-import { profileContacts } from '../profiles/profiles.service';
+import { profileContacts, profileIdsWithRole } from '../profiles/profiles.service';
 import { companyPayments } from './company-payments.table';
 import { ledgerEntries } from './ledger.table';
 
@@ -328,6 +328,24 @@ export async function recordCompanyPayment(
         balanceCents: balance - input.amountCents,
       },
     });
+    // A company that settled everything it owed: every admin hears of it.
+    if (balance - input.amountCents === 0) {
+      for (const adminId of await profileIdsWithRole(tx, 'admin')) {
+        await sendNotice(tx, {
+          userId: adminId,
+          kind: 'admin_statement_paid',
+          title: 'Liquidación saldada',
+          body: `${company.company ?? company.name} pagó todo lo que debía (último pago ${formatArs(input.amountCents)}, ${input.reference}).`,
+          link: `/admin/settlements?company=${input.companyId}`,
+          payload: {
+            companyName: company.company ?? company.name,
+            amountCents: input.amountCents,
+            reference: input.reference,
+            companyId: input.companyId,
+          },
+        });
+      }
+    }
     await recordAudit(tx, {
       actorId: input.actor.id,
       actorName: input.actor.name,

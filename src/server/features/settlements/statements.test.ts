@@ -237,5 +237,20 @@ describe('Liquidaciones: monthly statements from the ledger and company payments
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     const list = (await as(world.company, 'GET', '/api/company/settlements')).json();
     expect(list.balance_cents).toBe(10_000);
+
+    // The last transfer settles it: every admin hears so.
+    const last = await as(admin, 'POST', `/api/admin/settlements/${world.company.id}/payments`, {
+      amount_cents: 10_000,
+      paid_on: today,
+      reference: 'TRF-FINAL',
+    });
+    expect(last.json().balance_cents).toBe(0);
+    const bell = (await as(admin, 'GET', '/api/notifications')).json();
+    expect(bell.items[0]).toMatchObject({
+      kind: 'admin_statement_paid',
+      title: 'Liquidación saldada',
+      link: `/admin/settlements?company=${world.company.id}`,
+    });
+    expect(await t.app.outbox.drain()).toMatchObject({ retried: 0, failed: 0 });
   });
 });
