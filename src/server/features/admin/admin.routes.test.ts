@@ -58,6 +58,26 @@ describe('oversight: /api/admin and the company dashboard', () => {
       total_cents: 1_100_000,
       platform_cents: 25_000,
     });
+
+    // The platform-wide sums are reused for a few seconds, but a change made here shows at once.
+    const pending = response
+      .json()
+      .recent_orders.find(
+        (order: { status: string }) => order.status !== 'approved' && order.status !== 'delivered',
+      );
+    expect((await call('PATCH', `/orders/${pending.id}`, { status: 'approved' })).statusCode).toBe(
+      200,
+    );
+    const after = (await call('GET', '/dashboard')).json();
+    expect(after.total_revenue_cents).toBe(1_100_000 + pending.total_cents);
+    expect(
+      (
+        await call('PATCH', `/orders/${pending.id}`, {
+          status: pending.status === 'pending_transfer' ? 'pending_payment' : pending.status,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await call('GET', '/dashboard')).json().total_revenue_cents).toBe(1_100_000);
   });
 
   it('the company dashboard shows its own income, pending and completed orders only', async () => {
