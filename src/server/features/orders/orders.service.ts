@@ -49,12 +49,14 @@ export interface NewOrder {
 
 /**
  * Writes a new order and its first history row (changed_by `system`) in the
- * caller's transaction, after the caller took its units with `takeUnits`.
- * The amounts come from the shared commission functions, once, here.
+ * caller's transaction, which takes its units with `takeUnits` (before or
+ * after). The amounts come from the shared commission functions, once, here.
  */
 export async function insertOrder(
   tx: Transaction,
   input: NewOrder,
+  /** `false`: the caller counts the order in the totals itself, later in the transaction. */
+  { countTotals = true }: { countTotals?: boolean } = {},
 ): Promise<{ order: OrderRow; token: string }> {
   const amounts = orderAmounts(
     input.product.priceCents,
@@ -88,7 +90,7 @@ export async function insertOrder(
     })
     .returning();
   if (!order) throw new Error('insert returned no order');
-  await countOrderIn(tx, order, order.status, 1);
+  if (countTotals) await countOrderIn(tx, order, order.status, 1);
   await tx.insert(orderStatusHistory).values({
     orderId: order.id,
     status: order.status,

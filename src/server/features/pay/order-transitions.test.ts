@@ -10,6 +10,7 @@ import {
   sellerTally,
   type PayWorld,
 } from '../../../../tests/factories/pay-world';
+import { returnUnits, takeUnits } from '../products/products.service';
 import { products } from '../products/products.table';
 import { sellerTallyFromOrders, transitionOrder } from '../orders/orders.service';
 import { orderDailyTotals, orders, orderStatusHistory, orderTotals } from '../orders/orders.table';
@@ -176,5 +177,20 @@ describe('order transitions', () => {
     expect(reopened.kind).toBe('no_stock');
     const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
     expect(row!.status).toBe('expired');
+  });
+
+  it('takes units only at the price and commission an order was written with', async () => {
+    const [product] = await t.db.select().from(products).where(eq(products.id, world.productId));
+    const taken = await t.db.transaction(async (tx) => {
+      const stale = await takeUnits(tx, world.productId, 1, {
+        pricedAs: { priceCents: product!.priceCents + 1, commissionBps: product!.commissionBps },
+      });
+      const current = await takeUnits(tx, world.productId, 1, { pricedAs: product! });
+      await returnUnits(tx, world.productId, current ? 1 : 0);
+      return { stale, current };
+    });
+    expect(taken.stale).toBeNull();
+    expect(taken.current?.stock).toBe(product!.stock - 1);
+    expect(await stock()).toBe(product!.stock);
   });
 });

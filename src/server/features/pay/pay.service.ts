@@ -23,6 +23,7 @@ import {
   transitionOrder,
   type OrderRow,
 } from '../orders/orders.service';
+import { countOrderIn } from '../orders/orders-totals';
 import { sellerOfLink } from '../orders/seller-links.service';
 import { centsToDecimal, createMercadoPagoClient } from '../payments/mercadopago';
 import {
@@ -31,7 +32,7 @@ import {
   confirmStripeReturn,
 } from '../payments/payment-confirmation.service';
 import { activeMethodsOf, methodWithSecrets } from '../payments/payment-methods.service';
-import { findProduct, takeUnits } from '../products/products.service';
+import { findProduct, takeUnits, type ProductRow } from '../products/products.service';
 import { profileSummaries } from '../profiles/profiles.service';
 
 export interface PayDeps {
@@ -94,6 +95,13 @@ function buyerLink(appUrl: string, page: 'success' | 'transfer', order: OrderRow
     : `${appUrl}/success?order=${order.id}&token=${encodeURIComponent(token)}`;
 }
 
+/** The product's price or commission changed while its order was being written. */
+class Repriced extends Error {
+  constructor(readonly product: ProductRow) {
+    super('product repriced');
+  }
+}
+
 /** Gives the units back at once when the provider could not start the payment. */
 async function abandon(deps: PayDeps, order: OrderRow): Promise<void> {
   await transitionOrder(deps.db, {
@@ -150,33 +158,58 @@ export async function startPayment(
         ? deps.config.pay.transferExpiryHours * 3_600_000
         : deps.config.pay.reservationMinutes * 60_000),
   );
-  const { order, token } = await deps.db.transaction(async (tx) => {
-    const sold = await takeUnits(tx, productId, input.quantity);
-    if (!sold) {
-      const again = await findProduct(tx, productId);
-      if (!again?.isActive) {
-        throw new AppError('PRODUCT_UNAVAILABLE', PAY_MESSAGES.productUnavailable, 409);
+  // Everything the order writes goes first and touches no row other buyers need. The two rows
+  // every buyer of this product shares (its stock, and its company's totals) are updated last,
+  // so concurrent buyers queue only for those two statements and the commit. The stock update
+  // also checks the order was priced with the product's current price and commission; if the
+  // company changed them meanwhile, the order is written again at the new price.
+  const place = (priced: ProductRow) =>
+    deps.db.transaction(async (tx) => {
+      const created = await insertOrder(
+        tx,
+        {
+          product: priced,
+          sellerId,
+          quantity: input.quantity,
+          provider: input.provider,
+          status: transfer ? 'pending_transfer' : 'pending_payment',
+          buyer: input.buyer,
+          expiresAt,
+        },
+        { countTotals: false },
+      );
+      // The buyer's e-mail carries their own link; it is kept sealed until it is sent.
+      const link = buyerLink(deps.config.appUrl, 'transfer', created.order, created.token);
+      await notifyOrderCreated(
+        tx,
+        created.order,
+        deps.secretBox.seal(link, buyerUrlContext(created.order.id)),
+      );
+      const sold = await takeUnits(tx, productId, input.quantity, { pricedAs: priced });
+      if (!sold) {
+        const again = await findProduct(tx, productId);
+        if (!again?.isActive) {
+          throw new AppError('PRODUCT_UNAVAILABLE', PAY_MESSAGES.productUnavailable, 409);
+        }
+        if (again.stock < input.quantity) {
+          throw new AppError('OUT_OF_STOCK', PAY_MESSAGES.outOfStock, 409);
+        }
+        throw new Repriced(again);
       }
-      throw new AppError('OUT_OF_STOCK', PAY_MESSAGES.outOfStock, 409);
-    }
-    const created = await insertOrder(tx, {
-      product: sold,
-      sellerId,
-      quantity: input.quantity,
-      provider: input.provider,
-      status: transfer ? 'pending_transfer' : 'pending_payment',
-      buyer: input.buyer,
-      expiresAt,
+      await countOrderIn(tx, created.order, created.order.status, 1);
+      return created;
     });
-    // The buyer's e-mail carries their own link; it is kept sealed until it is sent.
-    const link = buyerLink(deps.config.appUrl, 'transfer', created.order, created.token);
-    await notifyOrderCreated(
-      tx,
-      created.order,
-      deps.secretBox.seal(link, buyerUrlContext(created.order.id)),
-    );
-    return created;
-  });
+  let priced = product;
+  let placed: Awaited<ReturnType<typeof place>> | undefined;
+  for (let attempt = 0; !placed; attempt += 1) {
+    try {
+      placed = await place(priced);
+    } catch (error) {
+      if (!(error instanceof Repriced) || attempt >= 2) throw error;
+      priced = error.product;
+    }
+  }
+  const { order, token } = placed;
 
   const appUrl = deps.config.appUrl;
   if (transfer) {

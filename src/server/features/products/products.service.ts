@@ -302,7 +302,11 @@ export async function takeUnits(
   tx: Transaction,
   id: string,
   quantity: number,
-  options: { evenIfInactive?: boolean } = {},
+  options: {
+    evenIfInactive?: boolean;
+    /** Only while the product still has the price and commission an order was written with. */
+    pricedAs?: Pick<ProductRow, 'priceCents' | 'commissionBps'>;
+  } = {},
 ): Promise<ProductRow | null> {
   const [row] = await tx
     .update(products)
@@ -314,6 +318,12 @@ export async function takeUnits(
         options.evenIfInactive
           ? undefined
           : and(eq(products.isActive, true), isNull(products.deletedAt)),
+        options.pricedAs
+          ? and(
+              eq(products.priceCents, options.pricedAs.priceCents),
+              eq(products.commissionBps, options.pricedAs.commissionBps),
+            )
+          : undefined,
       ),
     )
     .returning();
