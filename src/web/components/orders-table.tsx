@@ -57,6 +57,8 @@ export interface OrdersTableProps {
   actions?: (order: Order) => ReactNode;
   /** The company's view also shows its own earnings. */
   earnings?: boolean;
+  /** The status cell, when it is a control (the admin's select); by default the badge. */
+  status?: (order: Order) => ReactNode;
 }
 
 /** Orders with filters (all plus the statuses, dates, text), a table on desktop and cards on phones. */
@@ -67,6 +69,7 @@ export function OrdersTable({
   exportHref,
   actions,
   earnings,
+  status,
 }: OrdersTableProps) {
   const { filters: current, set } = filters;
   const [search, setSearch] = useState(current.q);
@@ -166,13 +169,17 @@ export function OrdersTable({
                   {earnings ? <TableHeader className="text-right">Para ti</TableHeader> : null}
                   <TableHeader className="text-right">Comisión</TableHeader>
                   <TableHeader>Estado</TableHeader>
-                  {actions ? <TableHeader className="text-right">Acciones</TableHeader> : null}
+                  {actions ? (
+                    <TableHeader className="text-right">
+                      <span className="sr-only">Acciones</span>
+                    </TableHeader>
+                  ) : null}
                 </TableRow>
               </TableHead>
               <TableBody>
                 {data.items.map((order) => (
                   <TableRow key={order.id}>
-                    <TableCell className="min-w-56">
+                    <TableCell className="min-w-48">
                       <p className="font-semibold">{order.product_title}</p>
                       <p className="text-xs text-muted-foreground">
                         {order.external_reference} ·{' '}
@@ -199,7 +206,7 @@ export function OrdersTable({
                       {formatArs(order.seller_cents)}
                     </TableCell>
                     <TableCell>
-                      <OrderStatusBadge status={order.status} />
+                      {status ? status(order) : <OrderStatusBadge status={order.status} />}
                     </TableCell>
                     {actions ? (
                       <TableCell className="text-right">{actions(order)}</TableCell>
@@ -240,7 +247,12 @@ export function OrdersTable({
                       · comisión {formatArs(order.seller_cents)}
                     </span>
                   </p>
-                  {actions ? <div className="mt-3">{actions(order)}</div> : null}
+                  {status || actions ? (
+                    <div className="mt-3 flex flex-wrap items-center gap-2">
+                      {status?.(order)}
+                      {actions?.(order)}
+                    </div>
+                  ) : null}
                 </Card>
               </li>
             ))}

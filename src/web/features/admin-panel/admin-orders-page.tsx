@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { History } from 'lucide-react';
 import { useState } from 'react';
 import { ADMIN_ORDER_MESSAGES } from '@shared/admin/admin.schema';
 import { ADMIN_SETTABLE_STATUSES, ORDER_STATUS_LABELS } from '@shared/order-status';
@@ -69,29 +70,35 @@ export function AdminOrdersPage() {
         filters={filters}
         show="admin"
         exportHref={`/api/admin/orders/export.csv?${filters.query(false)}`}
+        status={(order) => (
+          <select
+            aria-label={`Estado de ${order.external_reference}`}
+            value={order.status}
+            onChange={(event) => change.mutate({ id: order.id, status: event.target.value })}
+            className="h-9 w-36 rounded-lg border border-input bg-background px-2 text-sm"
+          >
+            {!(ADMIN_SETTABLE_STATUSES as readonly string[]).includes(order.status) ? (
+              <option value={order.status} disabled>
+                {ORDER_STATUS_LABELS[order.status]}
+              </option>
+            ) : null}
+            {ADMIN_SETTABLE_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {ORDER_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        )}
         actions={(order) => (
-          <div className="flex flex-wrap items-center justify-end gap-2">
-            <select
-              aria-label={`Estado de ${order.external_reference}`}
-              value={order.status}
-              onChange={(event) => change.mutate({ id: order.id, status: event.target.value })}
-              className="h-9 rounded-lg border border-input bg-background px-2 text-sm"
-            >
-              {!(ADMIN_SETTABLE_STATUSES as readonly string[]).includes(order.status) ? (
-                <option value={order.status} disabled>
-                  {ORDER_STATUS_LABELS[order.status]}
-                </option>
-              ) : null}
-              {ADMIN_SETTABLE_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {ORDER_STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-            <Button size="sm" variant="outline" onClick={() => setTracking(order)}>
-              Seguimiento
-            </Button>
-          </div>
+          <Button
+            size="icon"
+            variant="outline"
+            aria-label="Seguimiento"
+            title="Seguimiento"
+            onClick={() => setTracking(order)}
+          >
+            <History aria-hidden />
+          </Button>
         )}
       />
       <OrderTimelineDialog
