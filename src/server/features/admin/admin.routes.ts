@@ -13,6 +13,7 @@ import {
 import { ORDER_MESSAGES, Order, OrderList, OrderParams } from '@shared/orders/orders.schema';
 import { Ranking, RankingQuery } from '@shared/seller/seller.schema';
 import { AppError } from '../../lib/app-error';
+import { sendAttachment } from '../../lib/attachment';
 import { actorOf } from '../accounts/role-guard';
 import { listAudit } from '../audit/audit.service';
 import { orderHistoryView } from '../orders/orders-metrics.service';
@@ -52,11 +53,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { company_id: companyId, seller_id: sellerId, ...filters } = request.query;
       const csv = await exportOrdersCsv(app.db, app.storage, { companyId, sellerId }, filters);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="pedidos.csv"')
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendAttachment(reply, {
+        name: 'pedidos.csv',
+        type: 'text/csv; charset=utf-8',
+        body: csv,
+      });
     },
   );
 

@@ -8,6 +8,7 @@ import {
 } from '@shared/orders/orders.schema';
 import { OrderHistory } from '@shared/admin/admin.schema';
 import { AppError } from '../../lib/app-error';
+import { sendAttachment } from '../../lib/attachment';
 import { actorOf } from '../accounts/role-guard';
 import { exportOrdersCsv, listOrders, toOrderDtos } from './orders-query.service';
 import { changeOrderStatusAudited } from './order-actions.service';
@@ -46,11 +47,11 @@ export const companyOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         { companyId: actorOf(request).userId },
         request.query,
       );
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="pedidos.csv"')
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendAttachment(reply, {
+        name: 'pedidos.csv',
+        type: 'text/csv; charset=utf-8',
+        body: csv,
+      });
     },
   );
 

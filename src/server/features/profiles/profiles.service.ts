@@ -381,27 +381,11 @@ export const partyNames = {
   seller: (id: AnyPgColumn) => [sellerProfile, eq(sellerProfile.id, id)] as const,
 };
 
-/** Names and e-mail addresses of accounts, for telling them something. */
+/**
+ * How to reach accounts and where their payouts go: name, e-mail, company,
+ * province and the payment details they saved.
+ */
 export async function profileContacts(
-  db: Database | Transaction,
-  ids: string[],
-): Promise<Map<string, { name: string; email: string; company: string | null }>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: profiles.id,
-      name: profiles.name,
-      email: profiles.email,
-      company: profiles.company,
-    })
-    .from(profiles)
-    .where(inArray(profiles.id, unique));
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
-/** Sellers' payout details as they saved them (method and details), with name and e-mail. */
-export async function sellerPaymentDetails(
   db: Database | Transaction,
   ids: string[],
 ): Promise<
@@ -410,6 +394,7 @@ export async function sellerPaymentDetails(
     {
       name: string;
       email: string;
+      company: string | null;
       province: string | null;
       paymentMethod: ProfileRow['paymentMethod'];
       paymentDetails: Record<string, string>;
@@ -423,6 +408,7 @@ export async function sellerPaymentDetails(
       id: profiles.id,
       name: profiles.name,
       email: profiles.email,
+      company: profiles.company,
       province: profiles.province,
       paymentMethod: profiles.paymentMethod,
       paymentDetails: profiles.paymentDetails,

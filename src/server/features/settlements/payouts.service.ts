@@ -11,7 +11,7 @@ import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { csvDocument, csvLine, csvPesos } from '../../lib/csv';
 import { recordAudit } from '../audit/audit.service';
-import { sellerPaymentDetails } from '../profiles/profiles.service';
+import { profileContacts } from '../profiles/profiles.service';
 import { payoutBatches, payouts } from './payouts.table';
 
 export interface PayoutRules {
@@ -159,7 +159,7 @@ async function payableSellers(
 ): Promise<(SellerPayable & { fields: Record<string, string> | null })[]> {
   const figures = await sellerFigures(db, rules);
   const due = [...figures.entries()].filter(([, f]) => available(f) >= rules.minimumCents);
-  const people = await sellerPaymentDetails(
+  const people = await profileContacts(
     db,
     due.map(([id]) => id),
   );
@@ -274,7 +274,7 @@ export async function payoutBatchCsv(db: Database, batchId: number): Promise<str
     .from(payouts)
     .where(eq(payouts.batchId, batchId))
     .orderBy(payouts.id);
-  const people = await sellerPaymentDetails(
+  const people = await profileContacts(
     db,
     rows.map((row) => row.sellerId),
   );
@@ -358,7 +358,7 @@ export async function sellerPayouts(
 ): Promise<SellerPayouts> {
   const [figures, people, history] = await Promise.all([
     sellerFigures(db, rules, [sellerId]),
-    sellerPaymentDetails(db, [sellerId]),
+    profileContacts(db, [sellerId]),
     db
       .select({ payout: payouts, batch: payoutBatches })
       .from(payouts)

@@ -12,6 +12,7 @@ import {
   StatementList,
 } from '@shared/settlements/settlements.schema';
 import { z } from '@shared/zod';
+import { sendAttachment } from '../../lib/attachment';
 import { actorOf } from '../accounts/role-guard';
 import { companyOwes, sellerBalance } from './ledger.service';
 import { notifyPayoutsPaid } from '../notifications/notifications.service';
@@ -137,11 +138,11 @@ export const companySettlementRoutes: FastifyPluginAsyncZod = async (app) => {
         actorOf(request).userId,
         request.params.month,
       );
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="liquidacion-${statement.month}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(statementCsv(statement));
+      return sendAttachment(reply, {
+        name: `liquidacion-${statement.month}.csv`,
+        type: 'text/csv; charset=utf-8',
+        body: statementCsv(statement),
+      });
     },
   );
 
@@ -160,11 +161,11 @@ export const companySettlementRoutes: FastifyPluginAsyncZod = async (app) => {
         actorOf(request).userId,
         request.params.month,
       );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="liquidacion-${statement.month}.pdf"`)
-        .header('cache-control', 'no-store')
-        .send(await statementPdf(statement));
+      return sendAttachment(reply, {
+        name: `liquidacion-${statement.month}.pdf`,
+        type: 'application/pdf',
+        body: await statementPdf(statement),
+      });
     },
   );
 };
@@ -299,11 +300,11 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const csv = await payoutBatchCsv(app.db, request.params.id);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="lote-pagos-${request.params.id}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendAttachment(reply, {
+        name: `lote-pagos-${request.params.id}.csv`,
+        type: 'text/csv; charset=utf-8',
+        body: csv,
+      });
     },
   );
 
