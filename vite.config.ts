@@ -2,6 +2,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { payEntryPage } from './src/shared/pay-entry.js';
 import { ROUTE_PRELOADS } from './src/web/app/route-preloads.js';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
@@ -83,14 +84,57 @@ function routePreloads(): Plugin {
   };
 }
 
+/**
+ * `npm run dev`: the payment pages' addresses get pay.html, as the server
+ * sends them in production (src/server/plugins/spa.ts).
+ */
+function devPayEntry(): Plugin {
+  return {
+    name: 'vendemas-dev-pay-entry',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const url = new URL(request.url ?? '/', 'http://dev');
+        const accepts = request.headers.accept ?? '';
+        if (accepts.includes('text/html') && payEntryPage(url.pathname, url.search)) {
+          request.url = `/pay.html${url.search}`;
+        }
+        next();
+      });
+    },
+  };
+}
+
+/**
+ * The payment pages' entry, built after the main app into the same folder
+ * (`vite build --mode pay`, scripts/build.ts): pay.html with React's API
+ * answered by Preact (preact/compat), about a tenth of React's size, so a
+ * buyer's phone loads the page within its 90 KB budget. The same components
+ * run on React in `npm run dev` and in the tests.
+ */
+const PAY_ENTRY_ALIASES = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
 export default defineConfig(({ mode }) => ({
   root,
   publicDir: path.join(root, 'public'),
-  plugins: [react(), tailwindcss(), devRuntimeConfig(), routePreloads()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    devRuntimeConfig(),
+    devPayEntry(),
+    ...(mode === 'pay' ? [] : [routePreloads()]),
+  ],
   resolve: {
     alias: [
       { find: '@shared', replacement: path.resolve(import.meta.dirname, 'src/shared') },
       { find: '@web', replacement: root },
+      ...(mode === 'pay' ? PAY_ENTRY_ALIASES : []),
       // react-router's package exports point at its development build; ship the production one.
       ...(mode === 'production'
         ? [
@@ -107,7 +151,13 @@ export default defineConfig(({ mode }) => ({
   },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
-    emptyOutDir: true,
+    // The pay entry is added to the main app's output.
+    emptyOutDir: mode !== 'pay',
+    // Public files are copied once, with the main app.
+    copyPublicDir: mode !== 'pay',
+    rollupOptions: {
+      input: path.join(root, mode === 'pay' ? 'pay.html' : 'index.html'),
+    },
     sourcemap: false,
     target: 'es2022',
     // Every browser that runs es2022 supports modulepreload natively.

@@ -21,6 +21,7 @@ import {
   stopProcess,
   type LoadResult,
 } from './lib';
+import { lighthousePages, printLighthouse, type LighthousePage } from './lighthouse';
 
 /**
  * Payment links and the seller catalogue under load (issues 9 and 10):
@@ -154,6 +155,8 @@ export interface BusinessBench {
   load: LoadResult[];
   /** JavaScript each page downloads, bytes on the wire. */
   pages: { name: string; bytes: number; budget?: number }[];
+  /** Lighthouse on the pay page, as a buyer's phone opens a seller's link. */
+  lighthouse: LighthousePage[];
   transfers?: { ordersPerSecond: number; placed: number; oversold: number; refused: number };
 }
 
@@ -176,13 +179,16 @@ export async function runBusinessBench(root: string, baseline: LoadResult): Prom
   );
   const load: LoadResult[] = [];
   const pages: BusinessBench['pages'] = [];
+  let lighthouse: LighthousePage[] = [];
   try {
     const cookie = await signIn(appUrl);
+    const payUrl = `${appUrl}/pay/${world.productId}`;
     pages.push({
       name: 'pay page (/pay/:productId)',
-      bytes: (await pageScriptTransferBytes(`${appUrl}/pay/${world.productId}`)).bytes,
+      bytes: (await pageScriptTransferBytes(payUrl)).bytes,
       budget: 90 * 1024,
     });
+    lighthouse = await lighthousePages([{ name: 'pay page (/pay/:productId)', url: payUrl }], 3);
     pages.push({
       name: 'seller catalogue (/seller/products)',
       bytes: (await pageScriptTransferBytes(`${appUrl}/seller/products`, cookie)).bytes,
@@ -206,7 +212,7 @@ export async function runBusinessBench(root: string, baseline: LoadResult): Prom
     await stopProcess(server);
   }
 
-  const result: BusinessBench = { load, pages };
+  const result: BusinessBench = { load, pages, lighthouse };
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const name = `bench_orders_${Date.now()}`;
@@ -285,6 +291,7 @@ export async function runBusinessBench(root: string, baseline: LoadResult): Prom
       `  JavaScript of the ${page.name}: ${kb(page.bytes)}${page.budget ? ` of ${kb(page.budget)} budget ${page.bytes <= page.budget ? 'OK' : 'OVER BUDGET'}` : ''}`,
     );
   }
+  printLighthouse(lighthouse);
   if (result.transfers) {
     const t = result.transfers;
     console.log(

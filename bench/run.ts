@@ -130,7 +130,10 @@ async function main() {
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(bodyFile, { force: true });
   // Payment links and the seller catalogue, against the bare route of this same run.
-  if (!pagesOnly && results[0]) await runBusinessBench(root, results[0]);
+  if (!pagesOnly && results[0]) {
+    const business = await runBusinessBench(root, results[0]);
+    overBudget ||= business.pages.some((page) => page.budget && page.bytes > page.budget);
+  }
   // The panels at 1,000 and 100,000 orders (seed:volume), on PGlite and the PostgreSQL server.
   if (!pagesOnly && !(await runDashboardBench(root)).ok) process.exitCode = 1;
   if (overBudget) process.exitCode = 1;

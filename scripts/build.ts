@@ -6,7 +6,7 @@ import path from 'node:path';
 /**
  * Builds what `npm start` runs, each part only when its sources changed since
  * the last build (so a second start is quick); `--force` always builds.
- * - the web app and the terms PDF into dist/web (`--out DIR` elsewhere), with a
+ * - the web app, its payment pages' entry and the terms PDF into dist/web (`--out DIR` elsewhere), with a
  *   brotli (`.br`) and a gzip (`.gz`) copy of every text file the server sends
  *   (src/server/lib/static-compression.ts);
  * - the server, bundled with esbuild into dist/server/server.js (`--server-out DIR`
@@ -77,32 +77,41 @@ await buildIfChanged(
   webDir,
   'index.html',
   async () => {
-    execFileSync(
-      process.execPath,
-      [
-        path.join(root, 'node_modules/vite/bin/vite.js'),
-        'build',
-        '--logLevel',
-        'warn',
-        '--outDir',
-        webDir,
-      ],
-      {
-        cwd: root,
-        stdio: 'inherit',
-        // Always the production bundle, whatever NODE_ENV the caller runs with
-        // (the browser tests run the server with NODE_ENV=test).
-        env: { ...process.env, NODE_ENV: 'production' },
-      },
-    );
+    // The main app, then the payment pages' entry (pay.html, built with
+    // Preact: vite.config.ts) into the same folder.
+    for (const mode of ['production', 'pay']) {
+      execFileSync(
+        process.execPath,
+        [
+          path.join(root, 'node_modules/vite/bin/vite.js'),
+          'build',
+          '--mode',
+          mode,
+          '--logLevel',
+          'warn',
+          '--outDir',
+          webDir,
+        ],
+        {
+          cwd: root,
+          stdio: 'inherit',
+          // Always the production bundle, whatever NODE_ENV the caller runs with
+          // (the browser tests run the server with NODE_ENV=test).
+          env: { ...process.env, NODE_ENV: 'production' },
+        },
+      );
+    }
     const { generateTermsPdf } = await import('./generate-terms-pdf');
     await generateTermsPdf(
       path.join(root, 'content/terminos.md'),
       path.join(webDir, 'terminos.pdf'),
     );
     const { precompressDirectory } = await import('../src/server/lib/static-compression');
-    // index.html is rendered with the runtime config at start and compressed then.
-    const report = await precompressDirectory(webDir, (file) => file === 'index.html');
+    // The pages are rendered with the runtime config at start and compressed then.
+    const report = await precompressDirectory(
+      webDir,
+      (file) => file === 'index.html' || file === 'pay.html',
+    );
     const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
     console.log(
       `Compressed ${report.files} files: ${kb(report.originalBytes)} → ${kb(report.brBytes)} brotli, ${kb(report.gzipBytes)} gzip.`,

@@ -12,6 +12,10 @@ describe('the application shell', () => {
         const webDir = path.join(config.dataDir, 'web');
         mkdirSync(path.join(webDir, 'assets'), { recursive: true });
         writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+        writeFileSync(
+          path.join(webDir, 'pay.html'),
+          '<!doctype html><html><head><title>pay entry</title></head><body><div id="root"></div></body></html>',
+        );
         writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
         writeFileSync(path.join(webDir, 'terminos.pdf'), '%PDF-1.4\n');
         return { ...config, webDir };
@@ -60,6 +64,45 @@ describe('the application shell', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers the payment pages with their own entry, announcing the API answer they wait for', async () => {
+    const cases: [string, string][] = [
+      ['/pay/prod-1?ref=ab_CD-12', '/api/public/pay/prod-1?ref=ab_CD-12'],
+      ['/pay/prod-1', '/api/public/pay/prod-1'],
+      ['/pay/prod-1/', '/api/public/pay/prod-1'],
+      ['/transfer/order-9?token=t0k', '/api/public/orders/order-9?token=t0k'],
+      [
+        '/success?order=order-9&token=t0k&payment_intent=pi_1&redirect_status=succeeded',
+        '/api/public/orders/order-9?token=t0k&amp;payment_intent=pi_1',
+      ],
+      ['/pay/x?ref=%22%3E%3Cscript%3E', '/api/public/pay/x?ref=%22%3E%3Cscript%3E'],
+    ];
+    for (const [url, preload] of cases) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body, url).toContain('<title>pay entry</title>');
+      expect(response.body, url).toContain(
+        `<link rel="preload" as="fetch" crossorigin href="${preload}"></head>`,
+      );
+      expect(response.body).not.toContain('<script>');
+    }
+    // The storefront's own /success, and what is not a payment page, stay with the main app.
+    for (const url of [
+      '/success',
+      '/success?order=o',
+      '/pay',
+      '/pay/a/b',
+      '/transfer/',
+      '/pay.html',
+    ]) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain('pay entry');
+      expect(response.body, url).toContain('id="vm-config"');
     }
   });
 

@@ -35,6 +35,7 @@ import { openApiPlugin } from './plugins/openapi';
 import { originCheckPlugin } from './plugins/origin-check';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
+import { payLinkPreview } from './features/pay/pay-preview';
 import { spaPlugin } from './plugins/spa';
 import { SURFACES } from './surfaces';
 import { ROLES } from '@shared/accounts/accounts.schema';
@@ -151,6 +152,12 @@ export async function buildApp(
   await app.register(spaPlugin, {
     webDir: config.webDir,
     runtimeConfig: runtimeConfigFor(config),
+    payLinkPreview: (productId, ref) =>
+      payLinkPreview(
+        { db: app.db, config, storage: app.storage, secretBox: app.secretBox, log: app.log },
+        productId,
+        ref,
+      ),
   });
   return app;
 }

@@ -155,6 +155,8 @@ test.describe('company workspace and a buyer paying by transfer', () => {
     await screenshotBothWidths(buyer, 'pay-page');
     await buyer.getByRole('button', { name: 'Ver datos para transferir' }).click();
     await expect(buyer.getByText('Ingresa tu nombre y apellido.')).toBeVisible();
+    await expect(buyer.getByText(PAY_MESSAGES.emailInvalid)).toBeVisible();
+    await expect(buyer.getByLabel('Nombre y apellido')).toBeFocused();
     await buyer.getByLabel('Nombre y apellido').fill('Beatriz Compradora');
     await buyer.getByLabel('E-mail').fill('beatriz@example.com');
     await buyer.getByRole('button', { name: 'Ver datos para transferir' }).click();

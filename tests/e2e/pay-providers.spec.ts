@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   E2E_BASE_URL,
@@ -109,12 +110,54 @@ async function companyWithProviders(request: APIRequestContext) {
   return (await product.json()).id as string;
 }
 
+/** A file's size on the wire as gzip (what the budget counts), asked outside the browser. */
+function gzipBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+      if (response.headers['content-encoding'] !== 'gzip') {
+        reject(new Error(`${url} was not sent gzip-compressed`));
+      }
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => resolve(bytes));
+    }).on('error', reject);
+  });
+}
+
 async function fillBuyer(page: Page) {
   await page.getByLabel('Nombre y apellido').fill('Carlos Comprador');
   await page.getByLabel('E-mail').fill('carlos@example.com');
 }
 
 test.describe('paying a link with MercadoPago and with a card (local fakes of both providers)', () => {
+  test('on a phone the pay page loads at most 90 KB gzip of our JavaScript, its data fetched once, in parallel', async ({
+    page,
+    request,
+  }) => {
+    const productId = await companyWithProviders(request);
+    await page.setViewportSize({ width: 375, height: 740 });
+    const scripts: string[] = [];
+    const dataRequests: string[] = [];
+    page.on('request', (sent) => {
+      const url = new URL(sent.url());
+      if (url.origin !== E2E_BASE_URL) return;
+      if (sent.resourceType() === 'script') scripts.push(sent.url());
+      if (url.pathname.startsWith('/api/public/pay/')) dataRequests.push(sent.url());
+    });
+    await page.goto(`/pay/${productId}?ref=sin-vendedor`, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { name: 'Vino malbec reserva' })).toBeVisible();
+    await expect(page).toHaveTitle(/Vino malbec reserva/);
+
+    const sizes = await Promise.all(scripts.map(gzipBytes));
+    const total = sizes.reduce((sum, bytes) => sum + bytes, 0);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(total, `JavaScript of the pay page: ${scripts.join(', ')}`).toBeLessThanOrEqual(
+      90 * 1024,
+    );
+    // The server announced the answer in the page, so the page's own request reused it.
+    expect(dataRequests).toEqual([`${E2E_BASE_URL}/api/public/pay/${productId}?ref=sin-vendedor`]);
+  });
+
   test('MercadoPago: the hosted checkout, its webhook, and /success shows the order approved', async ({
     page,
     request,

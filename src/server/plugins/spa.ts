@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
+import { pathSegment, payEntryFirstRequest, payEntryPage } from '@shared/pay-entry';
 import { injectRuntimeConfig } from '@shared/runtime-config';
 import type { RuntimeConfig } from '@shared/runtime-config.schema';
 import {
@@ -13,6 +14,7 @@ import {
   sendEncodedBody,
   type EncodedBody,
 } from '../lib/encoded-body';
+import { linkPreviewTags, type LinkPreview } from '../lib/link-preview';
 import { compressibleType, listFiles, MIN_COMPRESS_BYTES } from '../lib/static-compression';
 
 /**
@@ -30,7 +32,15 @@ import { compressibleType, listFiles, MIN_COMPRESS_BYTES } from '../lib/static-c
  * compressed then.
  */
 export const spaPlugin = fp(
-  async (app: FastifyInstance, options: { webDir: string; runtimeConfig: RuntimeConfig }) => {
+  async (
+    app: FastifyInstance,
+    options: {
+      webDir: string;
+      runtimeConfig: RuntimeConfig;
+      /** A payment link's preview for chat apps (title, price, image), written into its page. */
+      payLinkPreview?: (productId: string, ref: string | null) => Promise<LinkPreview | undefined>;
+    },
+  ) => {
     const indexFile = path.join(options.webDir, 'index.html');
     const indexHtml = existsSync(indexFile)
       ? injectRuntimeConfig(readFileSync(indexFile, 'utf8'), options.runtimeConfig)
@@ -68,12 +78,52 @@ export const spaPlugin = fp(
       return page;
     };
 
+    // The payment pages' own entry (pay.html, src/shared/pay-entry.ts), with
+    // the API answer its first paint waits for announced as a preload and, for
+    // a payment link, its preview for chat apps. One rendering per such URL
+    // (it holds the link's ref or token), kept for a minute so product edits show.
+    const payFile = path.join(options.webDir, 'pay.html');
+    const payHtml = existsSync(payFile) ? readFileSync(payFile, 'utf8') : undefined;
+    const payPages = new Map<string, { page: Promise<EncodedBody>; until: number }>();
+    const renderPayPage = async (html: string, pathname: string, search: string, data: string) => {
+      let head = fetchPreloadLink(data);
+      if (options.payLinkPreview && payEntryPage(pathname, search) === 'pay') {
+        const preview = await options
+          .payLinkPreview(pathSegment(pathname), new URLSearchParams(search).get('ref'))
+          .catch((error: unknown) => {
+            app.log.warn({ err: error }, 'payment link preview failed');
+            return undefined;
+          });
+        if (preview) {
+          html = html.replace(
+            /<title>[^<]*<\/title>/,
+            `<title>${escapeText(preview.title)}</title>`,
+          );
+          head += linkPreviewTags(preview);
+        }
+      }
+      return renderPage(insertInHead(html, head));
+    };
+    const payPageFor = (pathname: string, search: string) => {
+      if (payHtml === undefined) return undefined;
+      const data = payEntryFirstRequest(pathname, search);
+      if (data === undefined) return undefined;
+      const now = Date.now();
+      const cached = payPages.get(data);
+      if (cached && cached.until > now) return cached.page;
+      // Bounded: addresses come from visitors.
+      if (payPages.size >= 1000) payPages.clear();
+      const page = renderPayPage(payHtml, pathname, search, data);
+      payPages.set(data, { page, until: now + PAY_PAGE_TTL_MS });
+      return page;
+    };
+
     if (indexPage !== undefined) {
       const inMemory: string[] = [];
       let uncompressed = 0;
       for (const file of listFiles(options.webDir)) {
         const contentType = compressibleType(file);
-        if (contentType === undefined || file === 'index.html') continue;
+        if (contentType === undefined || file === 'index.html' || file === 'pay.html') continue;
         const body = readPrecompressedFile(
           path.join(options.webDir, file),
           contentType,
@@ -95,7 +145,7 @@ export const spaPlugin = fp(
         wildcard: false,
         index: false,
         // Answered above from memory (index.html through the not-found handler below).
-        globIgnore: ['index.html', '**/*.br', '**/*.gz', ...inMemory],
+        globIgnore: ['index.html', 'pay.html', '**/*.br', '**/*.gz', ...inMemory],
         setHeaders(res, filePath) {
           res.header('cache-control', cacheControlFor(path.relative(options.webDir, filePath)));
         },
@@ -103,11 +153,12 @@ export const spaPlugin = fp(
     }
 
     app.setNotFoundHandler(async (request, reply) => {
-      const pathname = request.url.split('?')[0] ?? '/';
+      const [pathname = '/', query = ''] = request.url.split(/\?(.*)/s);
       const isBackend =
         pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/files/');
       const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-      const page = isBackend || !wantsPage ? undefined : pageFor(pathname);
+      const page =
+        isBackend || !wantsPage ? undefined : (payPageFor(pathname, query) ?? pageFor(pathname));
       if (page !== undefined) return sendEncodedBody(request, reply, await page);
       return reply
         .status(404)
@@ -136,6 +187,11 @@ function readRoutePreloads(webDir: string): Record<string, RoutePreload> {
 }
 
 const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+const escapeText = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** How long a payment page's rendering (with its product's preview) is reused. */
+const PAY_PAGE_TTL_MS = 60_000;
 
 /**
  * Links at the end of <head>: the chunks as modulepreload with low priority,
@@ -158,12 +214,18 @@ export function injectPreloads(
       (file) =>
         `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeAttribute(encodeURI(file))}">`,
     ),
-    ...preload.data.map(
-      (template) =>
-        `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(fill(template))}">`,
-    ),
+    ...preload.data.map((template) => fetchPreloadLink(fill(template))),
   ].join('');
-  return html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : links + html;
+  return insertInHead(html, links);
+}
+
+/** An API answer as a fetch preload (`crossorigin`: the mode and credentials of the page's own fetch). */
+function fetchPreloadLink(url: string): string {
+  return `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}">`;
+}
+
+function insertInHead(html: string, markup: string): string {
+  return html.includes('</head>') ? html.replace('</head>', `${markup}</head>`) : markup + html;
 }
 
 /** The decoded values of a pattern's `:name` segments. */

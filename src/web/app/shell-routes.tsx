@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes, useSearchParams } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { lazyPage } from './lazy-page';
 import { PublicLayout } from './layouts/public-layout';
 import { panelRoutes } from './panel-routes';
@@ -29,24 +29,10 @@ const SuccessPage = lazyPage(
   'SuccessPage',
 );
 
-const PayPage = lazyPage(() => import('@web/features/pay/pay-page'), 'PayPage');
-const TransferPage = lazyPage(() => import('@web/features/pay/transfer-page'), 'TransferPage');
-const OrderStatusPage = lazyPage(
-  () => import('@web/features/pay/order-status-page'),
-  'OrderStatusPage',
-);
-
 /**
- * /success serves two flows: a payment link's order (`?order=…&token=…`,
- * spec 02) shows that order's real status; otherwise the storefront's page (spec 01).
- */
-function SuccessRoute() {
-  const [params] = useSearchParams();
-  return params.get('order') && params.get('token') ? <OrderStatusPage /> : <SuccessPage />;
-}
-
-/**
- * Every route but the landing page. This table is loaded with the app shell,
+ * Every route but the landing page and the payment pages (`/pay/:productId`,
+ * `/transfer/:orderId`, and `/success` for a payment link's order), which are
+ * their own small entry (src/web/pay-main.tsx, src/shared/pay-entry.ts). This table is loaded with the app shell,
  * so the landing page's bundle does not carry it.
  */
 export function ShellRoutes() {
@@ -56,9 +42,7 @@ export function ShellRoutes() {
         <Route path="terms" element={<TermsPage />} />
       </Route>
       <Route path="support" element={<SupportPage />} />
-      <Route path="success" element={<SuccessRoute />} />
-      <Route path="pay/:productId" element={<PayPage />} />
-      <Route path="transfer/:orderId" element={<TransferPage />} />
+      <Route path="success" element={<SuccessPage />} />
       <Route path="checkout/:orderId" element={<CheckoutPage />} />
       <Route path="login" element={<LoginPage />} />
       <Route path="register" element={<RegisterPage />} />

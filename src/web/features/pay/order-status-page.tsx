@@ -1,13 +1,12 @@
 import { AlertCircle, CheckCircle2, Clock, XCircle } from 'lucide-react';
-import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { BRAND } from '@shared/brand';
 import { formatArs } from '@shared/money';
 import { PAY_MESSAGES } from '@shared/orders/orders.schema';
-import { PageMeta } from '@web/components/page-meta';
 import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { useBuyerOrder } from './api/pay-api';
+import { searchParams } from './lib/location';
+import { useDocumentTitle } from './lib/use-document-title';
 
 /** While a payment is being confirmed the page asks again every 3 s. */
 const POLL_MS = 3_000;
@@ -15,30 +14,22 @@ const POLL_MS = 3_000;
 /**
  * /success?order=…&token=… after a card or MercadoPago payment: the order's
  * real status as the server knows it. The provider's return parameters are
- * passed on, so the server asks the provider before answering.
+ * passed on (buyerOrderApiUrl), so the server asks the provider before answering.
  */
 export function OrderStatusPage() {
-  const [params] = useSearchParams();
+  const params = searchParams();
   const orderId = params.get('order') ?? '';
   const token = params.get('token') ?? '';
-  const returned = useMemo(() => {
-    const given: Record<string, string> = {};
-    const intent = params.get('payment_intent');
-    const payment = params.get('payment_id');
-    if (intent) given.payment_intent = intent;
-    if (payment) given.payment_id = payment;
-    return given;
-  }, [params]);
-  const order = useBuyerOrder(orderId, token, { returned, pollMs: POLL_MS });
+  const order = useBuyerOrder(orderId, params, POLL_MS);
 
   let icon = <Spinner label="Consultando tu pago…" />;
   let title = 'Consultando tu pago…';
   let body = '';
-  if (order.isError) {
+  if (order.status === 'error' || !orderId || !token) {
     icon = <AlertCircle className="size-10 text-destructive" aria-hidden />;
     title = PAY_MESSAGES.orderNotFound;
     body = 'Revisa que el link sea el que recibiste al pagar.';
-  } else if (order.data) {
+  } else if (order.status === 'success') {
     const status = order.data.status;
     if (status === 'approved' || status === 'delivered') {
       icon = <CheckCircle2 className="size-12 text-emerald-600" aria-hidden />;
@@ -60,9 +51,10 @@ export function OrderStatusPage() {
     }
   }
 
+  useDocumentTitle(`${title} | ${BRAND.name}`);
+
   return (
     <div className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-sky-50 to-background px-4 py-12">
-      <PageMeta title={`${title} | ${BRAND.name}`} />
       <Card className="w-full max-w-md p-8 text-center">
         <div className="flex justify-center">{icon}</div>
         <h1 className="mt-5 text-2xl font-bold text-foreground" aria-live="polite">

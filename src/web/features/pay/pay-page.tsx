@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AlertCircle,
   Building2,
@@ -10,20 +9,16 @@ import {
   Plus,
   Wallet,
 } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { useParams, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { BRAND } from '@shared/brand';
 import { formatArs } from '@shared/money';
 import {
   PAY_MAX_QUANTITY,
   PAY_MESSAGES,
-  PayBuyer,
   type PayPage as PayPageData,
   type PayNext,
 } from '@shared/orders/orders.schema';
 import type { PaymentProvider } from '@shared/payments/payment-methods.schema';
-import { PageMeta } from '@web/components/page-meta';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { describedBy, FormField } from '@web/components/ui/form-field';
@@ -32,6 +27,9 @@ import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
 import { usePayPage, useStartPayment } from './api/pay-api';
+import { useBuyerForm } from './lib/buyer-form';
+import { pathParam, searchParams } from './lib/location';
+import { useDocumentTitle } from './lib/use-document-title';
 import {
   cardErrorMessage,
   loadStripe,
@@ -65,12 +63,16 @@ const METHOD_TEXT: Record<
 
 /** spec 02 §2 /pay/:productId: a seller's payment link, as the buyer sees it. */
 export function PayPage() {
-  const { productId = '' } = useParams();
-  const [params] = useSearchParams();
-  const ref = params.get('ref');
+  const productId = pathParam();
+  const ref = searchParams().get('ref');
   const page = usePayPage(productId, ref);
+  useDocumentTitle(
+    page.data
+      ? `${page.data.product.title} | ${page.data.company.name || BRAND.name}`
+      : `Pagar | ${BRAND.name}`,
+  );
 
-  if (page.isPending) {
+  if (page.status === 'pending' && productId) {
     return (
       <Shell>
         <div className="flex justify-center py-24">
@@ -79,8 +81,8 @@ export function PayPage() {
       </Shell>
     );
   }
-  if (page.isError) {
-    const notFound = page.error instanceof ApiError && page.error.status === 404;
+  if (page.status !== 'success') {
+    const notFound = !productId || (page.error instanceof ApiError && page.error.status === 404);
     return (
       <Shell>
         <Notice
@@ -96,7 +98,6 @@ export function PayPage() {
   }
   return (
     <Shell>
-      <PageMeta title={`${page.data.product.title} | ${page.data.company.name || BRAND.name}`} />
       <PayContent data={page.data} productId={productId} ref_={ref} />
     </Shell>
   );
@@ -196,12 +197,6 @@ function Gallery({ urls, title }: { urls: string[]; title: string }) {
   );
 }
 
-interface BuyerValues {
-  name: string;
-  email: string;
-  phone?: string;
-}
-
 function PayContent({
   data,
   productId,
@@ -216,31 +211,31 @@ function PayContent({
   const [quantity, setQuantity] = useState(1);
   const [error, setError] = useState<string | null>(null);
   const [card, setCard] = useState<Extract<PayNext, { kind: 'stripe' }> | null>(null);
-  const start = useStartPayment(productId);
+  const payment = useStartPayment(productId);
   const maxQuantity = Math.max(1, Math.min(PAY_MAX_QUANTITY, data.product.stock));
-  const form = useForm<BuyerValues>({
-    resolver: zodResolver(PayBuyer),
-    defaultValues: { name: '', email: '', phone: '' },
-  });
-  const errors = form.formState.errors;
+  const form = useBuyerForm('buyer-');
+  const errors = form.errors;
   const total = data.product.buyer_price_cents * quantity;
 
-  const submit = form.handleSubmit(async (buyer) => {
-    if (!provider) return;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const buyer = form.validate();
+    if (!buyer || !provider) return;
     setError(null);
     try {
-      const answer = await start.mutateAsync({
+      const answer = await payment.start({
         provider,
         quantity,
-        buyer: { ...buyer, phone: buyer.phone || undefined },
+        buyer,
         ...(ref_ ? { ref: ref_ } : {}),
       });
+      if (!answer) return;
       if (answer.next.kind === 'stripe') setCard(answer.next);
       else window.location.assign(answer.next.url);
     } catch (failure) {
       setError(payErrorMessage(failure));
     }
-  });
+  };
 
   return (
     <>
@@ -319,38 +314,34 @@ function PayContent({
 
               <fieldset className="space-y-4">
                 <legend className="text-base font-bold text-foreground">Tus datos</legend>
-                <FormField id="buyer-name" label="Nombre y apellido" error={errors.name?.message}>
+                <FormField id="buyer-name" label="Nombre y apellido" error={errors.name}>
                   <Input
-                    {...describedBy('buyer-name', errors.name?.message)}
+                    {...describedBy('buyer-name', errors.name)}
                     autoComplete="name"
-                    {...form.register('name')}
+                    {...form.field('name')}
                   />
                 </FormField>
                 <FormField
                   id="buyer-email"
                   label="E-mail"
-                  error={errors.email?.message}
+                  error={errors.email}
                   hint="Te enviamos el comprobante a esta dirección."
                 >
                   <Input
-                    {...describedBy('buyer-email', errors.email?.message, 'hint')}
+                    {...describedBy('buyer-email', errors.email, 'hint')}
                     type="email"
                     autoComplete="email"
                     inputMode="email"
-                    {...form.register('email')}
+                    {...form.field('email')}
                   />
                 </FormField>
-                <FormField
-                  id="buyer-phone"
-                  label="Teléfono (opcional)"
-                  error={errors.phone?.message}
-                >
+                <FormField id="buyer-phone" label="Teléfono (opcional)" error={errors.phone}>
                   <Input
-                    {...describedBy('buyer-phone', errors.phone?.message)}
+                    {...describedBy('buyer-phone', errors.phone)}
                     type="tel"
                     autoComplete="tel"
                     inputMode="tel"
-                    {...form.register('phone')}
+                    {...form.field('phone')}
                   />
                 </FormField>
               </fieldset>
@@ -408,9 +399,9 @@ function PayContent({
                 type="submit"
                 size="lg"
                 className="w-full"
-                disabled={!provider || start.isPending}
+                disabled={!provider || payment.pending}
               >
-                {start.isPending
+                {payment.pending
                   ? 'Procesando…'
                   : provider
                     ? METHOD_TEXT[provider].action

@@ -1,35 +1,35 @@
 import { AlertCircle, CheckCircle2, Clock, Landmark } from 'lucide-react';
-import { useParams, useSearchParams } from 'react-router';
 import { BRAND } from '@shared/brand';
 import { formatArs } from '@shared/money';
 import { orderStatusLabel } from '@shared/order-status';
-import { PAY_MESSAGES } from '@shared/orders/orders.schema';
+import { PAY_MESSAGES, type BuyerOrder } from '@shared/orders/orders.schema';
 import { OrderStatusBadge } from '@web/components/order-status-badge';
-import { PageMeta } from '@web/components/page-meta';
 import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { useBuyerOrder } from './api/pay-api';
 import { CopyField } from './components/copy-field';
+import { pathParam, searchParams } from './lib/location';
+import { useDocumentTitle } from './lib/use-document-title';
 
 /** Every 10 s the page asks whether the company confirmed the transfer. */
 const POLL_MS = 10_000;
 
 /** spec 02 §2 /transfer/:orderId: the company's bank details and the reference to write. */
 export function TransferPage() {
-  const { orderId = '' } = useParams();
-  const [params] = useSearchParams();
+  const orderId = pathParam();
+  const params = searchParams();
   const token = params.get('token') ?? '';
-  const order = useBuyerOrder(orderId, token, { pollMs: POLL_MS });
+  const order = useBuyerOrder(orderId, params, POLL_MS);
+  useDocumentTitle(`Datos para transferir | ${BRAND.name}`);
 
   return (
     <div className="min-h-dvh bg-slate-50 px-4 py-8">
-      <PageMeta title={`Datos para transferir | ${BRAND.name}`} />
       <main className="mx-auto w-full max-w-lg">
-        {order.isPending && token ? (
+        {order.status === 'pending' && orderId && token ? (
           <div className="flex justify-center py-24">
             <Spinner label="Cargando tu pedido…" />
           </div>
-        ) : order.isError || !token || !order.data ? (
+        ) : order.status !== 'success' ? (
           <Card className="p-8 text-center" role="alert">
             <AlertCircle className="mx-auto size-10 text-destructive" aria-hidden />
             <h1 className="mt-4 text-xl font-bold">{PAY_MESSAGES.orderNotFound}</h1>
@@ -45,11 +45,7 @@ export function TransferPage() {
   );
 }
 
-function TransferDetails({
-  order,
-}: {
-  order: NonNullable<ReturnType<typeof useBuyerOrder>['data']>;
-}) {
+function TransferDetails({ order }: { order: BuyerOrder }) {
   const approved = order.status === 'approved' || order.status === 'delivered';
   const waiting = order.status === 'pending_transfer';
   return (
