@@ -32,6 +32,7 @@ import { lighthousePages, printLighthouse, type LighthousePage } from './lightho
  */
 
 const SECRET = 'bench-secret-bench-secret-bench-secret-000';
+const TRANSFER_RUNS = 3;
 const SELLER = { email: 'vendedor@bench.vendemas.com.ar', password: 'bench-vendedor-2026' };
 
 interface World {
@@ -157,7 +158,14 @@ export interface BusinessBench {
   pages: { name: string; bytes: number; budget?: number }[];
   /** Lighthouse on the pay page, as a buyer's phone opens a seller's link. */
   lighthouse: LighthousePage[];
-  transfers?: { ordersPerSecond: number; placed: number; oversold: number; refused: number };
+  transfers?: {
+    /** The median run's. */
+    ordersPerSecond: number;
+    runs: number[];
+    placed: number;
+    oversold: number;
+    refused: number;
+  };
 }
 
 export async function runBusinessBench(root: string, baseline: LoadResult): Promise<BusinessBench> {
@@ -243,14 +251,19 @@ export async function runBusinessBench(root: string, baseline: LoadResult): Prom
           provider: 'transferencia',
           buyer: { name: 'Comprador Bench', email: 'comprador@example.com' },
         });
-        const run = await autocannon({
-          url: `${appUrl}/api/public/pay/${pgWorld.productId}`,
-          method: 'POST',
-          connections: 50,
-          duration: 10,
-          headers: { 'content-type': 'application/json', origin: appUrl },
-          body,
-        });
+        // Three 10 s runs on the same server: on a shared machine one run can be a third off.
+        const runs: { perSecond: number; refused: number }[] = [];
+        for (let i = 0; i < TRANSFER_RUNS; i += 1) {
+          const run = await autocannon({
+            url: `${appUrl}/api/public/pay/${pgWorld.productId}`,
+            method: 'POST',
+            connections: 50,
+            duration: 10,
+            headers: { 'content-type': 'application/json', origin: appUrl },
+            body,
+          });
+          runs.push({ perSecond: Math.round(run['2xx'] / 10), refused: run.non2xx });
+        }
         // Nothing in flight when counting: the server is stopped, and stock and orders are read
         // in one statement (one snapshot).
         await stopProcess(pgServer);
@@ -264,12 +277,14 @@ export async function runBusinessBench(root: string, baseline: LoadResult): Prom
         );
         await db.end();
         const units = Number(placed.rows[0]!.units);
+        const sorted = runs.map((run) => run.perSecond).sort((a, b) => a - b);
         result.transfers = {
-          ordersPerSecond: Math.round(Number(placed.rows[0]!.count) / 10),
+          ordersPerSecond: sorted[Math.floor(sorted.length / 2)]!,
+          runs: runs.map((run) => run.perSecond),
           placed: Number(placed.rows[0]!.count),
           // Units in orders plus units left must be exactly the units there were.
           oversold: units + placed.rows[0]!.stock - pgWorld.initialStock,
-          refused: run.non2xx,
+          refused: runs.reduce((sum, run) => sum + run.refused, 0),
         };
       } finally {
         await stopProcess(pgServer);
@@ -295,7 +310,7 @@ export async function runBusinessBench(root: string, baseline: LoadResult): Prom
   if (result.transfers) {
     const t = result.transfers;
     console.log(
-      `  transfer orders on PostgreSQL, 50 concurrent buyers: ${t.ordersPerSecond} orders/s (goal ≥ 300), ${t.placed} placed, stock off by ${t.oversold} units (0 expected), ${t.refused} refused`,
+      `  transfer orders on PostgreSQL, 50 concurrent buyers: ${t.ordersPerSecond} orders/s, median of ${t.runs.length} runs [${t.runs.join(', ')}] (goal ≥ 300), ${t.placed} placed, stock off by ${t.oversold} units (0 expected), ${t.refused} refused`,
     );
   } else {
     console.log(

@@ -54,17 +54,6 @@ async function deliver(
   notices: Notice[],
   buyerMail: { kind: NotificationKind; payload: OrderMailPayload } | null,
 ): Promise<void> {
-  if (notices.length) {
-    await tx.insert(notifications).values(
-      notices.map((notice) => ({
-        userId: notice.userId,
-        kind: notice.kind,
-        title: notice.title,
-        body: notice.body,
-        link: notice.link,
-      })),
-    );
-  }
   const mailed = notices.filter((notice) => notice.email);
   const contacts = await profileContacts(
     tx,
@@ -92,7 +81,22 @@ async function deliver(
       payload: { ...buyerMail.payload },
     });
   }
-  if (rows.length) await tx.insert(emailOutbox).values(rows);
+  const bell = notices.map((notice) => ({
+    userId: notice.userId,
+    kind: notice.kind,
+    title: notice.title,
+    body: notice.body,
+    link: notice.link,
+  }));
+  // Bell entries and e-mails in one statement (the entries as a data-modifying CTE).
+  if (bell.length && rows.length) {
+    const entries = tx.$with('bell_entries').as(tx.insert(notifications).values(bell));
+    await tx.with(entries).insert(emailOutbox).values(rows);
+  } else if (bell.length) {
+    await tx.insert(notifications).values(bell);
+  } else if (rows.length) {
+    await tx.insert(emailOutbox).values(rows);
+  }
 }
 
 const amount = (order: OrderRow) => formatArs(order.totalCents);

@@ -36,22 +36,26 @@ export async function countOrderIn(
   sign: 1 | -1,
 ): Promise<void> {
   const day = argentineDay(order.createdAt);
+  // Both rows in one statement (one round trip while the company's rows are locked).
   if (sign === -1) {
     // An order leaving a status was counted in it: its rows exist (and a CHECK
     // would refuse a negative proposed row before any ON CONFLICT is seen).
     const minus = (column: AnyPgColumn, cents: number) => sql`${column} - ${cents}`;
-    const [total] = await tx
-      .update(orderTotals)
-      .set({
-        orders: sql`${orderTotals.orders} - 1`,
-        totalCents: minus(orderTotals.totalCents, order.totalCents),
-        companyCents: minus(orderTotals.companyCents, order.companyCents),
-        sellerCents: minus(orderTotals.sellerCents, order.sellerCents),
-        platformCents: minus(orderTotals.platformCents, order.platformCents),
-      })
-      .where(and(eq(orderTotals.companyId, order.companyId), eq(orderTotals.status, status)))
-      .returning({ orders: orderTotals.orders });
+    const total = tx.$with('company_total').as(
+      tx
+        .update(orderTotals)
+        .set({
+          orders: sql`${orderTotals.orders} - 1`,
+          totalCents: minus(orderTotals.totalCents, order.totalCents),
+          companyCents: minus(orderTotals.companyCents, order.companyCents),
+          sellerCents: minus(orderTotals.sellerCents, order.sellerCents),
+          platformCents: minus(orderTotals.platformCents, order.platformCents),
+        })
+        .where(and(eq(orderTotals.companyId, order.companyId), eq(orderTotals.status, status)))
+        .returning({ orders: orderTotals.orders }),
+    );
     const [daily] = await tx
+      .with(total)
       .update(orderDailyTotals)
       .set({
         orders: sql`${orderDailyTotals.orders} - 1`,
@@ -67,8 +71,10 @@ export async function countOrderIn(
           eq(orderDailyTotals.status, status),
         ),
       )
-      .returning({ orders: orderDailyTotals.orders });
-    if (!total || !daily) throw new Error(`order totals missing for ${order.companyId} ${status}`);
+      .returning({ companyRows: sql<number>`(select count(*) from company_total)::int` });
+    if (!daily || daily.companyRows !== 1) {
+      throw new Error(`order totals missing for ${order.companyId} ${status}`);
+    }
     return;
   }
   const values = {
@@ -80,20 +86,23 @@ export async function countOrderIn(
     sellerCents: order.sellerCents,
     platformCents: order.platformCents,
   };
+  const total = tx.$with('company_total').as(
+    tx
+      .insert(orderTotals)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [orderTotals.companyId, orderTotals.status],
+        set: {
+          orders: sql`${orderTotals.orders} + excluded.orders`,
+          totalCents: sql`${orderTotals.totalCents} + excluded.total_cents`,
+          companyCents: sql`${orderTotals.companyCents} + excluded.company_cents`,
+          sellerCents: sql`${orderTotals.sellerCents} + excluded.seller_cents`,
+          platformCents: sql`${orderTotals.platformCents} + excluded.platform_cents`,
+        },
+      }),
+  );
   await tx
-    .insert(orderTotals)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [orderTotals.companyId, orderTotals.status],
-      set: {
-        orders: sql`${orderTotals.orders} + excluded.orders`,
-        totalCents: sql`${orderTotals.totalCents} + excluded.total_cents`,
-        companyCents: sql`${orderTotals.companyCents} + excluded.company_cents`,
-        sellerCents: sql`${orderTotals.sellerCents} + excluded.seller_cents`,
-        platformCents: sql`${orderTotals.platformCents} + excluded.platform_cents`,
-      },
-    });
-  await tx
+    .with(total)
     .insert(orderDailyTotals)
     .values({ ...values, day })
     .onConflictDoUpdate({

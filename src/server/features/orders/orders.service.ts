@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { orderAmounts } from '@shared/commission';
 import { countsAsSale, holdsStock, type OrderStatus } from '@shared/order-status';
@@ -64,9 +64,22 @@ export async function insertOrder(
     input.quantity,
   );
   const token = randomBytes(24).toString('base64url');
+  const id = randomUUID();
+  // The first history row travels in the same statement (a data-modifying CTE;
+  // its foreign key is checked when the statement ends, with the order written).
+  const firstStatus = tx.$with('first_status').as(
+    tx.insert(orderStatusHistory).values({
+      orderId: id,
+      status: input.status,
+      changedBy: SYSTEM,
+      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+    }),
+  );
   const [order] = await tx
+    .with(firstStatus)
     .insert(orders)
     .values({
+      id,
       productId: input.product.id,
       productTitle: input.product.title,
       companyId: input.product.companyId,
@@ -91,12 +104,6 @@ export async function insertOrder(
     .returning();
   if (!order) throw new Error('insert returned no order');
   if (countTotals) await countOrderIn(tx, order, order.status, 1);
-  await tx.insert(orderStatusHistory).values({
-    orderId: order.id,
-    status: order.status,
-    changedBy: SYSTEM,
-    ...(input.createdAt ? { createdAt: input.createdAt } : {}),
-  });
   return { order, token };
 }
 

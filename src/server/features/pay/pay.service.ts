@@ -128,8 +128,6 @@ export async function startPayment(
   if (!product.isActive) {
     throw new AppError('PRODUCT_UNAVAILABLE', PAY_MESSAGES.productUnavailable, 409);
   }
-  const active = await activeMethodsOf(deps.db, product.companyId);
-  if (active.length === 0) throw new AppError('NO_PAYMENT_METHODS', PAY_MESSAGES.noMethods, 409);
   const method = await methodWithSecrets(
     deps.db,
     deps.secretBox,
@@ -137,6 +135,11 @@ export async function startPayment(
     input.provider,
   );
   if (!method?.isActive) {
+    // Only a refusal needs to know whether the company has any method at all.
+    const active = await activeMethodsOf(deps.db, product.companyId);
+    if (active.length === 0) {
+      throw new AppError('NO_PAYMENT_METHODS', PAY_MESSAGES.noMethods, 409);
+    }
     throw new AppError('METHOD_UNAVAILABLE', PAY_MESSAGES.methodUnavailable, 409);
   }
   const stripeAccount =
