@@ -142,5 +142,7 @@ describe('settlements: any sequence of approvals, refunds, company payments and 
       }),
       { numRuns: 10 },
     );
-  });
+    // Ten whole histories through the API: about 10 s on an idle 2-core machine, more when
+    // the machine is busy; the suite's 20 s default is meant for single flows.
+  }, 60_000);
 });
