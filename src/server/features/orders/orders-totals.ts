@@ -77,6 +77,25 @@ export async function countOrderIn(
     }
     return;
   }
+  const [companyTotal, companyDay] = orderCountedIn(tx, order, status);
+  await tx
+    .with(companyTotal, companyDay)
+    .select({ orders: companyTotal.orders })
+    .from(companyTotal);
+}
+
+type CountedOrder = Pick<
+  OrderRow,
+  'companyId' | 'createdAt' | 'totalCents' | 'companyCents' | 'sellerCents' | 'platformCents'
+>;
+
+/**
+ * Adding an order to a status's totals, as two data-modifying CTEs (the
+ * company's row and its day's row) for the caller to run with another
+ * statement of the same transaction: `tx.with(...orderCountedIn(…))`.
+ * PostgreSQL runs a data-modifying CTE once, whether or not the statement reads it.
+ */
+export function orderCountedIn(tx: Transaction, order: CountedOrder, status: OrderStatus) {
   const values = {
     companyId: order.companyId,
     status,
@@ -86,7 +105,7 @@ export async function countOrderIn(
     sellerCents: order.sellerCents,
     platformCents: order.platformCents,
   };
-  const total = tx.$with('company_total').as(
+  const companyTotal = tx.$with('company_total').as(
     tx
       .insert(orderTotals)
       .values(values)
@@ -99,20 +118,24 @@ export async function countOrderIn(
           sellerCents: sql`${orderTotals.sellerCents} + excluded.seller_cents`,
           platformCents: sql`${orderTotals.platformCents} + excluded.platform_cents`,
         },
-      }),
+      })
+      .returning({ orders: orderTotals.orders }),
   );
-  await tx
-    .with(total)
-    .insert(orderDailyTotals)
-    .values({ ...values, day })
-    .onConflictDoUpdate({
-      target: [orderDailyTotals.companyId, orderDailyTotals.day, orderDailyTotals.status],
-      set: {
-        orders: sql`${orderDailyTotals.orders} + excluded.orders`,
-        totalCents: sql`${orderDailyTotals.totalCents} + excluded.total_cents`,
-        companyCents: sql`${orderDailyTotals.companyCents} + excluded.company_cents`,
-        sellerCents: sql`${orderDailyTotals.sellerCents} + excluded.seller_cents`,
-        platformCents: sql`${orderDailyTotals.platformCents} + excluded.platform_cents`,
-      },
-    });
+  const companyDay = tx.$with('company_day').as(
+    tx
+      .insert(orderDailyTotals)
+      .values({ ...values, day: argentineDay(order.createdAt) })
+      .onConflictDoUpdate({
+        target: [orderDailyTotals.companyId, orderDailyTotals.day, orderDailyTotals.status],
+        set: {
+          orders: sql`${orderDailyTotals.orders} + excluded.orders`,
+          totalCents: sql`${orderDailyTotals.totalCents} + excluded.total_cents`,
+          companyCents: sql`${orderDailyTotals.companyCents} + excluded.company_cents`,
+          sellerCents: sql`${orderDailyTotals.sellerCents} + excluded.seller_cents`,
+          platformCents: sql`${orderDailyTotals.platformCents} + excluded.platform_cents`,
+        },
+      })
+      .returning({ orders: orderDailyTotals.orders }),
+  );
+  return [companyTotal, companyDay] as const;
 }

@@ -10,7 +10,7 @@ import {
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { signMercadoPagoWebhook } from '../payments/mercadopago';
 import { sellerTallyFromOrders, transitionOrder } from '../orders/orders.service';
-import { orders, orderStatusHistory } from '../orders/orders.table';
+import { orderDailyTotals, orders, orderStatusHistory, orderTotals } from '../orders/orders.table';
 import { products } from '../products/products.table';
 import { ledgerEntries } from '../settlements/ledger.table';
 import {
@@ -68,6 +68,25 @@ describe.skipIf(!serverUrl)(
       const [product] = await t.db.select().from(products).where(eq(products.id, world.productId));
       expect(product!.stock).toBe(0);
       expect(await t.db.$count(orders, eq(orders.productId, world.productId))).toBe(5);
+      // The company's totals are written with the stock: the 35 refused buyers left nothing there.
+      const placed = await t.db
+        .select({
+          count: sql<number>`count(*)::int`,
+          cents: sql<number>`sum(${orders.totalCents})::int`,
+        })
+        .from(orders)
+        .where(eq(orders.companyId, world.company.id));
+      for (const table of [orderTotals, orderDailyTotals]) {
+        const [counted] = await t.db
+          .select({
+            orders: sql<number>`sum(${table.orders})::int`,
+            cents: sql<number>`sum(${table.totalCents})::int`,
+          })
+          .from(table)
+          .where(eq(table.companyId, world.company.id));
+        expect(counted).toEqual({ orders: 5, cents: placed[0]!.cents });
+      }
+      expect(placed[0]!.count).toBe(5);
     });
 
     it('webhooks replayed concurrently with the company and the admin: points and sales always match the orders', async () => {

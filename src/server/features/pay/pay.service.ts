@@ -23,7 +23,7 @@ import {
   transitionOrder,
   type OrderRow,
 } from '../orders/orders.service';
-import { countOrderIn } from '../orders/orders-totals';
+import { orderCountedIn } from '../orders/orders-totals';
 import { sellerOfLink } from '../orders/seller-links.service';
 import { centsToDecimal, createMercadoPagoClient } from '../payments/mercadopago';
 import {
@@ -163,7 +163,7 @@ export async function startPayment(
   );
   // Everything the order writes goes first and touches no row other buyers need. The two rows
   // every buyer of this product shares (its stock, and its company's totals) are updated last,
-  // so concurrent buyers queue only for those two statements and the commit. The stock update
+  // in one statement, so concurrent buyers queue only for it and the commit. The stock update
   // also checks the order was priced with the product's current price and commission; if the
   // company changed them meanwhile, the order is written again at the new price.
   const place = (priced: ProductRow) =>
@@ -188,7 +188,12 @@ export async function startPayment(
         created.order,
         deps.secretBox.seal(link, buyerUrlContext(created.order.id)),
       );
-      const sold = await takeUnits(tx, productId, input.quantity, { pricedAs: priced });
+      // The product's stock and the company's totals in one statement: if no units are
+      // taken the transaction fails below, and the totals go with it.
+      const sold = await takeUnits(tx, productId, input.quantity, {
+        pricedAs: priced,
+        alsoWrite: orderCountedIn(tx, created.order, created.order.status),
+      });
       if (!sold) {
         const again = await findProduct(tx, productId);
         if (!again?.isActive) {
@@ -199,7 +204,6 @@ export async function startPayment(
         }
         throw new Repriced(again);
       }
-      await countOrderIn(tx, created.order, created.order.status, 1);
       return created;
     });
   let priced = product;

@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  sql,
+  type SQL,
+  type WithSubquery,
+} from 'drizzle-orm';
 import { buyerPriceCents, commissionCents, splitCommission } from '@shared/commission';
 import {
   MAX_PRODUCT_IMAGES,
@@ -306,9 +316,16 @@ export async function takeUnits(
     evenIfInactive?: boolean;
     /** Only while the product still has the price and commission an order was written with. */
     pricedAs?: Pick<ProductRow, 'priceCents' | 'commissionBps'>;
+    /**
+     * Writes of the caller's to run in the same statement, as data-modifying
+     * CTEs: they happen whether or not units are taken, so the caller must
+     * fail its transaction when none are.
+     */
+    alsoWrite?: readonly WithSubquery[];
   } = {},
 ): Promise<ProductRow | null> {
-  const [row] = await tx
+  const statement = options.alsoWrite?.length ? tx.with(...options.alsoWrite) : tx;
+  const [row] = await statement
     .update(products)
     .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: new Date() })
     .where(
