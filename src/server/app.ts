@@ -152,11 +152,11 @@ export async function buildApp(
   await app.register(spaPlugin, {
     webDir: config.webDir,
     runtimeConfig: runtimeConfigFor(config),
-    payLinkPreview: (productId, ref) =>
+    linkPreview: (pathname, search) =>
       payLinkPreview(
         { db: app.db, config, storage: app.storage, secretBox: app.secretBox, log: app.log },
-        productId,
-        ref,
+        pathname,
+        search,
       ),
   });
   return app;

@@ -1,3 +1,5 @@
+import { escapeHtml } from './html';
+
 /** What a chat app or social network shows for a shared link. */
 export interface LinkPreview {
   title: string;
@@ -7,18 +9,10 @@ export interface LinkPreview {
   url: string;
 }
 
-/** Company-written text: every character that could end the attribute or start markup is escaped. */
-const escapeAttribute = (value: string) =>
-  value
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
-
 /** Open Graph and Twitter tags, so a shared link shows what it leads to. */
 export function linkPreviewTags(preview: LinkPreview): string {
   const meta = (key: 'name' | 'property', name: string, content: string) =>
-    `<meta ${key}="${name}" content="${escapeAttribute(content)}">`;
+    `<meta ${key}="${name}" content="${escapeHtml(content)}">`;
   return [
     meta('name', 'description', preview.description),
     meta('property', 'og:type', 'product'),

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
-import { pathSegment, payEntryFirstRequest, payEntryPage } from '@shared/pay-entry';
+import { payEntryFirstRequest } from '@shared/pay-entry';
 import { injectRuntimeConfig } from '@shared/runtime-config';
 import type { RuntimeConfig } from '@shared/runtime-config.schema';
 import {
@@ -14,6 +14,7 @@ import {
   sendEncodedBody,
   type EncodedBody,
 } from '../lib/encoded-body';
+import { escapeHtml } from '../lib/html';
 import { linkPreviewTags, type LinkPreview } from '../lib/link-preview';
 import { compressibleType, listFiles, MIN_COMPRESS_BYTES } from '../lib/static-compression';
 
@@ -37,8 +38,11 @@ export const spaPlugin = fp(
     options: {
       webDir: string;
       runtimeConfig: RuntimeConfig;
-      /** A payment link's preview for chat apps (title, price, image), written into its page. */
-      payLinkPreview?: (productId: string, ref: string | null) => Promise<LinkPreview | undefined>;
+      /**
+       * The preview chat apps show for a payment page's address (undefined: none),
+       * written into the page, since their crawlers run no JavaScript.
+       */
+      linkPreview?: (pathname: string, search: string) => Promise<LinkPreview | undefined>;
     },
   ) => {
     const indexFile = path.join(options.webDir, 'index.html');
@@ -87,20 +91,13 @@ export const spaPlugin = fp(
     const payPages = new Map<string, { page: Promise<EncodedBody>; until: number }>();
     const renderPayPage = async (html: string, pathname: string, search: string, data: string) => {
       let head = fetchPreloadLink(data);
-      if (options.payLinkPreview && payEntryPage(pathname, search) === 'pay') {
-        const preview = await options
-          .payLinkPreview(pathSegment(pathname), new URLSearchParams(search).get('ref'))
-          .catch((error: unknown) => {
-            app.log.warn({ err: error }, 'payment link preview failed');
-            return undefined;
-          });
-        if (preview) {
-          html = html.replace(
-            /<title>[^<]*<\/title>/,
-            `<title>${escapeText(preview.title)}</title>`,
-          );
-          head += linkPreviewTags(preview);
-        }
+      const preview = await options.linkPreview?.(pathname, search).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'link preview failed');
+        return undefined;
+      });
+      if (preview) {
+        html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(preview.title)}</title>`);
+        head += linkPreviewTags(preview);
       }
       return renderPage(insertInHead(html, head));
     };
@@ -186,10 +183,6 @@ function readRoutePreloads(webDir: string): Record<string, RoutePreload> {
   return JSON.parse(readFileSync(file, 'utf8')) as Record<string, RoutePreload>;
 }
 
-const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
-const escapeText = (value: string) =>
-  value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-
 /** How long a payment page's rendering (with its product's preview) is reused. */
 const PAY_PAGE_TTL_MS = 60_000;
 
@@ -212,7 +205,7 @@ export function injectPreloads(
   const links = [
     ...preload.modules.map(
       (file) =>
-        `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeAttribute(encodeURI(file))}">`,
+        `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(encodeURI(file))}">`,
     ),
     ...preload.data.map((template) => fetchPreloadLink(fill(template))),
   ].join('');
@@ -221,7 +214,7 @@ export function injectPreloads(
 
 /** An API answer as a fetch preload (`crossorigin`: the mode and credentials of the page's own fetch). */
 function fetchPreloadLink(url: string): string {
-  return `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}">`;
+  return `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">`;
 }
 
 function insertInHead(html: string, markup: string): string {

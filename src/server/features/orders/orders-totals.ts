@@ -78,6 +78,7 @@ export async function countOrderIn(
     return;
   }
   const [companyTotal, companyDay] = orderCountedIn(tx, order, status);
+  // The two writes run as CTEs of one statement; what it selects is not needed.
   await tx
     .with(companyTotal, companyDay)
     .select({ orders: companyTotal.orders })

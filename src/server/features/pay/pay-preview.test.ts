@@ -74,7 +74,7 @@ describe('a payment link’s preview in chat apps (written into its page by the 
     expect(response.body).not.toContain('<script>');
     expect(response.body).not.toContain('<b>');
     expect(response.body).toContain(
-      '<title>Mate "premium" &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; | Yerbatera Misionera SA</title>',
+      '<title>Mate &quot;premium&quot; &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; | Yerbatera Misionera SA</title>',
     );
     expect(metaTags(response.body)['og:title']).toBe(
       'Mate "premium" </title><script>alert(1)</script> | Yerbatera Misionera SA',

@@ -1,6 +1,7 @@
 import { BRAND } from '@shared/brand';
 import { formatArs } from '@shared/money';
 import { PAY_MESSAGES } from '@shared/orders/orders.schema';
+import { pathSegment, payEntryPage } from '@shared/pay-entry';
 import { AppError } from '../../lib/app-error';
 import type { LinkPreview } from '../../lib/link-preview';
 import { getPayPage, type PayDeps } from './pay.service';
@@ -8,7 +9,8 @@ import { getPayPage, type PayDeps } from './pay.service';
 const DESCRIPTION_LIMIT = 200;
 
 /**
- * The preview of `/pay/:productId?ref=…`: the product's title and company, the
+ * The preview of a payment link, `/pay/:productId?ref=…` (undefined for any
+ * other address): the product's title and company, the
  * price to pay and who recommends it, and the product's first image. Link
  * previews are fetched by crawlers that run no JavaScript, so the server
  * writes them into the page. Undefined when the product cannot be sold (the
@@ -16,9 +18,12 @@ const DESCRIPTION_LIMIT = 200;
  */
 export async function payLinkPreview(
   deps: PayDeps,
-  productId: string,
-  ref: string | null,
+  pathname: string,
+  search: string,
 ): Promise<LinkPreview | undefined> {
+  if (payEntryPage(pathname, search) !== 'pay') return undefined;
+  const productId = pathSegment(pathname);
+  const ref = new URLSearchParams(search).get('ref');
   let page;
   try {
     page = await getPayPage(deps, productId, ref ?? undefined);
@@ -38,7 +43,7 @@ export async function payLinkPreview(
     ? `${lead}. ${product.description.replace(/\s+/g, ' ').trim()}`
     : lead;
   return {
-    title: company.name ? `${product.title} | ${company.name}` : `${product.title} | ${BRAND.name}`,
+    title: `${product.title} | ${company.name || BRAND.name}`,
     description:
       description.length > DESCRIPTION_LIMIT
         ? `${description.slice(0, DESCRIPTION_LIMIT - 1).trimEnd()}…`

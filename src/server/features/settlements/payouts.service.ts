@@ -8,6 +8,7 @@ import {
   type SellerPayouts,
 } from '@shared/settlements/settlements.schema';
 import type { Database, Transaction } from '../../db/client';
+import { countRowsBy } from '../../db/count-rows';
 import { AppError } from '../../lib/app-error';
 import { csvDocument, csvLine, csvPesos } from '../../lib/csv';
 import { recordAudit } from '../audit/audit.service';
@@ -193,19 +194,11 @@ export async function adminPayouts(db: Database, rules: PayoutRules): Promise<Ad
       .orderBy(desc(payoutBatches.createdAt), desc(payoutBatches.id))
       .limit(50),
   ]);
-  const counts = batches.length
-    ? await db
-        .select({ batchId: payouts.batchId, count: sql<number>`count(*)::int` })
-        .from(payouts)
-        .where(
-          inArray(
-            payouts.batchId,
-            batches.map((batch) => batch.id),
-          ),
-        )
-        .groupBy(payouts.batchId)
-    : [];
-  const countOf = new Map(counts.map((row) => [row.batchId, row.count]));
+  const countOf = await countRowsBy(
+    db,
+    payouts.batchId,
+    batches.map((batch) => batch.id),
+  );
   return {
     minimum_cents: rules.minimumCents,
     hold_days: rules.holdDays,

@@ -16,6 +16,7 @@ import {
 import { storeCurrencyFor } from '@shared/store/store-price';
 import type { Config } from '../../config/env';
 import type { Database, Transaction } from '../../db/client';
+import { countRowsBy } from '../../db/count-rows';
 import { AppError } from '../../lib/app-error';
 import { invalidateCatalogue } from './store-catalogue.service';
 import { storeOrderLines, storeOrders, storeProducts, storeVariants } from './store.table';
@@ -651,19 +652,11 @@ export async function listStoreTransfers(db: Database, limit = 100) {
     )
     .orderBy(sql`${storeOrders.createdAt} desc`)
     .limit(limit);
-  const counts = rows.length
-    ? await db
-        .select({ orderId: storeOrderLines.orderId, lines: sql<number>`count(*)::int` })
-        .from(storeOrderLines)
-        .where(
-          inArray(
-            storeOrderLines.orderId,
-            rows.map((row) => row.id),
-          ),
-        )
-        .groupBy(storeOrderLines.orderId)
-    : [];
-  const linesOf = new Map(counts.map((row) => [row.orderId, row.lines]));
+  const linesOf = await countRowsBy(
+    db,
+    storeOrderLines.orderId,
+    rows.map((row) => row.id),
+  );
   return {
     items: rows.map((row) => ({
       id: row.id,
