@@ -4,6 +4,8 @@ export interface ReceivedMail {
   from: string;
   to: string[];
   subject: string;
+  /** The `Message-ID` header as sent (with its angle brackets). */
+  messageId: string;
   raw: string;
   /** The decoded body parts, joined (quoted-printable undone). */
   body: string;
@@ -12,9 +14,10 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on loopback (STACK-NOTES gotcha 9) that keeps what it receives.
- * Point the app at `url` with SMTP_URL.
+ * Point the app at `url` with SMTP_URL. `delayMs` makes it a slow server: it
+ * holds each message that long before answering its end of data.
  */
-export async function startSmtpSink() {
+export async function startSmtpSink(options: { delayMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     secure: false,
@@ -31,11 +34,13 @@ export async function startSmtpSink() {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: decodeSubject(raw.match(/^Subject: (.+(?:\r?\n[ \t].+)*)/m)?.[1] ?? ''),
+          messageId: raw.match(/^Message-ID:\s*(\S+)/im)?.[1] ?? '',
           raw,
           body,
           links: [...new Set(body.match(/https?:\/\/[^\s"'<>]+/g) ?? [])],
         });
-        callback();
+        if (options.delayMs) setTimeout(() => callback(), options.delayMs);
+        else callback();
       });
     },
   });

@@ -261,23 +261,81 @@ export interface FakePaymentIntent {
   latest_charge: string | null;
 }
 
+export interface FakeCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  payment_intent: string;
+  refunded: boolean;
+  secretKey: string;
+}
+
+export interface FakeDispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  status: string;
+  secretKey: string;
+}
+
 export interface FakeStripe extends FakeServer {
   intents: Map<string, FakePaymentIntent>;
-  /** The card payment succeeds (what Stripe.js's confirmPayment would cause). */
-  succeed(intentId: string): FakePaymentIntent;
+  charges: Map<string, FakeCharge>;
+  disputes: Map<string, FakeDispute>;
+  /**
+   * The card payment succeeds (what Stripe.js's confirmPayment would cause);
+   * `received` makes Stripe record another amount or currency than the intent's.
+   */
+  succeed(intentId: string, received?: { amount?: number; currency?: string }): FakePaymentIntent;
   /** The payment is refunded in full; answers the charge id. */
   refund(intentId: string): string;
+  /** The buyer's bank disputes the payment; answers the dispute id. */
+  dispute(intentId: string): string;
 }
 
 export async function startFakeStripe(options: { port?: number } = {}): Promise<FakeStripe> {
   const intents = new Map<string, FakePaymentIntent>();
+  const charges = new Map<string, FakeCharge>();
+  const disputes = new Map<string, FakeDispute>();
   const byIdempotencyKey = new Map<string, string>();
   let counter = 0;
 
-  const visible = (intent: FakePaymentIntent) => {
-    const { secretKey: _hidden, ...rest } = intent;
+  const visible = <T extends { secretKey: string }>(object: T): Omit<T, 'secretKey'> => {
+    const { secretKey: _hidden, ...rest } = object;
     return rest;
   };
+
+  /** The intent succeeds with a charge of what was received. */
+  const charge = (intent: FakePaymentIntent, received: { amount?: number; currency?: string }) => {
+    intent.status = 'succeeded';
+    intent.amount_received = received.amount ?? intent.amount;
+    if (received.currency) intent.currency = received.currency;
+    const id = `ch_${intent.id}`;
+    intent.latest_charge = id;
+    charges.set(id, {
+      id,
+      object: 'charge',
+      amount: intent.amount_received,
+      amount_refunded: 0,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      refunded: false,
+      secretKey: intent.secretKey,
+    });
+    return intent;
+  };
+
+  /** GET /v1/{kind}/:id with the account's own key, as Stripe answers it. */
+  const retrievable = [
+    { path: /^\/v1\/payment_intents\/(\w+)$/, store: intents, name: 'payment_intent' },
+    { path: /^\/v1\/charges\/(\w+)$/, store: charges, name: 'charge' },
+    { path: /^\/v1\/disputes\/(\w+)$/, store: disputes, name: 'dispute' },
+  ] as const;
 
   const fake = await listen(async (req, res, body) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
@@ -302,9 +360,7 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
           },
         });
       }
-      intent.status = 'succeeded';
-      intent.amount_received = intent.amount;
-      return send(res, 200, visible(intent));
+      return send(res, 200, visible(charge(intent, {})));
     }
     if (!key || key.includes('invalid')) {
       return send(res, 401, {
@@ -339,36 +395,62 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
       if (typeof idempotency === 'string') byIdempotencyKey.set(idempotency, id);
       return send(res, 200, visible(intent));
     }
-    const retrieve = /^\/v1\/payment_intents\/(\w+)$/.exec(path);
-    if (req.method === 'GET' && retrieve) {
-      const intent = intents.get(retrieve[1]!);
-      if (!intent || intent.secretKey !== key) {
+    for (const kind of retrievable) {
+      const match = req.method === 'GET' ? kind.path.exec(path) : null;
+      if (!match) continue;
+      const found = (kind.store as Map<string, { secretKey: string }>).get(match[1]!);
+      if (!found || found.secretKey !== key) {
         return send(res, 404, {
-          error: { type: 'invalid_request_error', message: 'No such payment_intent' },
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such ${kind.name}`,
+          },
         });
       }
-      return send(res, 200, visible(intent));
+      return send(res, 200, visible(found));
     }
     return send(res, 404, {
       error: { type: 'invalid_request_error', message: 'Unrecognized request URL' },
     });
   }, options.port);
 
+  const chargeOf = (intentId: string) => {
+    const found = charges.get(`ch_${intentId}`);
+    if (!found) throw new Error(`no charge for ${intentId}`);
+    return found;
+  };
+
   return {
     ...fake,
     intents,
-    succeed(intentId) {
+    charges,
+    disputes,
+    succeed(intentId, received = {}) {
       const intent = intents.get(intentId);
       if (!intent) throw new Error(`no intent ${intentId}`);
-      intent.status = 'succeeded';
-      intent.amount_received = intent.amount;
-      intent.latest_charge = `ch_${intentId}`;
-      return intent;
+      return charge(intent, received);
     },
     refund(intentId) {
-      const intent = intents.get(intentId);
-      if (!intent) throw new Error(`no intent ${intentId}`);
-      return `ch_${intentId}`;
+      const found = chargeOf(intentId);
+      found.refunded = true;
+      found.amount_refunded = found.amount;
+      return found.id;
+    },
+    dispute(intentId) {
+      const found = chargeOf(intentId);
+      const id = `dp_${intentId}`;
+      disputes.set(id, {
+        id,
+        object: 'dispute',
+        amount: found.amount,
+        currency: found.currency,
+        charge: found.id,
+        payment_intent: intentId,
+        status: 'needs_response',
+        secretKey: found.secretKey,
+      });
+      return id;
     },
   };
 }

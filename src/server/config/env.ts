@@ -109,6 +109,8 @@ const EnvSchema = z.object({
     .optional(),
   /** Sign-in, sign-up and password-reset attempts per minute per address. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** Image uploads (product photos, logo) per minute per company account; each one is decoded. */
+  IMAGE_UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** S3-compatible object storage for uploaded files; unset keeps them under DATA_DIR/files. */
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -153,7 +155,7 @@ export interface Config {
   trustProxy: boolean;
   /** Folder of the built SPA; absent folders are simply not served. */
   webDir: string;
-  rateLimits: { support: number; auth: number };
+  rateLimits: { support: number; auth: number; imageUploads: number };
   smtpUrl: string | undefined;
   mailFrom: string;
   adminSignupCode: string | undefined;
@@ -293,7 +295,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     outbox: { pollMs: env.OUTBOX_POLL_MS, maxAttempts: env.OUTBOX_MAX_ATTEMPTS },
     trustProxy: env.TRUST_PROXY,
     webDir: path.resolve(env.WEB_DIR),
-    rateLimits: { support: env.SUPPORT_RATE_LIMIT, auth: env.AUTH_RATE_LIMIT },
+    rateLimits: {
+      support: env.SUPPORT_RATE_LIMIT,
+      auth: env.AUTH_RATE_LIMIT,
+      imageUploads: env.IMAGE_UPLOAD_RATE_LIMIT,
+    },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     adminSignupCode: env.ADMIN_SIGNUP_CODE,

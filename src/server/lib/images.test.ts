@@ -2,9 +2,13 @@ import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  checkImage,
   detectImageType,
   IMAGE_MAX_BYTES,
+  IMAGE_MAX_PIXELS,
+  IMAGE_MESSAGES,
   ImageError,
+  imageDecodes,
   prepareLogo,
   prepareProductImage,
 } from './images';
@@ -14,16 +18,16 @@ const picture = (format: 'png' | 'jpeg' | 'gif' | 'webp', width = 2400, height =
     .toFormat(format)
     .toBuffer();
 
-/** A PNG whose header declares 100 000 × 100 000 pixels around a few bytes of data. */
-function pixelBomb(): Buffer {
+/** A PNG whose header declares `width × height` pixels (100 000² by default) around a few bytes of data. */
+function pixelBomb(width = 100_000, height = 100_000): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
     return Buffer.concat([length, Buffer.from(type), data, Buffer.alloc(4)]);
   };
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(100_000, 0);
-  header.writeUInt32BE(100_000, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
   return Buffer.concat([
     Buffer.from('89504e470d0a1a0a', 'hex'),
@@ -75,7 +79,7 @@ describe('images', () => {
       [Buffer.from('hola, no soy una imagen'), 'not_an_image'],
       [SVG_WITH_SCRIPT, 'not_an_image'],
       [png.subarray(0, 200), 'unreadable'],
-      [pixelBomb(), 'unreadable'],
+      [pixelBomb(), 'too_many_pixels'],
     ];
     for (const [data, reason] of cases) {
       const error = await prepareProductImage(data).catch((caught: unknown) => caught);
@@ -83,6 +87,32 @@ describe('images', () => {
       expect((error as ImageError).reason).toBe(reason);
       expect((error as ImageError).message).toMatch(/imagen/);
     }
+  });
+
+  it('refuses more than 40 megapixels from the header, before decoding', async () => {
+    expect(IMAGE_MAX_PIXELS).toBe(40_000_000);
+    const before = imageDecodes.started;
+    const over = await checkImage(pixelBomb(8000, 5001), ['image/png'], 'PNG').catch(
+      (caught: unknown) => caught,
+    );
+    expect(over).toBeInstanceOf(ImageError);
+    expect((over as ImageError).reason).toBe('too_many_pixels');
+    expect((over as ImageError).message).toBe(IMAGE_MESSAGES.tooManyPixels(8000, 5001));
+    // Exactly 40 MP passes the header check (this file's data is then found broken).
+    expect(await checkImage(pixelBomb(8000, 5000), ['image/png'], 'PNG')).toEqual({
+      mime: 'image/png',
+      width: 8000,
+      height: 5000,
+    });
+    const broken = await prepareProductImage(pixelBomb(8000, 5000)).catch((e: unknown) => e);
+    expect((broken as ImageError).reason).toBe('unreadable');
+    expect(imageDecodes.started).toBe(before + 1);
+  });
+
+  it('decodes a product photo once for both sizes', async () => {
+    const before = imageDecodes.started;
+    await prepareProductImage(await picture('webp', 1600, 900));
+    expect(imageDecodes.started).toBe(before + 1);
   });
 
   it('turns an SVG logo into a PNG, so its script never reaches a browser', async () => {

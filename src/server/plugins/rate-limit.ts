@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { ERROR_CODES } from '@shared/errors';
@@ -28,4 +28,21 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { redisU
 
 function messageFor(context: { ban: boolean; after: string }): string {
   return `${API_MESSAGES.rateLimited} (${context.after})`;
+}
+
+/**
+ * A route's limit per signed-in account (`config.rateLimit`), counted after
+ * the surface's role guard has named the account: everyone behind one office
+ * address keeps their own allowance, and one account cannot take more by
+ * changing address. Without an account it falls back to the address.
+ */
+export function perAccountRateLimit(max: number, message: string) {
+  return {
+    max,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) =>
+      request.actor ? `account:${request.actor.userId}` : request.ip,
+    errorResponseBuilder: () => new AppError(ERROR_CODES.rateLimited, message, 429),
+  };
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '@shared/errors';
 import {
   COMPANY_SETTINGS_MESSAGES,
   CompanyLogo,
@@ -7,8 +8,9 @@ import {
   UpdateCompanySettingsBody,
 } from '@shared/company/company-settings.schema';
 import { AppError } from '../../lib/app-error';
-import { IMAGE_MAX_BYTES, ImageError, prepareLogo } from '../../lib/images';
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, ImageError, prepareLogo } from '../../lib/images';
 import { readMultipartForm } from '../../lib/multipart-form';
+import { perAccountRateLimit } from '../../plugins/rate-limit';
 import { actorOf } from '../accounts/role-guard';
 import {
   countSellersFor,
@@ -59,6 +61,12 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: { 200: CompanyLogo },
       },
+      config: {
+        rateLimit: perAccountRateLimit(
+          app.config.rateLimits.imageUploads,
+          IMAGE_MESSAGES.tooManyUploads,
+        ),
+      },
     },
     async (request) => {
       const form = await readMultipartForm(request, {
@@ -73,6 +81,13 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         png = await prepareLogo(file.data);
       } catch (error) {
         if (!(error instanceof ImageError)) throw error;
+        if (error.reason === 'too_many_pixels') {
+          throw new AppError(ERROR_CODES.payloadTooLarge, error.message, 413, {
+            file: error.message,
+          });
+        }
+        if (error.reason === 'busy')
+          throw new AppError(ERROR_CODES.unavailable, error.message, 503);
         throw AppError.validation(COMPANY_SETTINGS_MESSAGES.logoInvalid, {
           file: error.message,
         });

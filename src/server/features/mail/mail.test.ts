@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env';
+import { startSmtpSink } from '../../../../tests/factories/smtp-sink';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { readInbox } from './mailer';
+import { createMailer, mailDomain, readInbox } from './mailer';
 import { passwordResetMail, verificationMail } from './templates';
 
 describe('mail templates', () => {
@@ -101,5 +102,65 @@ describe('/dev/mail in production', () => {
     expect(response.body).not.toContain('Privado');
     expect(response.body).not.toContain('Bandeja local');
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('sending through SMTP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const smtpMailer = (url: string) =>
+    createMailer({
+      smtpUrl: url,
+      from: t.config.mailFrom,
+      dataDir: t.config.dataDir,
+      log: t.app.log,
+    });
+
+  it('sends the Message-ID it is given', async () => {
+    const sink = await startSmtpSink();
+    try {
+      await smtpMailer(sink.url).send({
+        to: 'ana@example.com',
+        subject: 'Hola',
+        html: '<p>Hola</p>',
+        text: 'Hola',
+        messageId: '<outbox.7.abc@vendemas.com.ar>',
+      });
+      expect(sink.received[0]?.messageId).toBe('<outbox.7.abc@vendemas.com.ar>');
+    } finally {
+      await sink.close();
+    }
+  });
+
+  it('gives up on a server slower than the deadline instead of waiting for it', async () => {
+    const sink = await startSmtpSink({ delayMs: 5000 });
+    try {
+      const started = Date.now();
+      await expect(
+        smtpMailer(sink.url).send(
+          { to: 'ana@example.com', subject: 'Hola', html: '<p>Hola</p>', text: 'Hola' },
+          { signal: AbortSignal.timeout(300) },
+        ),
+      ).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(4000);
+    } finally {
+      await sink.close();
+    }
+  });
+
+  it('makes Message-IDs in the site’s domain, or the sender’s when the site runs on localhost', () => {
+    const mailFrom = 'VendeMás <no-responder@vendemas.com.ar>';
+    expect(mailDomain({ appUrl: 'https://app.vendemas.com.ar', mailFrom })).toBe(
+      'app.vendemas.com.ar',
+    );
+    expect(mailDomain({ appUrl: 'http://localhost:3000', mailFrom })).toBe('vendemas.com.ar');
+    expect(mailDomain({ appUrl: 'http://127.0.0.1:3000', mailFrom })).toBe('vendemas.com.ar');
+    expect(mailDomain({ appUrl: 'http://localhost:3000', mailFrom: 'avisos@Tienda.Example' })).toBe(
+      'tienda.example',
+    );
   });
 });

@@ -9,10 +9,20 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /**
+   * `<…@domain>`: the same on every attempt at one message, so a receiving
+   * server can drop a repeat. Unset: a new one per send.
+   */
+  messageId?: string;
+}
+
+export interface SendOptions {
+  /** Aborting it closes the SMTP connection and fails the send (the outbox's deadline per message). */
+  signal?: AbortSignal;
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, options?: SendOptions): Promise<void>;
 }
 
 export interface InboxEntry {
@@ -40,11 +50,41 @@ export function inboxDir(dataDir: string): string {
   return path.join(dataDir, 'mail');
 }
 
+/**
+ * How long the SMTP client waits for each step before it gives up (nodemailer's
+ * defaults are 2 min, 30 s and 10 min). A send that stalls fails and is retried
+ * by the outbox, well inside the outbox's lease on the message.
+ */
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  /** Inactivity between two steps of one send, the server's answer to the message included. */
+  socketTimeout: 20_000,
+} as const;
+
+/** The longest one send may take in all, unless the caller gives its own signal. */
+export const SMTP_SEND_TIMEOUT_MS = 60_000;
+
+/**
+ * The domain of the Message-IDs we make: APP_URL's host (each environment its
+ * own), or MAIL_FROM's domain when APP_URL is localhost or an address.
+ */
+export function mailDomain(config: { appUrl: string; mailFrom: string }): string {
+  const host = new URL(config.appUrl).hostname;
+  const isName = host.includes('.') && !/^[\d.]+$/.test(host) && !host.startsWith('[');
+  if (isName) return host;
+  return config.mailFrom.match(/@([\w.-]+)>?\s*$/)?.[1]?.toLowerCase() ?? host;
+}
+
 function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   return {
-    async send(message) {
-      await transport.sendMail({ from, ...message });
+    async send(message, options = {}) {
+      await transport.sendMail({
+        from,
+        ...message,
+        signal: options.signal ?? AbortSignal.timeout(SMTP_SEND_TIMEOUT_MS),
+      });
     },
   };
 }

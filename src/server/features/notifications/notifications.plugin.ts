@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { mailDomain } from '../mail/mailer';
 import { renderOutboxMail } from './email-templates';
 import { drainOutbox, startOutboxWorker, type OutboxDeps } from './outbox.worker';
 
@@ -23,6 +24,7 @@ export const notificationsPlugin = fp(async (app: FastifyInstance) => {
     db: app.db,
     mailer: app.mailer,
     log: app.log,
+    messageDomain: mailDomain(app.config),
     render: (kind, payload) =>
       renderOutboxMail(
         { db: app.db, secretBox: app.secretBox, appUrl: app.config.appUrl },

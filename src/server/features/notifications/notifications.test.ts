@@ -21,7 +21,8 @@ import {
 import { argentineMonth } from '../orders/orders-metrics.service';
 import { transitionOrder } from '../orders/orders.service';
 import { emailOutbox, notifications } from './notifications.table';
-import { drainOutbox, retryDelayMs } from './outbox.worker';
+import { SMTP_SEND_TIMEOUT_MS, SMTP_TIMEOUTS } from '../mail/mailer';
+import { drainOutbox, OUTBOX_DEFAULTS, retryDelayMs } from './outbox.worker';
 
 describe('notifications: bell entries and e-mails queued with the order change, sent by the outbox', () => {
   let t: TestApp;
@@ -264,12 +265,15 @@ describe('the outbox worker', () => {
   afterAll(() => t.close());
 
   const render = async () => ({ subject: 'Asunto', html: '<p>Hola</p>', text: 'Hola' });
+  const messageDomain = 'vendemas.com.ar';
 
   it('retries a failed send later with backoff, then sends it once', async () => {
     await buy(t, world.productId, { provider: 'transferencia', ref: world.ref });
     const now = new Date();
+    const tried = new Map<string, string>();
     const down = {
-      send: async () => {
+      send: async (message: { to: string; messageId?: string }) => {
+        tried.set(message.to, message.messageId ?? '');
         throw new Error('SMTP caído');
       },
     };
@@ -278,6 +282,7 @@ describe('the outbox worker', () => {
       mailer: down,
       render,
       log: t.app.log,
+      messageDomain,
       now: () => now,
     });
     expect(first).toEqual({ sent: 0, retried: 3, failed: 0 });
@@ -290,16 +295,34 @@ describe('the outbox worker', () => {
     }
 
     const sent: string[] = [];
-    const up = { send: async (message: { to: string }) => void sent.push(message.to) };
+    const up = {
+      send: async (message: { to: string; messageId?: string }) => {
+        sent.push(message.to);
+        // The retry carries the Message-ID of the first attempt, so a server that got both drops one.
+        expect(message.messageId).toBe(tried.get(message.to));
+      },
+    };
+    const deps = { db: t.db, mailer: up, render, log: t.app.log, messageDomain };
     // Not yet due.
-    expect(
-      await drainOutbox({ db: t.db, mailer: up, render, log: t.app.log, now: () => now }),
-    ).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await drainOutbox({ ...deps, now: () => now })).toEqual({
+      sent: 0,
+      retried: 0,
+      failed: 0,
+    });
     const later = new Date(now.getTime() + retryDelayMs(1));
-    expect(
-      await drainOutbox({ db: t.db, mailer: up, render, log: t.app.log, now: () => later }),
-    ).toEqual({ sent: 3, retried: 0, failed: 0 });
+    expect(await drainOutbox({ ...deps, now: () => later })).toEqual({
+      sent: 3,
+      retried: 0,
+      failed: 0,
+    });
     expect(sent.sort()).toEqual([BUYER.email, world.company.email, world.seller.email].sort());
+    const ids = [...tried.values()];
+    expect(new Set(ids).size).toBe(3);
+    for (const row of rows) {
+      expect(ids).toContain(
+        `<outbox.${row.id}.${row.createdAt.getTime().toString(36)}@vendemas.com.ar>`,
+      );
+    }
     expect(retryDelayMs(1)).toBe(30_000);
     expect(retryDelayMs(3)).toBe(120_000);
     expect(retryDelayMs(40)).toBe(3_600_000);
@@ -315,7 +338,7 @@ describe('the outbox worker', () => {
     let now = new Date();
     for (let attempt = 1; attempt <= 3; attempt += 1) {
       await drainOutbox(
-        { db: t.db, mailer: down, render, log: t.app.log, now: () => now },
+        { db: t.db, mailer: down, render, log: t.app.log, messageDomain, now: () => now },
         { maxAttempts: 3 },
       );
       now = new Date(now.getTime() + retryDelayMs(attempt));
@@ -323,6 +346,14 @@ describe('the outbox worker', () => {
     const failed = await t.db.select().from(emailOutbox).where(eq(emailOutbox.status, 'failed'));
     expect(failed).toHaveLength(3);
     expect(failed.every((row) => row.attempts === 3)).toBe(true);
+  });
+
+  it('every SMTP timeout is shorter than a send’s deadline, and that shorter than the outbox’s lease', () => {
+    for (const timeout of Object.values(SMTP_TIMEOUTS)) {
+      expect(timeout).toBeLessThan(OUTBOX_DEFAULTS.sendTimeoutMs);
+    }
+    expect(SMTP_SEND_TIMEOUT_MS).toBeLessThanOrEqual(OUTBOX_DEFAULTS.sendTimeoutMs);
+    expect(OUTBOX_DEFAULTS.sendTimeoutMs).toBeLessThan(OUTBOX_DEFAULTS.leaseMs);
   });
 
   it('two workers draining at once send every message exactly once', async () => {
@@ -337,7 +368,7 @@ describe('the outbox worker', () => {
       },
     };
     const worker = () =>
-      drainOutbox({ db: t.db, mailer: slow, render, log: t.app.log }, { batch: 5 });
+      drainOutbox({ db: t.db, mailer: slow, render, log: t.app.log, messageDomain }, { batch: 5 });
     let total = 0;
     for (let round = 0; round < 10; round += 1) {
       const [a, b] = await Promise.all([worker(), worker()]);

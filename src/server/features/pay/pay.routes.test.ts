@@ -67,13 +67,13 @@ describe('payment links /api/public/pay and the providers (against local fakes)'
 
   function mercadoPagoWebhook(
     paymentId: number,
-    options: { secret?: string; companyId?: string } = {},
+    options: { secret?: string; companyId?: string; ts?: string } = {},
   ) {
     const requestId = `req-${paymentId}-${Math.random().toString(16).slice(2)}`;
     const signature = signMercadoPagoWebhook(options.secret ?? MP_WEBHOOK_SECRET, {
       dataId: String(paymentId),
       requestId,
-      ts: String(Math.floor(Date.now() / 1000)),
+      ts: options.ts ?? String(Math.floor(Date.now() / 1000)),
     });
     return t.app.inject({
       method: 'POST',
@@ -91,14 +91,22 @@ describe('payment links /api/public/pay and the providers (against local fakes)'
     });
   }
 
-  function stripeWebhook(event: Record<string, unknown>, secret = STRIPE_WEBHOOK_SECRET) {
+  function stripeWebhook(
+    event: Record<string, unknown>,
+    secret = STRIPE_WEBHOOK_SECRET,
+    timestamp?: number,
+  ) {
     const payload = JSON.stringify({ object: 'event', api_version: '2024-06-20', ...event });
     return t.app.inject({
       method: 'POST',
       url: `/api/webhooks/stripe/${world.company.id}`,
       headers: {
         'content-type': 'application/json',
-        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
+        'stripe-signature': signer.webhooks.generateTestHeaderString({
+          payload,
+          secret,
+          ...(timestamp ? { timestamp } : {}),
+        }),
       },
       payload,
     });
@@ -367,6 +375,38 @@ describe('payment links /api/public/pay and the providers (against local fakes)'
       expect(await countPaymentEvents(t.db, 'mercadopago', `${payment.id}:approved`)).toBe(0);
     });
 
+    it('refuses a genuinely signed notification whose time is more than 300 s off, writing nothing', async () => {
+      const response = await buy(t, world.productId, { provider: 'mercadopago' });
+      const preference = [...mp.preferences.values()].find(
+        (p) => response.json().next.url === p.init_point,
+      )!;
+      const payment = mp.pay(preference.id);
+      const asked = () => mp.requests.filter((r) => r.path === `/v1/payments/${payment.id}`).length;
+      const nowSeconds = Math.floor(Date.now() / 1000);
+      for (const ts of [
+        '978307200', // 2001-01-01
+        String(nowSeconds - 301),
+        String(nowSeconds + 301),
+        String((nowSeconds - 3600) * 1000), // an hour ago, in milliseconds
+        'ayer',
+      ]) {
+        const stale = await mercadoPagoWebhook(payment.id, { ts });
+        expect(stale.statusCode, ts).toBe(400);
+        expect(stale.json().error.code).toBe('INVALID_SIGNATURE');
+      }
+      expect((await mercadoPagoWebhook(payment.id, { ts: '978307200' })).json().error.message).toBe(
+        'La firma del webhook está vencida: su hora difiere de la nuestra en más de 300 segundos.',
+      );
+      expect(asked()).toBe(0);
+      expect((await orderRow(response.json().order_id)).status).toBe('pending_payment');
+      expect(await countPaymentEvents(t.db, 'mercadopago', `${payment.id}:approved`)).toBe(0);
+
+      // Inside the tolerance, in seconds or in milliseconds, it is heard.
+      const fresh = await mercadoPagoWebhook(payment.id, { ts: String(Date.now() - 60_000) });
+      expect(fresh.statusCode).toBe(200);
+      expect((await orderRow(response.json().order_id)).status).toBe('approved');
+    });
+
     it('never approves a payment whose amount or reference does not match', async () => {
       const response = await buy(t, world.productId, { provider: 'mercadopago' });
       const { order_id: id } = response.json();
@@ -498,8 +538,8 @@ describe('payment links /api/public/pay and the providers (against local fakes)'
         sales: seller.sales + 1,
       });
 
-      const refund = await stripeWebhook({
-        id: `evt_refund_${id}`,
+      const refundEvent = (eventId: string) => ({
+        id: eventId,
         type: 'charge.refunded',
         data: {
           object: {
@@ -510,7 +550,105 @@ describe('payment links /api/public/pay and the providers (against local fakes)'
           },
         },
       });
+      // Stripe has not refunded the charge: the event's word changes nothing.
+      const early = await stripeWebhook(refundEvent(`evt_refund_early_${id}`));
+      expect(early.statusCode).toBe(200);
+      expect((await orderRow(id)).status).toBe('approved');
+
+      stripe.refund(intent.id);
+      const refund = await stripeWebhook(refundEvent(`evt_refund_${id}`));
       expect(refund.statusCode).toBe(200);
+      expect((await orderRow(id)).status).toBe('refunded');
+      expect(await sellerTally(t, world.seller.id)).toEqual(seller);
+    });
+
+    it('approves only what Stripe answers: a signed event that says succeeded is checked against the PaymentIntent', async () => {
+      const seller = await sellerTally(t, world.seller.id);
+      const place = async () => {
+        const response = await buy(t, world.productId, { provider: 'stripe', ref: world.ref });
+        const id = response.json().order_id as string;
+        const intent = [...stripe.intents.values()].find((i) => i.metadata.order_id === id)!;
+        return { id, intent };
+      };
+      const claimSucceeded = (eventId: string, intent: { id: string; amount: number }) =>
+        stripeWebhook({
+          id: eventId,
+          type: 'payment_intent.succeeded',
+          data: {
+            object: {
+              ...intent,
+              secretKey: undefined,
+              status: 'succeeded',
+              amount_received: intent.amount,
+            },
+          },
+        });
+
+      // Stripe says the intent still waits for a card.
+      const unpaid = await place();
+      const retrievals = () =>
+        stripe.requests.filter(
+          (r) => r.method === 'GET' && r.path === `/v1/payment_intents/${unpaid.intent.id}`,
+        ).length;
+      const claimed = await claimSucceeded(`evt_claim_${unpaid.id}`, unpaid.intent);
+      expect(claimed.statusCode).toBe(200);
+      expect(retrievals()).toBe(1);
+      expect((await orderRow(unpaid.id)).status).toBe('pending_payment');
+
+      // Stripe received less, or another currency, than the order asks.
+      const short = await place();
+      stripe.succeed(short.intent.id, { amount: 100 });
+      expect((await claimSucceeded(`evt_short_${short.id}`, short.intent)).statusCode).toBe(200);
+      expect((await orderRow(short.id)).status).toBe('pending_payment');
+      const dollars = await place();
+      stripe.succeed(dollars.intent.id, { currency: 'usd' });
+      expect((await claimSucceeded(`evt_usd_${dollars.id}`, dollars.intent)).statusCode).toBe(200);
+      expect((await orderRow(dollars.id)).status).toBe('pending_payment');
+
+      // An intent Stripe does not know under the company's key.
+      const unknown = await claimSucceeded('evt_unknown_intent', {
+        id: 'pi_fake_never_made',
+        amount: 1_100_000,
+      });
+      expect(unknown.statusCode).toBe(200);
+      expect(unknown.json().result).toBe('unknown_order');
+
+      // A genuine event signed more than 300 s ago is refused before anything is asked.
+      stripe.succeed(unpaid.intent.id);
+      const old = await stripeWebhook(
+        {
+          id: `evt_old_${unpaid.id}`,
+          type: 'payment_intent.succeeded',
+          data: { object: { ...unpaid.intent, secretKey: undefined } },
+        },
+        STRIPE_WEBHOOK_SECRET,
+        Math.floor(Date.now() / 1000) - 301,
+      );
+      expect(old.statusCode).toBe(400);
+      expect(retrievals()).toBe(1);
+      expect((await orderRow(unpaid.id)).status).toBe('pending_payment');
+      expect(await sellerTally(t, world.seller.id)).toEqual(seller);
+
+      // Once Stripe says it succeeded with the order's amount, the event approves it.
+      expect((await claimSucceeded(`evt_paid_${unpaid.id}`, unpaid.intent)).statusCode).toBe(200);
+      expect((await orderRow(unpaid.id)).status).toBe('approved');
+    });
+
+    it('a chargeback Stripe confirms takes the sale back', async () => {
+      const seller = await sellerTally(t, world.seller.id);
+      const response = await buy(t, world.productId, { provider: 'stripe', ref: world.ref });
+      const { order_id: id, token } = response.json();
+      const intent = [...stripe.intents.values()].find((i) => i.metadata.order_id === id)!;
+      stripe.succeed(intent.id);
+      await buyerOrder(id, `token=${token}&payment_intent=${intent.id}`);
+      expect((await orderRow(id)).status).toBe('approved');
+      const disputeId = stripe.dispute(intent.id);
+      const disputed = await stripeWebhook({
+        id: `evt_dispute_${id}`,
+        type: 'charge.dispute.created',
+        data: { object: { id: disputeId, object: 'dispute', payment_intent: intent.id } },
+      });
+      expect(disputed.statusCode).toBe(200);
       expect((await orderRow(id)).status).toBe('refunded');
       expect(await sellerTally(t, world.seller.id)).toEqual(seller);
     });

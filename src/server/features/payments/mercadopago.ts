@@ -146,12 +146,26 @@ export function signMercadoPagoWebhook(
   return `ts=${parts.ts},v1=${v1}`;
 }
 
+/** What a webhook's signature proves: nothing, a message from the sender, or an old one. */
+export type SignatureCheck = 'valid' | 'invalid' | 'expired';
+
+/**
+ * `ts` in seconds (as MercadoPago documents it) or in milliseconds (as some
+ * notifications carry it): a 13-digit value in seconds would be the year 5000.
+ */
+function signatureTimeMs(ts: string): number | null {
+  if (!/^\d{1,16}$/.test(ts)) return null;
+  const value = Number(ts);
+  return value < 100_000_000_000 ? value * 1000 : value;
+}
+
 export function verifyMercadoPagoSignature(
   secret: string,
   header: string | undefined,
   parts: { dataId: string | undefined; requestId: string | undefined },
-): boolean {
-  if (!header) return false;
+  clock: { now?: number; toleranceSeconds: number },
+): SignatureCheck {
+  if (!header) return 'invalid';
   const fields = new Map(
     header.split(',').map((pair) => {
       const [key = '', ...rest] = pair.split('=');
@@ -160,9 +174,16 @@ export function verifyMercadoPagoSignature(
   );
   const ts = fields.get('ts');
   const given = fields.get('v1');
-  if (!ts || !given || !/^[0-9a-f]{64}$/i.test(given)) return false;
+  if (!ts || !given || !/^[0-9a-f]{64}$/i.test(given)) return 'invalid';
   const expected = createHmac('sha256', secret)
     .update(mercadoPagoManifest({ ...parts, ts }))
     .digest();
-  return timingSafeEqual(expected, Buffer.from(given, 'hex'));
+  if (!timingSafeEqual(expected, Buffer.from(given, 'hex'))) return 'invalid';
+  // A genuine notification replayed later (or signed with a clock far off) is refused, as Stripe does.
+  const signedAt = signatureTimeMs(ts);
+  const now = clock.now ?? Date.now();
+  if (signedAt === null || Math.abs(now - signedAt) > clock.toleranceSeconds * 1000) {
+    return 'expired';
+  }
+  return 'valid';
 }

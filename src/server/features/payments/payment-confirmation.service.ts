@@ -18,7 +18,7 @@ import {
 } from './payment-outcome.service';
 import { methodWithSecrets } from './payment-methods.service';
 import { createStripeClient } from './stripe-client';
-import type { WebhookRequest } from './webhook-route';
+import { WEBHOOK_TOLERANCE_SECONDS, type WebhookRequest } from './webhook-route';
 
 export interface ConfirmationDeps {
   db: Database;
@@ -29,6 +29,19 @@ export interface ConfirmationDeps {
 
 const INVALID_SIGNATURE = () =>
   new AppError('INVALID_SIGNATURE', 'La firma del webhook no es válida.', 400);
+const EXPIRED_SIGNATURE = () =>
+  new AppError(
+    'INVALID_SIGNATURE',
+    `La firma del webhook está vencida: su hora difiere de la nuestra en más de ${WEBHOOK_TOLERANCE_SECONDS} segundos.`,
+    400,
+  );
+/** The provider could not be asked: a 5xx, so the provider delivers the webhook again later. */
+const PROVIDER_UNREACHABLE = (provider: string) =>
+  new AppError(
+    'PROVIDER_UNAVAILABLE',
+    `No pudimos confirmar el pago con ${provider}; se reintentará.`,
+    502,
+  );
 
 /** Stripe's client for a company's own keys. */
 export async function companyStripe(
@@ -127,11 +140,17 @@ export async function handleMercadoPagoWebhook(
   if (secret) {
     const header = request.headers['x-signature'];
     const requestId = request.headers['x-request-id'];
-    const ok = verifyMercadoPagoSignature(secret, typeof header === 'string' ? header : undefined, {
-      dataId: typeof query['data.id'] === 'string' ? query['data.id'] : dataId,
-      requestId: typeof requestId === 'string' ? requestId : undefined,
-    });
-    if (!ok) throw INVALID_SIGNATURE();
+    const check = verifyMercadoPagoSignature(
+      secret,
+      typeof header === 'string' ? header : undefined,
+      {
+        dataId: typeof query['data.id'] === 'string' ? query['data.id'] : dataId,
+        requestId: typeof requestId === 'string' ? requestId : undefined,
+      },
+      { toleranceSeconds: WEBHOOK_TOLERANCE_SECONDS },
+    );
+    if (check === 'expired') throw EXPIRED_SIGNATURE();
+    if (check !== 'valid') throw INVALID_SIGNATURE();
   }
   if (!method) {
     deps.log.warn({ companyId }, 'MercadoPago webhook for a company without MercadoPago');
@@ -142,6 +161,17 @@ export async function handleMercadoPagoWebhook(
   }
   const result = await confirmMercadoPagoPayment(deps, companyId, dataId);
   return { received: true, result };
+}
+
+const idOf = (value: string | { id: string } | null): string | undefined =>
+  typeof value === 'string' ? value : value?.id;
+
+function isStripeNotFound(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { statusCode?: number }).statusCode === 404
+  );
 }
 
 function stripeVerdict(intent: Stripe.PaymentIntent): PaymentVerdict {
@@ -161,8 +191,8 @@ async function applyStripeIntent(
     eventType,
     order,
     verdict,
-    amountCents:
-      verdict === 'refunded' ? order.totalCents : intent.amount_received || intent.amount,
+    // What Stripe says it received approves the order, never the amount asked for.
+    amountCents: verdict === 'refunded' ? order.totalCents : intent.amount_received,
     currency: intent.currency,
     providerPaymentId: intent.id,
   });
@@ -203,8 +233,11 @@ export async function confirmStripeReturn(
 
 /**
  * POST /api/webhooks/stripe/:companyId, verified with the company's webhook
- * secret (300 s tolerance). A company without one cannot receive webhooks:
- * its card orders are confirmed when the buyer returns.
+ * secret (300 s tolerance). The event only says which payment to look at: the
+ * PaymentIntent (and for a refund its charge, for a chargeback its dispute) is
+ * retrieved with the company's key and only Stripe's answer approves or
+ * refunds. A company without a webhook secret cannot receive webhooks: its
+ * card orders are confirmed when the buyer returns.
  */
 export async function handleStripeWebhook(
   deps: ConfirmationDeps,
@@ -220,27 +253,46 @@ export async function handleStripeWebhook(
       request.rawBody,
       signature,
       account.webhookSecret,
-      300,
+      WEBHOOK_TOLERANCE_SECONDS,
     );
   } catch {
     throw INVALID_SIGNATURE();
   }
 
+  // The event names a payment; what happened to it is read back from Stripe with the
+  // company's key, so an event that does not match Stripe's records changes nothing.
   let intent: Stripe.PaymentIntent | undefined;
   let verdict: PaymentVerdict = 'open';
-  if (event.type === 'payment_intent.succeeded') {
-    intent = event.data.object;
-    verdict = 'approved';
-  } else if (event.type === 'charge.refunded' || event.type === 'charge.dispute.created') {
-    const object = event.data.object as Stripe.Charge | Stripe.Dispute;
-    const fullyRefunded =
-      event.type === 'charge.dispute.created' || (object as Stripe.Charge).refunded;
-    const intentId =
-      typeof object.payment_intent === 'string' ? object.payment_intent : object.payment_intent?.id;
-    if (intentId && fullyRefunded) {
-      intent = await account.stripe.paymentIntents.retrieve(intentId);
-      verdict = 'refunded';
+  const named = (event.data.object as { id?: unknown }).id;
+  if (typeof named !== 'string' || !/^\w{1,255}$/.test(named)) {
+    return { received: true, result: 'ignored' };
+  }
+  try {
+    if (event.type === 'payment_intent.succeeded') {
+      intent = await account.stripe.paymentIntents.retrieve(named);
+      verdict = stripeVerdict(intent);
+    } else if (event.type === 'charge.refunded') {
+      const charge = await account.stripe.charges.retrieve(named);
+      const intentId = idOf(charge.payment_intent);
+      if (charge.refunded && intentId) {
+        intent = await account.stripe.paymentIntents.retrieve(intentId);
+        verdict = 'refunded';
+      }
+    } else if (event.type === 'charge.dispute.created') {
+      const dispute = await account.stripe.disputes.retrieve(named);
+      const intentId = idOf(dispute.payment_intent);
+      if (intentId) {
+        intent = await account.stripe.paymentIntents.retrieve(intentId);
+        verdict = 'refunded';
+      }
     }
+  } catch (error) {
+    if (isStripeNotFound(error)) {
+      deps.log.warn({ companyId, event: event.id }, 'Stripe does not know what this event names');
+      return { received: true, result: 'unknown_order' };
+    }
+    deps.log.error({ err: error, companyId, event: event.id }, 'Stripe could not be asked');
+    throw PROVIDER_UNREACHABLE('Stripe');
   }
   if (!intent) return { received: true, result: 'ignored' };
   const order = await orderOfIntent(deps, companyId, intent);

@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+/**
+ * How far a signed webhook's timestamp may be from our clock, either way
+ * (Stripe's own default): an older message, even genuinely signed, is refused.
+ */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
 export interface WebhookRequest {
   /** The exact bytes the provider sent: signatures are computed over them. */
   rawBody: Buffer;

@@ -9,6 +9,7 @@ import {
 } from '@shared/products/products.schema';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../lib/images';
 import { readMultipartForm } from '../../lib/multipart-form';
+import { perAccountRateLimit } from '../../plugins/rate-limit';
 import { z } from '@shared/zod';
 import { actorOf } from '../accounts/role-guard';
 import {
@@ -113,6 +114,13 @@ export const companyProductRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         params: ProductParams,
         response: { 201: Product },
+      },
+      // Each image is decoded: one account cannot keep the decoders busy for everyone.
+      config: {
+        rateLimit: perAccountRateLimit(
+          app.config.rateLimits.imageUploads,
+          IMAGE_MESSAGES.tooManyUploads,
+        ),
       },
     },
     async (request, reply) => {

@@ -11,6 +11,7 @@ import {
   type WithSubquery,
 } from 'drizzle-orm';
 import { buyerPriceCents, commissionCents, splitCommission } from '@shared/commission';
+import { ERROR_CODES } from '@shared/errors';
 import {
   MAX_PRODUCT_IMAGES,
   PRODUCT_MESSAGES,
@@ -21,7 +22,13 @@ import {
 } from '@shared/products/products.schema';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { ImageError, prepareProductImage } from '../../lib/images';
+import {
+  checkImage,
+  ImageError,
+  prepareProductImage,
+  PRODUCT_IMAGE_LABEL,
+  PRODUCT_IMAGE_TYPES,
+} from '../../lib/images';
 import type { FormFile } from '../../lib/multipart-form';
 import type { Storage } from '../../lib/storage';
 import { collectorIdOf, findCompanyProfile } from '../profiles/profiles.service';
@@ -225,6 +232,35 @@ export async function deleteProduct(
   await deleteImages(storage, current.images);
 }
 
+const IMAGE_REJECTION_STATUS: Record<ImageError['reason'], number> = {
+  too_large: 413,
+  too_many_pixels: 413,
+  not_an_image: 400,
+  unreadable: 400,
+  busy: 503,
+};
+
+/** Runs `work` on each file in turn; an ImageError names the file in Spanish. */
+async function eachFile<T>(files: FormFile[], work: (file: FormFile) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (const file of files) {
+    try {
+      results.push(await work(file));
+    } catch (error) {
+      if (!(error instanceof ImageError)) throw error;
+      if (error.reason === 'busy') throw new AppError(ERROR_CODES.unavailable, error.message, 503);
+      const message = PRODUCT_MESSAGES.imageUploadFailed(
+        file.filename || 'sin nombre',
+        error.message,
+      );
+      throw new AppError('IMAGE_REJECTED', message, IMAGE_REJECTION_STATUS[error.reason], {
+        file: message,
+      });
+    }
+  }
+  return results;
+}
+
 /**
  * POST /products/:id/images: every file is checked and converted first, so a
  * bad one saves nothing; then both sizes are stored and appended in one update
@@ -242,21 +278,9 @@ export async function addProductImages(
   if (current.images.length + files.length > MAX_PRODUCT_IMAGES) {
     throw AppError.validation(PRODUCT_MESSAGES.tooManyImages);
   }
-  const prepared = [];
-  for (const file of files) {
-    try {
-      prepared.push(await prepareProductImage(file.data));
-    } catch (error) {
-      if (!(error instanceof ImageError)) throw error;
-      const message = PRODUCT_MESSAGES.imageUploadFailed(
-        file.filename || 'sin nombre',
-        error.message,
-      );
-      throw new AppError('IMAGE_REJECTED', message, error.reason === 'too_large' ? 413 : 400, {
-        file: message,
-      });
-    }
-  }
+  // Every file's kind and pixels first (headers only), so a bad one costs no decoding of the others.
+  await eachFile(files, (file) => checkImage(file.data, PRODUCT_IMAGE_TYPES, PRODUCT_IMAGE_LABEL));
+  const prepared = await eachFile(files, (file) => prepareProductImage(file.data));
 
   const added: ProductImageKeys[] = [];
   try {

@@ -578,6 +578,26 @@ export async function markStoreOrderPaid(
 }
 
 /**
+ * Whether a Checkout Session, as Stripe answered it, pays this order: paid,
+ * made for it, and for exactly its amount and currency.
+ */
+export function stripeSessionPays(
+  session: Pick<
+    Stripe.Checkout.Session,
+    'payment_status' | 'amount_total' | 'currency' | 'client_reference_id' | 'metadata'
+  >,
+  order: { id: string; totalCents: number; currency: string },
+): boolean {
+  const madeFor = session.metadata?.store_order_id ?? session.client_reference_id;
+  return (
+    session.payment_status === 'paid' &&
+    madeFor === order.id &&
+    session.amount_total === order.totalCents &&
+    session.currency?.toLowerCase() === order.currency.toLowerCase()
+  );
+}
+
+/**
  * The buyer is back from Stripe: we ask Stripe ourselves whether the session
  * was paid (never the browser's word) and mark the order paid if so.
  */
@@ -593,7 +613,7 @@ export async function confirmStripeReturn(
   }
   if (order.status !== 'paid') {
     const session = await deps.stripe.checkout.sessions.retrieve(sessionId);
-    if (session.payment_status === 'paid' && session.client_reference_id === orderId) {
+    if (stripeSessionPays(session, order)) {
       await deps.db.transaction((tx) => markStoreOrderPaid(tx, orderId, session.id));
       invalidateCatalogue(deps.db);
     }

@@ -121,6 +121,7 @@ describe('storefront checkout with Stripe (against a local fake of its API)', ()
     expect(unsigned.statusCode).toBe(400);
     expect(await statusOf(id)).toBe('pending_payment');
 
+    fake.pay(String(session.id));
     const before = await stock('lamp-walnut');
     const first = await webhook(completed('evt_paid_1', session));
     expect(first.statusCode).toBe(200);
@@ -135,6 +136,60 @@ describe('storefront checkout with Stripe (against a local fake of its API)', ()
     expect(redelivered.statusCode).toBe(200);
     expect(await stock('lamp-walnut')).toEqual(after);
     expect(await countPaymentEvents(t.db, 'stripe', 'evt_paid_1')).toBe(1);
+  });
+
+  it('marks an order paid only when Stripe itself says the session was paid with its amount and currency', async () => {
+    const { id, token } = await startPayment(2);
+    const session = [...fake.sessions.values()].find((s) => s.client_reference_id === id)!;
+    const sessionId = String(session.id);
+    const asked = () =>
+      fake.requests.filter(
+        (r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${sessionId}`,
+      ).length;
+    const before = await stock('lamp-walnut');
+
+    // The signed event says paid; Stripe says the session is still open and unpaid.
+    const claimed = await webhook(completed('evt_claims_paid', session));
+    expect(claimed.statusCode).toBe(200);
+    expect(asked()).toBe(1);
+    expect(await statusOf(id)).toBe('pending_payment');
+
+    // Stripe took less than the order's total, or another currency.
+    fake.pay(sessionId, { amount: 100 });
+    await webhook(completed('evt_paid_short', session));
+    expect(await statusOf(id)).toBe('pending_payment');
+    fake.pay(sessionId, { amount: 13_800, currency: 'usd' });
+    await webhook(completed('evt_paid_dollars', session));
+    expect(await statusOf(id)).toBe('pending_payment');
+    const returned = await post(`/api/store/vendemas/checkout/${id}/confirm`, {
+      token,
+      session_id: sessionId,
+    });
+    expect(returned.json().status).toBe('pending_payment');
+    expect(await stock('lamp-walnut')).toEqual(before);
+
+    // A genuine event signed more than 300 s ago is refused before Stripe is asked.
+    fake.pay(sessionId, { amount: 13_800, currency: 'eur' });
+    const payload = JSON.stringify(completed('evt_old', session));
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signer.webhooks.generateTestHeaderString({
+          payload,
+          secret: WEBHOOK_SECRET,
+          timestamp: Math.floor(Date.now() / 1000) - 301,
+        }),
+      },
+      payload,
+    });
+    expect(old.statusCode).toBe(400);
+    expect(await statusOf(id)).toBe('pending_payment');
+
+    const paid = await webhook(completed('evt_paid_right', session));
+    expect(paid.statusCode).toBe(200);
+    expect(await statusOf(id)).toBe('paid');
   });
 
   it('ignores a paid session that is not the one created for the order', async () => {
@@ -161,7 +216,7 @@ describe('storefront checkout with Stripe (against a local fake of its API)', ()
     expect(unpaid.statusCode).toBe(200);
     expect(unpaid.json().status).toBe('pending_payment');
 
-    session.payment_status = 'paid';
+    fake.pay(String(session.id));
     const paid = await confirm();
     expect(paid.json().status).toBe('paid');
     expect(
@@ -198,6 +253,8 @@ describe('storefront checkout with Stripe (against a local fake of its API)', ()
   it('a payment that lands after a cancel still marks the order paid and takes the units', async () => {
     const { id, token } = await startPayment(1);
     const session = [...fake.sessions.values()].find((s) => s.client_reference_id === id)!;
+    // The buyer pays on Stripe's page while the cancel is on its way: the session can no longer expire.
+    fake.pay(String(session.id));
     await post(`/api/store/vendemas/checkout/${id}/cancel`, { token });
     const before = await stock('lamp-walnut');
     const late = await webhook(completed('evt_late_payment', session));

@@ -93,6 +93,11 @@ export interface FakeStripe {
   /** Form-encoded bodies Stripe's SDK sent, by path. */
   requests: { method: string; path: string; form: URLSearchParams }[];
   sessions: Map<string, Record<string, unknown>>;
+  /**
+   * The buyer pays the session on Stripe's page: it becomes complete and paid
+   * (`received` makes Stripe record another amount or currency than the session asked).
+   */
+  pay(sessionId: string, received?: { amount?: number; currency?: string }): void;
   close(): Promise<void>;
 }
 
@@ -113,11 +118,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (req.method === 'POST' && path === '/v1/checkout/sessions') {
       counter += 1;
       const id = `cs_test_${counter}`;
+      let amountTotal = 0;
+      for (let line = 0; form.has(`line_items[${line}][quantity]`); line += 1) {
+        amountTotal +=
+          Number(form.get(`line_items[${line}][quantity]`)) *
+          Number(form.get(`line_items[${line}][price_data][unit_amount]`));
+      }
       const session = {
         id,
         object: 'checkout.session',
         status: 'open',
         payment_status: 'unpaid',
+        amount_total: amountTotal,
+        currency: form.get('line_items[0][price_data][currency]'),
         url: `https://checkout.stripe.test/c/pay/${id}`,
         client_reference_id: form.get('client_reference_id'),
         metadata: { store_order_id: form.get('metadata[store_order_id]') },
@@ -149,6 +162,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     requests,
     sessions,
+    pay(sessionId, received = {}) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      Object.assign(session, {
+        status: 'complete',
+        payment_status: 'paid',
+        ...(received.amount === undefined ? {} : { amount_total: received.amount }),
+        ...(received.currency ? { currency: received.currency } : {}),
+      });
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

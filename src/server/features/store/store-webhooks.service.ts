@@ -3,13 +3,23 @@ import type Stripe from 'stripe';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { invalidateCatalogue } from './store-catalogue.service';
-import { markStoreOrderPaid } from './store-checkout.service';
+import { markStoreOrderPaid, stripeSessionPays } from './store-checkout.service';
 import { recordPaymentEvent } from '../payments/payment-events.service';
+import { WEBHOOK_TOLERANCE_SECONDS } from '../payments/webhook-route';
 import { storeOrders } from './store.table';
 
+/** Events after which a Checkout Session may have been paid (cards, then delayed methods). */
+const MAY_BE_PAID = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+]);
+
 /**
- * Verifies a Stripe webhook (raw body + signature) and applies it once: the
- * event id is recorded in the same transaction, so a repeated delivery changes nothing.
+ * Verifies a Stripe webhook (raw body + signature, 300 s tolerance) and applies
+ * it once: the event id is recorded in the same transaction, so a repeated
+ * delivery changes nothing. The event only names the session: it is read back
+ * from Stripe, and only Stripe's answer (paid, with the order's amount and
+ * currency) marks the order paid.
  */
 export async function handleStripeWebhook(
   db: Database,
@@ -21,16 +31,24 @@ export async function handleStripeWebhook(
   let event: Stripe.Event;
   try {
     if (!signature) throw new Error('missing signature');
-    event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+    event = stripe.webhooks.constructEvent(
+      rawBody,
+      signature,
+      webhookSecret,
+      WEBHOOK_TOLERANCE_SECONDS,
+    );
   } catch {
     throw new AppError('INVALID_SIGNATURE', 'La firma del webhook no es válida.', 400);
   }
 
+  const named = event.type.startsWith('checkout.session.')
+    ? (event.data.object as Stripe.Checkout.Session)
+    : undefined;
+  const orderId = named?.metadata?.store_order_id ?? named?.client_reference_id ?? null;
+  const session =
+    named && orderId && MAY_BE_PAID.has(event.type) ? await readSession(stripe, named.id) : null;
+
   const result = await db.transaction(async (tx) => {
-    const session = event.type.startsWith('checkout.session.')
-      ? (event.data.object as Stripe.Checkout.Session)
-      : undefined;
-    const orderId = session?.metadata?.store_order_id ?? session?.client_reference_id ?? null;
     const fresh = await recordPaymentEvent(tx, {
       provider: 'stripe',
       eventId: event.id,
@@ -39,20 +57,35 @@ export async function handleStripeWebhook(
     });
     if (!fresh) return { received: true as const, duplicate: true };
     if (!session || !orderId) return { received: true as const, duplicate: false };
-
-    const paid =
-      (event.type === 'checkout.session.completed' && session.payment_status === 'paid') ||
-      event.type === 'checkout.session.async_payment_succeeded';
-    if (paid) {
-      // Only the session we created for this order can pay it.
-      const [order] = await tx
-        .select({ id: storeOrders.id })
-        .from(storeOrders)
-        .where(and(eq(storeOrders.id, orderId), eq(storeOrders.paymentReference, session.id)));
-      if (order) await markStoreOrderPaid(tx, orderId, session.id);
+    // Only the session we created for this order can pay it.
+    const [order] = await tx
+      .select({
+        id: storeOrders.id,
+        totalCents: storeOrders.totalCents,
+        currency: storeOrders.currency,
+      })
+      .from(storeOrders)
+      .where(and(eq(storeOrders.id, orderId), eq(storeOrders.paymentReference, session.id)));
+    if (order && stripeSessionPays(session, order)) {
+      await markStoreOrderPaid(tx, orderId, session.id);
     }
     return { received: true as const, duplicate: false };
   });
   if (!result.duplicate) invalidateCatalogue(db);
   return result;
+}
+
+/** The session as Stripe has it; null when Stripe does not know it (a 5xx otherwise, so Stripe retries). */
+async function readSession(stripe: Stripe, id: unknown): Promise<Stripe.Checkout.Session | null> {
+  if (typeof id !== 'string' || !/^\w{1,255}$/.test(id)) return null;
+  try {
+    return await stripe.checkout.sessions.retrieve(id);
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 404) return null;
+    throw new AppError(
+      'PROVIDER_UNAVAILABLE',
+      'No pudimos confirmar el pago con Stripe; se reintentará.',
+      502,
+    );
+  }
 }

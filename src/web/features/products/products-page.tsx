@@ -27,6 +27,7 @@ import {
 import { toast } from '@web/components/ui/toast-store';
 import { ApiError } from '@web/lib/api-client';
 import {
+  imageUploadFailure,
   uploadProductImage,
   useCollectorId,
   useCompanyProducts,
@@ -83,13 +84,7 @@ export function ProductsPage() {
         );
       } catch (error) {
         failed = true;
-        toast({
-          title: PRODUCT_MESSAGES.imageUploadFailed(
-            file.name,
-            error instanceof Error ? error.message : '',
-          ),
-          variant: 'destructive',
-        });
+        toast({ title: imageUploadFailure(file.name, error), variant: 'destructive' });
       }
     }
     setUploading(false);

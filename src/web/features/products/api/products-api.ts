@@ -1,10 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CompanySettings } from '@shared/company/company-settings.schema';
-import type {
-  CreateProductBody,
-  Product,
-  ProductList,
-  UpdateProductBody,
+import {
+  PRODUCT_MESSAGES,
+  type CreateProductBody,
+  type Product,
+  type ProductList,
+  type UpdateProductBody,
 } from '@shared/products/products.schema';
 import { ApiError, apiRequest } from '@web/lib/api-client';
 
@@ -85,6 +86,15 @@ export function useDeleteProduct() {
       apiRequest<void>(`/api/company/products/${id}`, { method: 'DELETE' }),
     onSettled: () => client.invalidateQueries({ queryKey: PRODUCTS }),
   });
+}
+
+/**
+ * spec 02 §8 'Error al subir la imagen {file}: {message}'. A refusal of the
+ * image itself (too large, not an image…) already reads so from the server.
+ */
+export function imageUploadFailure(fileName: string, error: unknown): string {
+  if (error instanceof ApiError && error.code === 'IMAGE_REJECTED') return error.message;
+  return PRODUCT_MESSAGES.imageUploadFailed(fileName, error instanceof Error ? error.message : '');
 }
 
 /**
