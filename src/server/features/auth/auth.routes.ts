@@ -55,6 +55,9 @@ async function forwardToBetterAuth(
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   headers.delete('content-length');
+  // Better Auth records the leftmost X-Forwarded-For entry with each session: give
+  // it the client's address as Fastify resolved it (TRUST_PROXY), never one the client wrote.
+  headers.set('x-forwarded-for', request.ip);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body != null;
   if (hasBody) headers.set('content-type', 'application/json');
   const response = await app.auth.handler(
