@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { EmailSchema, PasswordSchema } from '../src/shared/accounts/accounts.schema';
 import { loadConfig } from '../src/server/config/env';
 import { openDatabase } from '../src/server/db/client';
+import { keepNewFilesPrivate, makeDataDirPrivate } from '../src/server/lib/private-files';
 import { createAuth } from '../src/server/features/auth/auth';
 import { users } from '../src/server/features/auth/auth.table';
 import { registerAccount } from '../src/server/features/accounts/register.service';
@@ -50,7 +51,9 @@ async function main() {
     process.exit(2);
   }
 
+  keepNewFilesPrivate();
   const config = loadConfig();
+  makeDataDirPrivate(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
