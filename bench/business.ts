@@ -17,6 +17,7 @@ import {
   kb,
   measure,
   pageScriptTransferBytes,
+  benchMailUrl,
   startProcess,
   stopProcess,
   type LoadResult,
@@ -138,10 +139,11 @@ async function signIn(appUrl: string): Promise<string> {
     .join('; ');
 }
 
-function serverEnv(appUrl: string, port: number, extra: Record<string, string>) {
+async function serverEnv(appUrl: string, port: number, extra: Record<string, string>) {
   return {
     NODE_ENV: 'production',
     APP_SECRET: SECRET,
+    SMTP_URL: await benchMailUrl(),
     PORT: String(port),
     HOST: '127.0.0.1',
     APP_URL: appUrl,
@@ -182,7 +184,7 @@ export async function runBusinessBench(root: string, baseline: LoadResult): Prom
   const server = await startProcess(
     process.execPath,
     [path.join(root, 'dist/server/server.js')],
-    serverEnv(appUrl, port, { DATA_DIR: dataDir, WEB_DIR: path.join(root, 'dist/web') }),
+    await serverEnv(appUrl, port, { DATA_DIR: dataDir, WEB_DIR: path.join(root, 'dist/web') }),
     `${appUrl}/api/health`,
   );
   const load: LoadResult[] = [];
@@ -239,7 +241,7 @@ export async function runBusinessBench(root: string, baseline: LoadResult): Prom
       const pgServer = await startProcess(
         process.execPath,
         [path.join(root, 'dist/server/server.js')],
-        serverEnv(appUrl, port, {
+        await serverEnv(appUrl, port, {
           DATA_DIR: pgDir,
           DATABASE_URL: url.toString(),
           WEB_DIR: path.join(root, 'dist/web'),

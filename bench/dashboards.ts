@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
 import { seedVolume } from '../src/server/db/seed/volume';
-import { measureLatency, startProcess, stopProcess, type LatencyResult } from './lib';
+import { benchMailUrl, measureLatency, startProcess, stopProcess, type LatencyResult } from './lib';
 
 /**
  * The panels at scale (issue 11): the admin's and a company's dashboard and
@@ -100,6 +100,7 @@ async function measureSize(
       {
         NODE_ENV: 'production',
         APP_SECRET: SECRET,
+        SMTP_URL: await benchMailUrl(),
         PORT: String(PORT),
         HOST: '127.0.0.1',
         APP_URL,

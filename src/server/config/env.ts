@@ -114,7 +114,7 @@ const EnvSchema = z.object({
   WEB_DIR: z.string().min(1).default('dist/web'),
   /** Requests per minute allowed on the support form from one address. */
   SUPPORT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
-  /** SMTP server for outgoing mail; unset keeps mail in DATA_DIR/mail (shown at /dev/mail). */
+  /** SMTP server for outgoing mail (required in production); unset keeps mail in DATA_DIR/mail (shown at /dev/mail). */
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('VendeMás <no-responder@vendemas.com.ar>'),
   /** Code that lets someone sign up as administrator; unset disables admin sign-up. */
@@ -321,6 +321,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'APP_SECRET is required when NODE_ENV=production (at least 32 random characters, e.g. `openssl rand -hex 32`).',
     );
   }
+  if (isProduction && !env.SMTP_URL) {
+    // Without a mail server, confirmation and password-reset e-mails (sign-in
+    // links) would only be kept as files in DATA_DIR/mail, and nobody could
+    // confirm an account or recover a password.
+    throw new ConfigError(
+      'SMTP_URL is required when NODE_ENV=production (e.g. smtp://user:password@smtp.example.com:587): confirmation and password-reset e-mails carry sign-in links and are never kept on disk in production.',
+    );
+  }
 
   return {
     env: env.NODE_ENV,
@@ -388,7 +396,7 @@ function developmentSecret(dataDir: string): string {
     const stored = readFileSync(file, 'utf8').trim();
     if (stored.length >= 32) return stored;
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;

@@ -17,13 +17,18 @@ function signInStatus(t: TestApp, email: string, password: string) {
 describe('demo accounts in production', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ NODE_ENV: 'production' });
+    // Nothing is sent here; production needs a mail server all the same.
+    t = await createTestApp({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' });
   });
   afterAll(() => t.close());
   afterEach(() => vi.restoreAllMocks());
 
   it('are not seeded unless SEED=true is set explicitly', () => {
-    const base = { APP_SECRET: TEST_ENV.APP_SECRET, DATA_DIR: t.config.dataDir };
+    const base = {
+      APP_SECRET: TEST_ENV.APP_SECRET,
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      DATA_DIR: t.config.dataDir,
+    };
     expect(loadConfig({ ...base, NODE_ENV: 'production' }).seed).toBe(false);
     expect(loadConfig({ ...base, NODE_ENV: 'production', SEED: 'true' }).seed).toBe(true);
     expect(loadConfig({ ...base, NODE_ENV: 'development' }).seed).toBe(true);
