@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -15,7 +16,8 @@ import { benchMailUrl, measureLatency, startProcess, stopProcess, type LatencyRe
  * p95 at 1,000.
  */
 const SECRET = 'bench-secret-bench-secret-bench-secret-000';
-const PASSWORD = 'bench-volumen-2026';
+/** Made for each run: the bench's servers run in production, where no public password signs in. */
+const PASSWORD = randomBytes(12).toString('base64url');
 const PORT = 3304;
 const APP_URL = `http://127.0.0.1:${PORT}`;
 const SIZES = [1_000, 100_000];

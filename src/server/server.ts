@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { seedDemoData } from './db/seed';
+import { disablePublicPasswordAccounts } from './features/auth/public-passwords';
 import { keepNewFilesPrivate, makeDataDirPrivate } from './lib/private-files';
 
 /** Starts the server: build the app, seed demo data when enabled, listen, and shut down cleanly. */
@@ -19,6 +20,11 @@ async function main(): Promise<void> {
 
   if (config.seed) {
     await seedDemoData({ db: app.db, config, log: app.log });
+  }
+  if (config.isProduction) {
+    // A data folder or database first used in development keeps its demo accounts
+    // with the passwords the README prints: they must not open anything here.
+    await disablePublicPasswordAccounts(app.db, app.log);
   }
 
   let closing = false;
