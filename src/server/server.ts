@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   if (config.isProduction) {
     // A data folder or database first used in development keeps its demo accounts
     // with the passwords the README prints: they must not open anything here.
-    await disablePublicPasswordAccounts(app.db, app.log);
+    await disablePublicPasswordAccounts(app.db, app.log, { dataDir: config.dataDir });
   }
 
   let closing = false;

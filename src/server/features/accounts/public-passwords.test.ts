@@ -101,11 +101,10 @@ describe('a data folder seeded in development, reopened with NODE_ENV=production
       .filter((email) => email.startsWith('vol-pub-'));
     expect(volumeAll).toHaveLength(4); // its admin, the company and two sellers
 
-    const disabled = await disablePublicPasswordAccounts(
-      production.db,
-      production.log,
-      countingVerify,
-    );
+    const disabled = await disablePublicPasswordAccounts(production.db, production.log, {
+      verify: countingVerify,
+      dataDir,
+    });
     expect(disabled.map((account) => account.email).sort()).toEqual(
       [...DEMO_ACCOUNTS.map((account) => account.email), ...volumeAll].sort(),
     );
@@ -168,12 +167,22 @@ describe('a data folder seeded in development, reopened with NODE_ENV=production
     }
   });
 
-  it('checks nothing more on the next start: disabled accounts hold no password to check', async () => {
+  it('checks nothing on the next start: disabled accounts hold no password, clean ones are remembered', async () => {
     checkedHashes.length = 0;
     expect(
-      await disablePublicPasswordAccounts(production.db, production.log, countingVerify),
+      await disablePublicPasswordAccounts(production.db, production.log, {
+        verify: countingVerify,
+        dataDir,
+      }),
     ).toEqual([]);
-    // Only the person at example.com (a domain the repository's tools use) is looked at again.
+    expect(checkedHashes).toEqual([]);
+    // Without the data folder's record, only the person at example.com (a domain the
+    // repository's tools use) is looked at again.
+    expect(
+      await disablePublicPasswordAccounts(production.db, production.log, {
+        verify: countingVerify,
+      }),
+    ).toEqual([]);
     expect(new Set(checkedHashes).size).toBe(1);
   });
 

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { verifyPassword } from 'better-auth/crypto';
 import { and, eq, inArray, isNotNull, like, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -37,6 +40,54 @@ export interface PublicPasswordAccount {
 
 type Verify = (input: { hash: string; password: string }) => Promise<boolean>;
 
+export interface PublicPasswordCheck {
+  /** Better Auth's verify function (scrypt); tests count its calls. */
+  verify?: Verify;
+  /** The data folder, where the hashes already found clean are remembered. */
+  dataDir?: string;
+}
+
+/**
+ * The hashes found clean by an earlier start, as digests (never the hashes),
+ * for this list of public passwords: each stored password is checked once per
+ * data folder, and again only if it changes or the list does.
+ */
+class CheckedHashes {
+  private readonly file: string | undefined;
+  private readonly list = digest(PUBLIC_PASSWORDS.join('\n'));
+  private readonly clean = new Set<string>();
+
+  constructor(dataDir: string | undefined) {
+    this.file = dataDir && path.join(dataDir, 'public-passwords-checked.json');
+    if (!this.file || !existsSync(this.file)) return;
+    try {
+      const stored = JSON.parse(readFileSync(this.file, 'utf8')) as {
+        list?: string;
+        clean?: string[];
+      };
+      if (stored.list === this.list) for (const item of stored.clean ?? []) this.clean.add(item);
+    } catch {
+      // An unreadable record only means checking again.
+    }
+  }
+
+  has(hash: string): boolean {
+    return this.clean.has(digest(hash));
+  }
+
+  remember(hashes: string[]): void {
+    if (!this.file || !hashes.length) return;
+    for (const hash of hashes) this.clean.add(digest(hash));
+    writeFileSync(this.file, JSON.stringify({ list: this.list, clean: [...this.clean] }), {
+      mode: 0o600,
+    });
+  }
+}
+
+function digest(value: string): string {
+  return createHash('sha256').update(value).digest('hex').slice(0, 32);
+}
+
 /**
  * The accounts whose stored password is a public one, checked with Better
  * Auth's own verify function (scrypt). Scrypt is slow on purpose (tens of ms),
@@ -44,12 +95,13 @@ type Verify = (input: { hash: string; password: string }) => Promise<boolean>;
  * the repository's tools use, and those sharing their hash with another
  * account (`seed:volume` hashes one password for thousands of accounts; a
  * password someone chose has a salt of its own). Each distinct hash is checked
- * once. Any other account with a public password still cannot sign in in
- * production: the sign-in route refuses the password itself.
+ * once, and, given the data folder, never again once found clean. Any other
+ * account with a public password still cannot sign in in production: the
+ * sign-in route refuses the password itself.
  */
 export async function findPublicPasswordAccounts(
   db: Database,
-  verify: Verify = verifyPassword,
+  { verify = verifyPassword, dataDir }: PublicPasswordCheck = {},
 ): Promise<PublicPasswordAccount[]> {
   const shared = db
     .select({ password: accounts.password })
@@ -72,7 +124,10 @@ export async function findPublicPasswordAccounts(
       ),
     );
 
-  const hashes = [...new Set(rows.map((row) => row.hash).filter((hash) => hash !== null))];
+  const checked = new CheckedHashes(dataDir);
+  const hashes = [
+    ...new Set(rows.map((row) => row.hash).filter((hash) => hash !== null && !checked.has(hash))),
+  ] as string[];
   const publicHashes = new Set<string>();
   await Promise.all(
     hashes.map(async (hash) => {
@@ -84,6 +139,7 @@ export async function findPublicPasswordAccounts(
       }
     }),
   );
+  checked.remember(hashes.filter((hash) => !publicHashes.has(hash)));
   return rows.flatMap((row) =>
     row.hash !== null && publicHashes.has(row.hash)
       ? [{ userId: row.userId, email: row.email, hash: row.hash }]
@@ -101,9 +157,9 @@ export async function findPublicPasswordAccounts(
 export async function disablePublicPasswordAccounts(
   db: Database,
   log: FastifyBaseLogger,
-  verify: Verify = verifyPassword,
+  check: PublicPasswordCheck = {},
 ): Promise<PublicPasswordAccount[]> {
-  const found = await findPublicPasswordAccounts(db, verify);
+  const found = await findPublicPasswordAccounts(db, check);
   if (!found.length) return [];
   const disabled = await db.transaction(async (tx) => {
     const removed = await tx
