@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -17,6 +17,7 @@ import {
   kb,
   measure,
   pageScriptTransferBytes,
+  benchMailUrl,
   startProcess,
   stopProcess,
   type LoadResult,
@@ -33,7 +34,11 @@ import { lighthousePages, printLighthouse, type LighthousePage } from './lightho
 
 const SECRET = 'bench-secret-bench-secret-bench-secret-000';
 const TRANSFER_RUNS = 3;
-const SELLER = { email: 'vendedor@bench.vendemas.com.ar', password: 'bench-vendedor-2026' };
+/** A password made for each run: the bench's servers run in production, where no public password signs in. */
+const SELLER = {
+  email: 'vendedor@bench.vendemas.com.ar',
+  password: randomBytes(12).toString('base64url'),
+};
 
 interface World {
   productId: string;
@@ -138,10 +143,11 @@ async function signIn(appUrl: string): Promise<string> {
     .join('; ');
 }
 
-function serverEnv(appUrl: string, port: number, extra: Record<string, string>) {
+async function serverEnv(appUrl: string, port: number, extra: Record<string, string>) {
   return {
     NODE_ENV: 'production',
     APP_SECRET: SECRET,
+    SMTP_URL: await benchMailUrl(),
     PORT: String(port),
     HOST: '127.0.0.1',
     APP_URL: appUrl,
@@ -182,7 +188,7 @@ export async function runBusinessBench(root: string, baseline: LoadResult): Prom
   const server = await startProcess(
     process.execPath,
     [path.join(root, 'dist/server/server.js')],
-    serverEnv(appUrl, port, { DATA_DIR: dataDir, WEB_DIR: path.join(root, 'dist/web') }),
+    await serverEnv(appUrl, port, { DATA_DIR: dataDir, WEB_DIR: path.join(root, 'dist/web') }),
     `${appUrl}/api/health`,
   );
   const load: LoadResult[] = [];
@@ -239,7 +245,7 @@ export async function runBusinessBench(root: string, baseline: LoadResult): Prom
       const pgServer = await startProcess(
         process.execPath,
         [path.join(root, 'dist/server/server.js')],
-        serverEnv(appUrl, port, {
+        await serverEnv(appUrl, port, {
           DATA_DIR: pgDir,
           DATABASE_URL: url.toString(),
           WEB_DIR: path.join(root, 'dist/web'),

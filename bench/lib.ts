@@ -2,6 +2,7 @@ import http from 'node:http';
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
 
 export interface LoadResult {
   name: string;
@@ -10,6 +11,34 @@ export interface LoadResult {
   p99Ms: number;
   non2xx: number;
   errors: number;
+}
+
+let mailSink: Promise<string> | undefined;
+
+/**
+ * The SMTP_URL of a mail server on loopback that accepts every message and
+ * keeps none (production mode needs one; the bench's e-mails go nowhere).
+ * One per bench process; it never keeps the process alive.
+ */
+export function benchMailUrl(): Promise<string> {
+  mailSink ??= new Promise((resolve) => {
+    const server = new SMTPServer({
+      secure: false,
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, callback) {
+        stream.on('end', () => callback());
+        stream.resume();
+      },
+    });
+    server.listen(0, '127.0.0.1', () => {
+      server.server.unref();
+      const { port } = server.server.address() as { port: number };
+      resolve(`smtp://127.0.0.1:${port}`);
+    });
+  });
+  return mailSink;
 }
 
 /** Starts a child process and resolves once `readyUrl` answers 200. */

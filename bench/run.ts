@@ -8,6 +8,7 @@ import {
   kb,
   measure,
   pageScriptTransferBytes,
+  benchMailUrl,
   startProcess,
   stopProcess,
   type LoadResult,
@@ -83,7 +84,13 @@ async function main() {
   const demo = await startProcess(
     process.execPath,
     [path.join(root, 'dist/server/server.js')],
-    { ...SERVER_ENV, PORT: String(DEMO_PORT), APP_URL: demoUrl, DATA_DIR: demoDataDir },
+    {
+      ...SERVER_ENV,
+      SMTP_URL: await benchMailUrl(),
+      PORT: String(DEMO_PORT),
+      APP_URL: demoUrl,
+      DATA_DIR: demoDataDir,
+    },
     `${demoUrl}/api/health`,
   );
   let lighthouse: LighthousePage[] = [];
@@ -144,7 +151,13 @@ async function measureThroughput(results: LoadResult[]): Promise<void> {
   const app = await startProcess(
     process.execPath,
     [path.join(root, 'dist/server/server.js')],
-    { ...SERVER_ENV, PORT: String(APP_PORT), APP_URL: appUrl, DATA_DIR: dataDir },
+    {
+      ...SERVER_ENV,
+      SMTP_URL: await benchMailUrl(),
+      PORT: String(APP_PORT),
+      APP_URL: appUrl,
+      DATA_DIR: dataDir,
+    },
     `${appUrl}/api/health`,
   );
   let bare: Awaited<ReturnType<typeof startProcess>> | undefined;

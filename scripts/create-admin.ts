@@ -3,9 +3,12 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { EmailSchema, PasswordSchema } from '../src/shared/accounts/accounts.schema';
+import { ACCOUNT_MESSAGES } from '../src/shared/accounts/messages';
 import { loadConfig } from '../src/server/config/env';
 import { openDatabase } from '../src/server/db/client';
+import { keepNewFilesPrivate, makeDataDirPrivate } from '../src/server/lib/private-files';
 import { createAuth } from '../src/server/features/auth/auth';
+import { isPublicPassword } from '../src/server/features/auth/public-passwords';
 import { users } from '../src/server/features/auth/auth.table';
 import { registerAccount } from '../src/server/features/accounts/register.service';
 import { createStorage } from '../src/server/lib/storage';
@@ -50,7 +53,13 @@ async function main() {
     process.exit(2);
   }
 
+  keepNewFilesPrivate();
   const config = loadConfig();
+  if (config.isProduction && isPublicPassword(password)) {
+    console.error(ACCOUNT_MESSAGES.publicPasswordChosen);
+    process.exit(2);
+  }
+  makeDataDirPrivate(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { PasswordSchema } from '../src/shared/accounts/accounts.schema';
 import { loadConfig } from '../src/server/config/env';
 import { openDatabase } from '../src/server/db/client';
+import { keepNewFilesPrivate, makeDataDirPrivate } from '../src/server/lib/private-files';
 import { seedVolume } from '../src/server/db/seed/volume';
 
 /**
@@ -43,7 +44,9 @@ async function main() {
     process.exit(2);
   }
 
+  keepNewFilesPrivate();
   const config = loadConfig();
+  makeDataDirPrivate(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

@@ -1,5 +1,6 @@
 import { loadConfig } from '../src/server/config/env';
 import { openDatabase } from '../src/server/db/client';
+import { keepNewFilesPrivate, makeDataDirPrivate } from '../src/server/lib/private-files';
 import {
   checkCatalogueFile,
   importCatalogueFile,
@@ -22,7 +23,9 @@ async function main() {
   const check = await checkCatalogueFile(filePath);
   if (!check.ok) return fail(filePath, check.problems);
 
+  keepNewFilesPrivate();
   const config = loadConfig();
+  makeDataDirPrivate(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();

@@ -7,7 +7,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { runtimeConfigFor, type Config } from './config/env';
+import { runtimeConfigFor, type Config, type TrustProxy } from './config/env';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { accountRoutes } from './features/accounts/accounts.routes';
 import { actorPlugin } from './features/accounts/actor.plugin';
@@ -67,7 +67,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: (request) => {
@@ -160,6 +160,17 @@ export async function buildApp(
       ),
   });
   return app;
+}
+
+/**
+ * Fastify's `trustProxy` for the configured proxies. A number of hops becomes
+ * a function (this Fastify ignores X-Forwarded-For when given a bare number):
+ * the last `hops` addresses are proxies', and `request.ip` is the one before
+ * them, the address the outermost proxy appended.
+ */
+export function trustProxyOption(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
 }
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {

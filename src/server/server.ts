@@ -1,14 +1,30 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { seedDemoData } from './db/seed';
+import { disablePublicPasswordAccounts } from './features/auth/public-passwords';
+import { keepNewFilesPrivate, makeDataDirPrivate } from './lib/private-files';
 
 /** Starts the server: build the app, seed demo data when enabled, listen, and shut down cleanly. */
 async function main(): Promise<void> {
+  // Before anything writes into the data folder (loadConfig may write the development secret).
+  keepNewFilesPrivate();
   const config = loadConfig();
+  const madePrivate = makeDataDirPrivate(config.dataDir);
   const app = await buildApp(config);
+  if (madePrivate) {
+    app.log.info(
+      { dataDir: config.dataDir, entries: madePrivate },
+      'carpeta de datos hecha privada (solo su dueño puede leerla)',
+    );
+  }
 
   if (config.seed) {
     await seedDemoData({ db: app.db, config, log: app.log });
+  }
+  if (config.isProduction) {
+    // A data folder or database first used in development keeps its demo accounts
+    // with the passwords the README prints: they must not open anything here.
+    await disablePublicPasswordAccounts(app.db, app.log, { dataDir: config.dataDir });
   }
 
   let closing = false;

@@ -18,7 +18,30 @@ describe('commission maths', () => {
 
   it('rounds the commission half-up to the cent', () => {
     expect(commissionCents(50, 300)).toBe(2); // 1.5 → 2
-    expect(commissionCents(49, 300)).toBe(1); // 1.47 → 1
+    expect(commissionCents(49, 500)).toBe(2); // 2.45 → 2
+    expect(commissionCents(50, 500)).toBe(3); // 2.5 → 3
+  });
+
+  it('never rounds below the 3 % floor: the floor itself rounds up', () => {
+    expect(commissionCents(49, 300)).toBe(2); // 1.47 → 2, never 1 (2.04 %)
+    expect(commissionCents(110, 300)).toBe(4); // 3.3 → 4
+    expect(commissionCents(110, 310)).toBe(4); // 3.41 would round to 3, under 3 %
+    expect(commissionCents(100_000, 300)).toBe(3_000);
+  });
+
+  it('gives a 1-cent product a 1-cent commission, split so it adds up', () => {
+    expect(commissionCents(1, MIN_COMMISSION_BPS)).toBe(1);
+    expect(buyerPriceCents(1, MIN_COMMISSION_BPS)).toBe(2);
+    expect(orderAmounts(1, MIN_COMMISSION_BPS, 3)).toEqual({
+      totalCents: 6,
+      companyCents: 3,
+      sellerCents: 2, // 2.25 → 2
+      platformCents: 1,
+    });
+    expect(orderAmounts(1, MIN_COMMISSION_BPS)).toMatchObject({ sellerCents: 1, platformCents: 0 });
+    for (let base = 1; base <= 40; base += 1) {
+      expect(commissionCents(base, MIN_COMMISSION_BPS), `${base} cents`).toBeGreaterThanOrEqual(1);
+    }
   });
 
   it('rejects a commission below 3 %', () => {
@@ -78,12 +101,34 @@ describe('commission maths', () => {
     );
   });
 
-  it('never charges less than 3 % of the base price', () => {
+  it('never charges less than 3 % of the base price, not even by rounding', () => {
     fc.assert(
       fc.property(cents, bps, (base, rate) => {
-        expect(commissionCents(base, rate) * 10_000).toBeGreaterThanOrEqual(
-          base * MIN_COMMISSION_BPS - 5_000,
-        );
+        const commission = BigInt(commissionCents(base, rate));
+        expect(commission * 10_000n >= BigInt(base) * BigInt(MIN_COMMISSION_BPS)).toBe(true);
+      }),
+    );
+  });
+
+  it('charges at least 1 cent on every priced unit, and 1 cent more at most past the rate', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000_000_00 }), bps, (base, rate) => {
+        const commission = commissionCents(base, rate);
+        expect(commission).toBeGreaterThanOrEqual(1);
+        // Half-up at the rate, or the floor rounded up: never a whole cent past either.
+        const exact = (base * rate) / 10_000;
+        expect(commission - Math.max(exact, (base * MIN_COMMISSION_BPS) / 10_000)).toBeLessThan(1);
+      }),
+    );
+  });
+
+  it('splits a 1-cent commission and any other so every order still adds up to the cent', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), bps, quantity, (base, rate, qty) => {
+        const a = orderAmounts(base, rate, qty);
+        expect(a.sellerCents + a.platformCents).toBe(commissionCents(base, rate) * qty);
+        expect(a.sellerCents).toBeGreaterThanOrEqual(1);
+        expect(a.totalCents).toBe(a.companyCents + a.sellerCents + a.platformCents);
       }),
     );
   });

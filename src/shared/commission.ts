@@ -35,11 +35,23 @@ function mulDivRound(a: bigint, b: bigint, d: bigint): bigint {
   return (a * b * 2n + d) / (2n * d);
 }
 
-/** The commission on one unit, in cents. */
+/** ceil(a × b / d), for non-negative integers. */
+function mulDivCeil(a: bigint, b: bigint, d: bigint): bigint {
+  return (a * b + d - 1n) / d;
+}
+
+/**
+ * The commission on one unit, in cents: the rate rounded half-up, but never
+ * below the 3 % floor rounded up (spec 02 §9), so every priced unit carries at
+ * least 1 cent and no rounding takes a commission under the minimum.
+ */
 export function commissionCents(baseCents: number, commissionBps: number): number {
   assertCents('baseCents', baseCents);
   assertCommissionBps(commissionBps);
-  return Number(mulDivRound(BigInt(baseCents), BigInt(commissionBps), BPS));
+  const base = BigInt(baseCents);
+  const atRate = mulDivRound(base, BigInt(commissionBps), BPS);
+  const floor = mulDivCeil(base, BigInt(MIN_COMMISSION_BPS), BPS);
+  return Number(atRate > floor ? atRate : floor);
 }
 
 /** spec 02 §9: the price a buyer pays = base × (1 + commission). */

@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   forbiddenOrigin: 'FORBIDDEN_ORIGIN',
   conflict: 'CONFLICT',
   rateLimited: 'RATE_LIMITED',
+  /** A password published in the repository (the demo accounts'), refused in production. */
+  publicPassword: 'PUBLIC_PASSWORD',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   internal: 'INTERNAL_ERROR',
   unavailable: 'SERVICE_UNAVAILABLE',

@@ -12,4 +12,15 @@ describe('the runtime config block', () => {
     const json = /id="vm-config">(.*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(JSON.parse(json).store_id).toBe('</script><script>alert(1)</script>');
   });
+
+  it("keeps $&, $' and $` in a value as text", () => {
+    const html = injectRuntimeConfig('<html><head></head><body></body></html>', {
+      ...DEFAULT_RUNTIME_CONFIG,
+      support: { ...DEFAULT_RUNTIME_CONFIG.support, whatsapp_display: "$& $' $`" },
+    });
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(html.match(/<body>/g)).toHaveLength(1);
+    const json = /id="vm-config">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(json).support.whatsapp_display).toBe("$& $' $`");
+  });
 });

@@ -25,5 +25,8 @@ export function runtimeConfigScript(config: RuntimeConfig): string {
 /** Inserts the block before `</head>` (or at the start when a page has none). */
 export function injectRuntimeConfig(html: string, config: RuntimeConfig): string {
   const script = runtimeConfigScript(config);
-  return html.includes('</head>') ? html.replace('</head>', `${script}</head>`) : script + html;
+  // A function replacement, so a `$&` or `$'` in a setting stays text.
+  return html.includes('</head>')
+    ? html.replace('</head>', () => `${script}</head>`)
+    : script + html;
 }

@@ -23,8 +23,20 @@ describe('loadConfig', () => {
   });
 
   it('requires APP_SECRET in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrow(/APP_SECRET/);
+    const env = { NODE_ENV: 'production', DATA_DIR: tempDir(), SMTP_URL: 'smtp://127.0.0.1:2525' };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/APP_SECRET/);
+  });
+
+  it('requires SMTP_URL in production: e-mails with sign-in links never wait on disk there', () => {
+    const env = { NODE_ENV: 'production', DATA_DIR: tempDir(), APP_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/SMTP_URL is required when NODE_ENV=production/);
+    expect(loadConfig({ ...env, SMTP_URL: 'smtp://127.0.0.1:2525' }).smtpUrl).toBe(
+      'smtp://127.0.0.1:2525',
+    );
+    // Outside production the local inbox stays (listed at /dev/mail).
+    expect(loadConfig({ DATA_DIR: tempDir() }).smtpUrl).toBeUndefined();
   });
 
   it('reads PORT, APP_URL and SEED', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { formatCuit, isValidAlias, isValidCbu, isValidCuit, normalizeCbu } from '@shared/bank-data';
@@ -93,13 +94,27 @@ const EnvSchema = z.object({
     .refine(isValidCuit, 'PLATFORM_BANK_CUIT must have 11 digits with a valid check digit')
     .transform(formatCuit)
     .optional(),
-  /** Set when running behind a load balancer or reverse proxy (X-Forwarded-*). */
-  TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * Proxies in front of the app whose X-Forwarded-For entries count: `true` for
+   * one (a load balancer), a number of hops, or their addresses/CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'string') {
+        context.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   /** Folder of the built web app. */
   WEB_DIR: z.string().min(1).default('dist/web'),
   /** Requests per minute allowed on the support form from one address. */
   SUPPORT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
-  /** SMTP server for outgoing mail; unset keeps mail in DATA_DIR/mail (shown at /dev/mail). */
+  /** SMTP server for outgoing mail (required in production); unset keeps mail in DATA_DIR/mail (shown at /dev/mail). */
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('VendeMás <no-responder@vendemas.com.ar>'),
   /** Code that lets someone sign up as administrator; unset disables admin sign-up. */
@@ -152,7 +167,12 @@ export interface Config {
   redisUrl: string | undefined;
   store: StoreConfig;
   pay: PayConfig;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For entries to believe (Fastify's `trustProxy`):
+   * none, the last n hops, or these addresses and ranges. `request.ip` is then
+   * the address the outermost trusted proxy saw, never a value the client wrote.
+   */
+  trustProxy: TrustProxy;
   /** Folder of the built SPA; absent folders are simply not served. */
   webDir: string;
   rateLimits: { support: number; auth: number; imageUploads: number };
@@ -162,6 +182,44 @@ export interface Config {
   support: SupportContact;
   /** Set when S3_BUCKET is: uploaded files live in that bucket. */
   s3: S3StorageOptions | undefined;
+}
+
+export type TrustProxy = false | number | string[];
+
+/** Names @fastify/proxy-addr expands into address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as Fastify takes it: `false`/`0` none; `true` one hop (a single
+ * load balancer: the address it appended is the client's); `n` hops; or a
+ * comma-separated list of the proxies' addresses and CIDR ranges. Trusting
+ * every hop (Fastify's `true`) is never offered: the leftmost X-Forwarded-For
+ * entry is whatever the client wrote. A string answer is the problem.
+ */
+export function parseTrustProxy(value: string): TrustProxy | string {
+  const lower = value.toLowerCase();
+  if (['', 'false', 'no', '0'].includes(lower)) return false;
+  if (['true', 'yes'].includes(lower)) return 1;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= 32 ? hops : 'TRUST_PROXY must be at most 32 hops';
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length) {
+    return `TRUST_PROXY must be true, false, a number of hops, or proxy addresses/CIDRs separated by commas (not understood: ${bad.map((entry) => JSON.stringify(entry)).join(', ')})`;
+  }
+  return entries;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', mask, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length) return false;
+  if (mask === undefined) return true;
+  if (/^\d{1,3}$/.test(mask)) return Number(mask) <= (version === 4 ? 32 : 128);
+  return version === 4 && isIP(mask) === 4;
 }
 
 export interface SupportContact {
@@ -265,6 +323,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'APP_SECRET is required when NODE_ENV=production (at least 32 random characters, e.g. `openssl rand -hex 32`).',
     );
   }
+  if (isProduction && !env.SMTP_URL) {
+    // Without a mail server, confirmation and password-reset e-mails (sign-in
+    // links) would only be kept as files in DATA_DIR/mail, and nobody could
+    // confirm an account or recover a password.
+    throw new ConfigError(
+      'SMTP_URL is required when NODE_ENV=production (e.g. smtp://user:password@smtp.example.com:587): confirmation and password-reset e-mails carry sign-in links and are never kept on disk in production.',
+    );
+  }
 
   return {
     env: env.NODE_ENV,
@@ -336,7 +402,7 @@ function developmentSecret(dataDir: string): string {
     const stored = readFileSync(file, 'utf8').trim();
     if (stored.length >= 32) return stored;
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { restrictTree } from '../lib/private-files';
 import { PROJECT_ROOT } from '../lib/project-root';
 import * as schema from './schema';
 
@@ -51,13 +52,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPglite(directory: string): Promise<DatabaseHandle> {
   // PGlite does not create parent folders, and its error for a missing one is obscure.
-  mkdirSync(path.dirname(directory), { recursive: true });
+  mkdirSync(path.dirname(directory), { recursive: true, mode: 0o700 });
   const client = await PGlite.create(directory);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    async migrate() {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      // PGlite writes its files readable and writable by everyone: owner-only, once
+      // started (the data folder is 0700 too, so files it makes later stay unreachable).
+      restrictTree(directory);
+    },
     close: () => client.close(),
   };
 }

@@ -12,6 +12,13 @@ describe('csv', () => {
     expect(csvCell(null)).toBe('');
   });
 
+  it('guards a cell that starts with a tab or a carriage return, which spreadsheets skip before a formula', () => {
+    expect(csvCell('\t=HYPERLINK("http://x")')).toBe(`"'\t=HYPERLINK(""http://x"")"`);
+    expect(csvCell('\t+54 9 11')).toBe("'\t+54 9 11");
+    expect(csvCell('\r=1+2')).toBe(`"'\r=1+2"`);
+    expect(csvCell('\r@SUM(A1)')).toBe(`"'\r@SUM(A1)"`);
+  });
+
   it('writes amounts with a decimal comma, negatives as numbers', () => {
     expect(csvPesos(1_234_567)).toBe('12345,67');
     expect(csvPesos(5)).toBe('0,05');

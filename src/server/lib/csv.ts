@@ -1,7 +1,8 @@
 /**
  * CSV as spreadsheets in Spanish open it: `;`-separated, CRLF lines, a
  * byte-order mark so accents read as UTF-8, and no cell ever read as a
- * formula (a leading = + - @ is quoted away, negative amounts aside).
+ * formula (a leading = + - @, tab or carriage return is quoted away, negative
+ * amounts aside).
  */
 export function csvCell(value: string | number | null | undefined): string {
   let text = value == null ? '' : String(value);

@@ -151,3 +151,35 @@ describe('the origin check on state-changing requests', () => {
     expect(response.statusCode).not.toBe(403);
   });
 });
+
+describe('the origin check compares whole origins', () => {
+  const APP = 'https://app.example.com';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ APP_URL: APP });
+  });
+  afterAll(() => t.close());
+
+  const send = (origin: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/public/support',
+      headers: { origin },
+      payload: { name: 'Ana', email: 'ana@example.com', message: 'Necesito ayuda con mi cuenta.' },
+    });
+
+  it('refuses an origin that only starts like the app’s', async () => {
+    for (const origin of [
+      `${APP}.evil.com`,
+      `${APP}x`,
+      `${APP}:8443`,
+      `${APP}-evil.example`,
+      'http://app.example.com',
+    ]) {
+      const response = await send(origin);
+      expect(response.statusCode, origin).toBe(403);
+      expect(response.json().error.code, origin).toBe('FORBIDDEN_ORIGIN');
+    }
+    expect((await send(APP)).statusCode).toBe(201);
+  });
+});

@@ -96,7 +96,10 @@ export const spaPlugin = fp(
         return undefined;
       });
       if (preview) {
-        html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(preview.title)}</title>`);
+        // A function, not a string: in a replacement string `$&`, `$'` and `` $` ``
+        // would copy parts of the template wherever a product's text holds them.
+        const title = `<title>${escapeHtml(preview.title)}</title>`;
+        html = html.replace(/<title>[^<]*<\/title>/, () => title);
         head += linkPreviewTags(preview);
       }
       return renderPage(insertInHead(html, head));
@@ -218,7 +221,10 @@ function fetchPreloadLink(url: string): string {
 }
 
 function insertInHead(html: string, markup: string): string {
-  return html.includes('</head>') ? html.replace('</head>', `${markup}</head>`) : markup + html;
+  // A function replacement: the markup carries text people wrote, `$&` included.
+  return html.includes('</head>')
+    ? html.replace('</head>', () => `${markup}</head>`)
+    : markup + html;
 }
 
 /** The decoded values of a pattern's `:name` segments. */

@@ -51,6 +51,10 @@ export const ACCOUNT_MESSAGES = {
   expiredToken: 'El enlace expiró. Pide uno nuevo.',
   missingToken: 'Falta el código de confirmación en el enlace.',
   tooManyAttempts: 'Demasiados intentos. Espera un minuto e inténtalo de nuevo.',
+  publicPasswordSignIn:
+    'Esta contraseña es pública (es la de las cuentas de demostración) y no sirve en este sitio. Crea una nueva con «¿Olvidaste tu contraseña?».',
+  publicPasswordChosen:
+    'Esta contraseña es pública (es la de las cuentas de demostración). Elige otra.',
   unauthorized: 'Inicia sesión para continuar.',
   forbidden: 'No tienes permiso para acceder a esta sección.',
   signOut: 'Cerrar sesión',

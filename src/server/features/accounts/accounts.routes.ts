@@ -7,10 +7,12 @@ import {
   RegisterResult,
 } from '@shared/accounts/accounts.schema';
 import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
+import { ERROR_CODES } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
 import { AppError } from '../../lib/app-error';
 import { readMultipartForm } from '../../lib/multipart-form';
 import { authRateLimit } from '../auth/auth.routes';
+import { isPublicPassword } from '../auth/public-passwords';
 import { accountExistsMail } from '../mail/templates';
 import { toProfileDto } from '../profiles/profiles.service';
 import { registerAccount, type UploadedDocument } from './register.service';
@@ -34,6 +36,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const { fields, document } = await readRegistration(request);
       const parsed = RegisterFields.safeParse(fields);
       if (!parsed.success) throw validationError(parsed.error.issues);
+      if (app.config.isProduction && isPublicPassword(parsed.data.password)) {
+        throw new AppError(ERROR_CODES.publicPassword, ACCOUNT_MESSAGES.publicPasswordChosen, 400);
+      }
       await registerAccount(
         {
           db: app.db,

@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
 import { ERROR_CODES } from '@shared/errors';
 import { AppError } from '../../lib/app-error';
 import { spanishAuthMessage } from './auth-errors';
+import { isPublicPassword } from './public-passwords';
 
 /** Better Auth endpoints that are worth guessing at: limited per address, with a Spanish 429. */
 const LIMITED_AUTH_PATHS = [
@@ -30,8 +31,13 @@ export function authRateLimit(app: FastifyInstance) {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const rateLimit = authRateLimit(app);
   for (const path of LIMITED_AUTH_PATHS) {
-    app.post(`/auth${path}`, { schema: { hide: true }, config: { rateLimit } }, (request, reply) =>
-      forwardToBetterAuth(app, request, reply),
+    app.post(
+      `/auth${path}`,
+      { schema: { hide: true }, config: { rateLimit } },
+      (request, reply) => {
+        if (app.config.isProduction) refusePublicPassword(path, request.body);
+        return forwardToBetterAuth(app, request, reply);
+      },
     );
   }
   app.route({
@@ -41,6 +47,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request, reply) => forwardToBetterAuth(app, request, reply),
   });
 };
+
+/**
+ * In production a password published in the repository (the demo accounts')
+ * neither signs in nor becomes anyone's new password, whatever the account:
+ * checking the typed password costs nothing, unlike checking stored hashes.
+ */
+function refusePublicPassword(path: string, body: unknown): void {
+  const fields = (body ?? {}) as { password?: unknown; newPassword?: unknown };
+  if (path === '/sign-in/email' && isPublicPassword(fields.password)) {
+    throw new AppError(ERROR_CODES.publicPassword, ACCOUNT_MESSAGES.publicPasswordSignIn, 403);
+  }
+  if (path === '/reset-password' && isPublicPassword(fields.newPassword)) {
+    throw new AppError(ERROR_CODES.publicPassword, ACCOUNT_MESSAGES.publicPasswordChosen, 400);
+  }
+}
 
 /** Hands the request to Better Auth as a web Request and copies its answer back. */
 async function forwardToBetterAuth(
@@ -55,6 +76,9 @@ async function forwardToBetterAuth(
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   headers.delete('content-length');
+  // Better Auth records the leftmost X-Forwarded-For entry with each session: give
+  // it the client's address as Fastify resolved it (TRUST_PROXY), never one the client wrote.
+  headers.set('x-forwarded-for', request.ip);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body != null;
   if (hasBody) headers.set('content-type', 'application/json');
   const response = await app.auth.handler(

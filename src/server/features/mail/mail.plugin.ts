@@ -9,19 +9,15 @@ declare module 'fastify' {
   }
 }
 
-/** Outgoing mail: SMTP when SMTP_URL is set, else the local inbox (listed at /dev/mail outside production). */
+/** Outgoing mail: SMTP when SMTP_URL is set (always in production), else the local inbox at /dev/mail. */
 export const mailPlugin = fp(async (app: FastifyInstance) => {
   const mailer = createMailer({
     smtpUrl: app.config.smtpUrl,
     from: app.config.mailFrom,
     dataDir: app.config.dataDir,
     log: app.log,
+    isProduction: app.config.isProduction,
   });
   app.decorate('mailer', mailer);
-  if (app.config.isProduction && !app.config.smtpUrl) {
-    app.log.warn(
-      'SMTP_URL no está configurado: los correos quedan en DATA_DIR/mail y no se envían.',
-    );
-  }
   if (!app.config.isProduction) await app.register(devMailRoutes);
 });

@@ -1,8 +1,10 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env';
 import { startSmtpSink } from '../../../../tests/factories/smtp-sink';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { createMailer, mailDomain, readInbox } from './mailer';
+import { createMailer, inboxDir, mailDomain, readInbox } from './mailer';
 import { passwordResetMail, verificationMail } from './templates';
 
 describe('mail templates', () => {
@@ -40,6 +42,12 @@ describe('local inbox without SMTP_URL', () => {
       to: 'ana@example.com',
       links: ['http://localhost:3000/auth/callback?token=abc'],
     });
+    // The messages hold sign-in links: their owner's only.
+    const dir = inboxDir(t.config.dataDir);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    for (const name of readdirSync(dir)) {
+      expect(statSync(path.join(dir, name)).mode & 0o777, name).toBe(0o600);
+    }
 
     const json = await t.app.inject({
       method: 'GET',
@@ -74,20 +82,48 @@ describe('local inbox without SMTP_URL', () => {
     const env = { DATA_DIR: t.config.dataDir };
     expect(loadConfig(env).host).toBe('localhost');
     expect(loadConfig({ ...env, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    expect(loadConfig({ ...env, NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) }).host).toBe(
-      '0.0.0.0',
-    );
+    expect(
+      loadConfig({
+        ...env,
+        NODE_ENV: 'production',
+        APP_SECRET: 'x'.repeat(32),
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+      }).host,
+    ).toBe('0.0.0.0');
   });
 });
 
-describe('/dev/mail in production', () => {
+describe('mail in production', () => {
   let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   beforeAll(async () => {
-    t = await createTestApp({ NODE_ENV: 'production' });
+    smtp = await startSmtpSink();
+    t = await createTestApp({ NODE_ENV: 'production', SMTP_URL: smtp.url });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
 
-  it('is not served (the path falls through to the web app)', async () => {
+  it('goes out by SMTP and never lands in DATA_DIR', async () => {
+    await t.app.mailer.send({
+      to: 'ana@example.com',
+      ...passwordResetMail('Ana', 'https://vendemas.example/update-password?token=abc'),
+    });
+    expect(smtp.to('ana@example.com')).toHaveLength(1);
+    expect(existsSync(inboxDir(t.config.dataDir))).toBe(false);
+    expect(() =>
+      createMailer({
+        smtpUrl: undefined,
+        from: t.config.mailFrom,
+        dataDir: t.config.dataDir,
+        log: t.app.log,
+        isProduction: true,
+      }),
+    ).toThrow(/SMTP_URL is required in production/);
+  });
+
+  it('is not listed at /dev/mail (the path falls through to the web app)', async () => {
     await t.app.mailer.send({
       to: 'ana@example.com',
       subject: 'Privado',

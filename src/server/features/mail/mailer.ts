@@ -34,16 +34,22 @@ export interface InboxEntry {
   text: string;
 }
 
-/** SMTP when SMTP_URL is set; otherwise the local inbox under DATA_DIR/mail. */
+/**
+ * SMTP when SMTP_URL is set; otherwise the local inbox under DATA_DIR/mail,
+ * which is never used in production (loadConfig requires SMTP_URL there).
+ */
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
   dataDir: string;
   log: FastifyBaseLogger;
+  isProduction?: boolean;
 }): Mailer {
-  return options.smtpUrl
-    ? createSmtpMailer(options.smtpUrl, options.from)
-    : createLocalInbox(inboxDir(options.dataDir), options.from, options.log);
+  if (options.smtpUrl) return createSmtpMailer(options.smtpUrl, options.from);
+  if (options.isProduction) {
+    throw new Error('SMTP_URL is required in production: e-mails are never kept on disk there');
+  }
+  return createLocalInbox(inboxDir(options.dataDir), options.from, options.log);
 }
 
 export function inboxDir(dataDir: string): string {
@@ -99,12 +105,13 @@ function createLocalInbox(dir: string, from: string, log: FastifyBaseLogger): Ma
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     async send(message) {
-      await mkdir(dir, { recursive: true });
+      // The messages hold sign-in links: for this account's eyes only.
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       const info = await transport.sendMail({ from, ...message });
       const date = new Date();
       const id = `${date.toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
       const links = [...new Set(message.text.match(LINK) ?? [])];
-      await writeFile(path.join(dir, `${id}.eml`), info.message as Buffer);
+      await writeFile(path.join(dir, `${id}.eml`), info.message as Buffer, { mode: 0o600 });
       const entry: InboxEntry = {
         id,
         to: message.to,
@@ -113,7 +120,9 @@ function createLocalInbox(dir: string, from: string, log: FastifyBaseLogger): Ma
         links,
         text: message.text,
       };
-      await writeFile(path.join(dir, `${id}.json`), JSON.stringify(entry, null, 2));
+      await writeFile(path.join(dir, `${id}.json`), JSON.stringify(entry, null, 2), {
+        mode: 0o600,
+      });
       log.info(
         { to: message.to, subject: message.subject, links },
         'correo guardado en la bandeja local',

@@ -2,7 +2,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatArs } from '@shared/money';
-import { companyCall, createPayWorld, type PayWorld } from '../../../../tests/factories/pay-world';
+import { createUser } from '../../../../tests/factories/accounts';
+import {
+  companyCall,
+  createPayWorld,
+  TRANSFER_CONFIG,
+  type PayWorld,
+} from '../../../../tests/factories/pay-world';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 
 /** The meta tags' content by name or property, decoded as a crawler reads them. */
@@ -79,6 +85,39 @@ describe('a payment link’s preview in chat apps (written into its page by the 
     expect(metaTags(response.body)['og:title']).toBe(
       'Mate "premium" </title><script>alert(1)</script> | Yerbatera Misionera SA',
     );
+  });
+
+  it("keeps $&, $', $` and $1 in a product's and a company's text as text", async () => {
+    const patterns = "$& $' $` $1";
+    const company = await createUser(t.app, { role: 'company', company: `Mates ${patterns} SRL` });
+    await companyCall(t, company, 'PATCH', '/settings', { provider_collector_id: '123456789' });
+    await companyCall(t, company, 'POST', '/payment-methods', {
+      provider: 'transferencia',
+      config: TRANSFER_CONFIG,
+      is_active: true,
+    });
+    const created = await companyCall(t, company, 'POST', '/products', {
+      title: `Bombilla ${patterns}`,
+      description: `Alpaca ${patterns} y más`,
+      price_cents: 500_000,
+      stock: 5,
+      category: 'Almacén',
+      is_active: true,
+      commission_bps: 1000,
+    });
+    expect(created.statusCode).toBe(201);
+    const response = await t.app.inject(`/pay/${created.json().id}`);
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    // The template once, with the product's text in it as written.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(html.match(/<body>/g)).toHaveLength(1);
+    const escaped = patterns.replace('&', '&amp;');
+    expect(html).toContain(`<title>Bombilla ${escaped} | Mates ${escaped} SRL</title>`);
+    const meta = metaTags(html);
+    expect(meta['og:title']).toBe(`Bombilla ${patterns} | Mates ${patterns} SRL`);
+    expect(meta['og:description']).toBe(`${formatArs(550_000)}. Alpaca ${patterns} y más`);
   });
 
   it('describes nothing for a product that cannot be sold; the page itself says why', async () => {

@@ -114,6 +114,24 @@ describe('company products /api/company/products', () => {
     });
   });
 
+  it('gives a 1-cent product a 1-cent commission: the figures the form shows', async () => {
+    const kiosk = await createUser(t.app, { role: 'company', company: 'Kiosco Centro' });
+    await call(kiosk, 'PATCH', '/api/company/settings', { provider_collector_id: '123456789' });
+    const response = await call(kiosk, 'POST', '/api/company/products', {
+      ...mate,
+      title: 'Caramelo suelto',
+      price_cents: 1,
+      commission_bps: 300,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      price_cents: 1,
+      buyer_price_cents: 2,
+      seller_commission_cents: 1,
+      platform_commission_cents: 0,
+    });
+  });
+
   it('refuses bad fields with Spanish messages and a commission below 3 %', async () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ ...mate, commission_bps: 299 }, /comisión/],

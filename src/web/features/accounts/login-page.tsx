@@ -55,7 +55,7 @@ function LoginForm() {
       toast({
         title: ACCOUNT_MESSAGES.signInErrorTitle,
         description:
-          error instanceof ApiError && error.status === 429
+          error instanceof ApiError && (error.status === 429 || error.code === 'PUBLIC_PASSWORD')
             ? error.message
             : ACCOUNT_MESSAGES.signInErrorDescription,
         variant: 'destructive',

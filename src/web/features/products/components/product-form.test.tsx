@@ -41,6 +41,11 @@ describe('the commission rules (spec 02 §5)', () => {
     expect(unitSplit('', '10')).toBeNull();
   });
 
+  it('shows a 1-cent product with a 1-cent commission, as the server computes it', () => {
+    expect(unitSplit('0,01', '3')).toEqual({ buyerCents: 2, sellerCents: 1, platformCents: 0 });
+    expect(unitSplit('1,10', '3')).toEqual({ buyerCents: 114, sellerCents: 3, platformCents: 1 });
+  });
+
   it('in the form: the hint, the blur reset, the warning and the live split', async () => {
     renderForm();
     expect(screen.getByText(PRODUCT_MESSAGES.commissionHint)).toBeInTheDocument();

@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pointsForOrder } from '@shared/points';
+import {
+  buy,
+  createPayWorld,
+  sellerTally,
+  type PayWorld,
+} from '../../../../tests/factories/pay-world';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import {
+  findOrder,
+  onOrderTransition,
+  transitionOrder,
+  type TransitionResult,
+} from '../orders/orders.service';
+import { orderStatusHistory } from '../orders/orders.table';
+import { ledgerEntries } from '../settlements/ledger.table';
+
+/*
+ * transitionOrder reads the order with SELECT … FOR UPDATE: a second change of
+ * the same order waits for the first to commit and then sees its status. These
+ * tests hold the first change open inside its transaction while the second
+ * starts. PGlite is one connection and would serialise them: PostgreSQL only.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+/** Holds the first status change of `orderId` inside its transaction until released. */
+const paused = new Map<string, { entered: () => void; gate: Promise<void> }>();
+onOrderTransition(async ({ order }) => {
+  const pause = paused.get(order.id);
+  if (!pause) return;
+  paused.delete(order.id);
+  pause.entered();
+  await pause.gate;
+});
+
+function pauseFirstChangeOf(orderId: string) {
+  let entered!: () => void;
+  let release!: () => void;
+  const inside = new Promise<void>((resolve) => (entered = resolve));
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  paused.set(orderId, { entered, gate });
+  return { inside, release };
+}
+
+describe.skipIf(!serverUrl)(
+  'two changes of one order at once on PostgreSQL (skipped: set TEST_DATABASE_URL to run it)',
+  () => {
+    let t: TestApp;
+    let world: PayWorld;
+
+    beforeAll(async () => {
+      t = await createTestApp({ PAY_RATE_LIMIT: '1000' });
+      world = await createPayWorld(t);
+    });
+    afterAll(() => t?.close());
+
+    const placeOrder = async () => {
+      const placed = await buy(t, world.productId, { provider: 'transferencia', ref: world.ref });
+      expect(placed.statusCode).toBe(201);
+      return placed.json().order_id as string;
+    };
+    const ledgerOf = (orderId: string) =>
+      t.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId));
+    const historyOf = async (orderId: string) =>
+      (
+        await t.db
+          .select({ status: orderStatusHistory.status })
+          .from(orderStatusHistory)
+          .where(eq(orderStatusHistory.orderId, orderId))
+          .orderBy(orderStatusHistory.id)
+      ).map((row) => row.status);
+
+    /** Starts `first`, waits until it is inside its transaction, starts `second`, then lets `first` commit. */
+    async function overlap(
+      orderId: string,
+      first: () => Promise<TransitionResult>,
+      second: () => Promise<TransitionResult>,
+    ) {
+      const pause = pauseFirstChangeOf(orderId);
+      const a = first();
+      await pause.inside;
+      const b = second();
+      // Long enough for the second to read the row (or to queue for its lock).
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      pause.release();
+      return Promise.allSettled([a, b]);
+    }
+
+    it('the company’s confirmation and a second approval: one approval, its points and ledger once', async () => {
+      expect(t.app.dbDriver).toBe('postgres');
+      const orderId = await placeOrder();
+      const before = await sellerTally(t, world.seller.id);
+      const [a, b] = await overlap(
+        orderId,
+        () =>
+          transitionOrder(t.db, {
+            orderId,
+            to: 'approved',
+            changedBy: world.company.id,
+            from: ['pending_transfer'],
+          }),
+        () => transitionOrder(t.db, { orderId, to: 'approved', changedBy: 'system' }),
+      );
+      // The second waited for the first and found nothing left to do; it did not fail.
+      expect(a).toMatchObject({ status: 'fulfilled', value: { kind: 'changed' } });
+      expect(b).toMatchObject({ status: 'fulfilled', value: { kind: 'unchanged' } });
+
+      const order = await findOrder(t.db, orderId);
+      expect(order?.status).toBe('approved');
+      const points = pointsForOrder(order!.sellerCents);
+      expect(await sellerTally(t, world.seller.id)).toEqual({
+        points: before.points + points,
+        sales: before.sales + 1,
+      });
+      expect((await ledgerOf(orderId)).map((entry) => entry.kind)).toEqual(['accrual', 'accrual']);
+      expect(await historyOf(orderId)).toEqual(['pending_transfer', 'approved']);
+    });
+
+    it('an approval and a refund arriving together: the refund waits for the approval and undoes it', async () => {
+      const orderId = await placeOrder();
+      const before = await sellerTally(t, world.seller.id);
+      const [a, b] = await overlap(
+        orderId,
+        () => transitionOrder(t.db, { orderId, to: 'approved', changedBy: 'system' }),
+        () =>
+          transitionOrder(t.db, {
+            orderId,
+            to: 'refunded',
+            changedBy: 'system',
+            from: ['approved'],
+          }),
+      );
+      expect(a).toMatchObject({ status: 'fulfilled', value: { kind: 'changed' } });
+      expect(b).toMatchObject({ status: 'fulfilled', value: { kind: 'changed' } });
+
+      expect((await findOrder(t.db, orderId))?.status).toBe('refunded');
+      expect(await sellerTally(t, world.seller.id)).toEqual(before);
+      const ledger = await ledgerOf(orderId);
+      expect(ledger.map((entry) => entry.kind).sort()).toEqual([
+        'accrual',
+        'accrual',
+        'reversal',
+        'reversal',
+      ]);
+      expect(ledger.reduce((sum, entry) => sum + entry.amountCents, 0)).toBe(0);
+      expect(await historyOf(orderId)).toEqual(['pending_transfer', 'approved', 'refunded']);
+    });
+  },
+);
