@@ -3,6 +3,7 @@ import {
   request as playwrightRequest,
   type APIRequestContext,
   type Browser,
+  type Locator,
 } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../src/server/features/accounts/demo-accounts.seeder';
 import { E2E_BASE_URL } from '../../playwright.config';
@@ -10,6 +11,7 @@ import {
   confirmedCompany,
   expect,
   screenshotBothWidths,
+  seriousA11yViolations,
   test,
   toastOf,
   VIEWPORTS,
@@ -118,6 +120,28 @@ async function signIn(browser: Browser, email: string, password: string) {
   return page;
 }
 
+/** Where the element's text breaks into lines: the index of the first character of each new line. */
+function lineBreaks(locator: Locator): Promise<number[]> {
+  return locator.evaluate((element) => {
+    const tops: { index: number; top: number }[] = [];
+    let index = 0;
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (let i = 0; i < text.length; i += 1, index += 1) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = range.getBoundingClientRect();
+        if (rect.width > 0) tops.push({ index, top: rect.top });
+      }
+    }
+    return tops.flatMap((char, i) =>
+      i > 0 && char.top > tops[i - 1]!.top + 2 ? [char.index] : [],
+    );
+  });
+}
+
 test.describe('order screens', () => {
   test('Registrar pago takes "3.000,00", the way the app writes money, and says what it will record', async ({
     browser,
@@ -166,6 +190,88 @@ test.describe('order screens', () => {
     await expect(toastOf(page)).toContainText('Pago registrado.');
     await expect(balance).toContainText('$ 0,00');
     await page.context().close();
+    await company.api.dispose();
+  });
+  test('the transfer page: the bank details while the transfer is awaited, then that it is paid (or closed) and nothing to pay again', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const company = await companyWithProduct({
+      companyName: `Calabazas del Litoral ${unique()}`,
+      title: 'Mate imperial de calabaza',
+      priceCents: 3_000_000,
+      commissionBps: 1000,
+    });
+    const order = await transferOrder(company.api, company.productId, {
+      name: 'Beatriz Compradora',
+      email: 'beatriz@example.com',
+    });
+    const context = await browser.newContext({
+      locale: 'es-AR',
+      timezoneId: 'America/Argentina/Buenos_Aires',
+      viewport: VIEWPORTS.phone,
+    });
+    const buyer = await context.newPage();
+    await buyer.goto(order.url);
+    await expect(buyer.getByText('Tu pedido espera la transferencia.')).toBeVisible();
+    const bankDetails = [
+      buyer.getByRole('heading', { name: 'Datos para la transferencia' }),
+      buyer.getByText(/Escribe la referencia/),
+      buyer.getByText(/Guarda este link/),
+      buyer.getByText(CBU),
+    ];
+    for (const shown of bankDetails) await expect(shown).toBeVisible();
+    // The amount to transfer is written as money, like every other amount.
+    const amount = buyer.locator('dl > div').filter({ hasText: /^Importe/ });
+    await expect.soft(amount).toContainText('$ 33.000,00');
+    // The CBU never breaks inside a number: on a phone at most between its two blocks.
+    for (const size of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+      await buyer.setViewportSize(size);
+      const breaks = await lineBreaks(buyer.getByText(CBU));
+      expect
+        .soft(
+          breaks.filter((index) => index !== 8),
+          `CBU lines at ${size.width} px`,
+        )
+        .toEqual([]);
+    }
+    await buyer.setViewportSize(VIEWPORTS.phone);
+    expect.soft(await seriousA11yViolations(buyer)).toEqual([]);
+    await screenshotBothWidths(buyer, 'orders-transfer-waiting');
+
+    // The company confirms it: the open page says so by itself and stops showing where to pay.
+    await confirmTransfer(company.api, order.id);
+    await expect(buyer.getByText('La empresa confirmó tu transferencia.')).toBeVisible({
+      timeout: 20_000,
+    });
+    for (const hidden of bankDetails) await expect.soft(hidden).toHaveCount(0);
+    await expect(buyer.getByText(/no hace falta que vuelvas a transferir/)).toBeVisible();
+    await expect(buyer).toHaveTitle(/Pago confirmado/);
+    expect(await seriousA11yViolations(buyer)).toEqual([]);
+    await screenshotBothWidths(buyer, 'orders-transfer-paid');
+
+    // An order the admin refunds before it was paid: the page says so, with nothing to pay.
+    const refunded = await transferOrder(company.api, company.productId, {
+      name: 'Carlos Comprador',
+      email: 'carlos@example.com',
+    });
+    const adminApi = await apiContext();
+    const signedIn = await adminApi.post('/api/auth/sign-in/email', {
+      data: { email: admin.email, password: admin.password },
+    });
+    expect(signedIn.status()).toBe(200);
+    const changed = await adminApi.patch(`/api/admin/orders/${refunded.id}`, {
+      data: { status: 'refunded' },
+    });
+    expect(changed.status(), await changed.text()).toBe(200);
+    await buyer.goto(refunded.url);
+    await expect(buyer.getByText('Este pedido fue reintegrado.')).toBeVisible();
+    await expect(buyer.getByText(/No transfieras/)).toBeVisible();
+    for (const hidden of bankDetails) await expect(hidden).toHaveCount(0);
+    await screenshotBothWidths(buyer, 'orders-transfer-refunded');
+
+    await context.close();
+    await adminApi.dispose();
     await company.api.dispose();
   });
 });
