@@ -4,6 +4,7 @@ import {
   type APIRequestContext,
   type Browser,
   type Locator,
+  type Page,
 } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../src/server/features/accounts/demo-accounts.seeder';
 import { E2E_BASE_URL } from '../../playwright.config';
@@ -118,6 +119,64 @@ async function signIn(browser: Browser, email: string, password: string) {
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
   await expect(page).not.toHaveURL(/\/login/);
   return page;
+}
+
+/** The page does not scroll sideways. */
+async function expectNoSideScroll(page: Page, where: string) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect.soft(scrollWidth, `${where}: the page scrolls sideways`).toBeLessThanOrEqual(clientWidth);
+}
+
+/**
+ * Nothing of the element is cut: its content fits it, and it lies inside the
+ * viewport's width and inside every ancestor that clips or scrolls.
+ */
+async function expectWhole(locator: Locator, what: string) {
+  const problem = await locator.evaluate((element) => {
+    // Only the page scrolls, and only up and down, as a person reading it does: nothing sideways.
+    const { top } = element.getBoundingClientRect();
+    window.scrollBy(0, top - window.innerHeight / 2);
+    if (element.scrollWidth > element.clientWidth + 1) {
+      return `its content is wider than it (${element.scrollWidth} > ${element.clientWidth} px)`;
+    }
+    const box = element.getBoundingClientRect();
+    if (box.left < -0.5 || box.right > document.documentElement.clientWidth + 0.5) {
+      return `it spans ${Math.round(box.left)}–${Math.round(box.right)} px, outside the viewport`;
+    }
+    for (let node = element.parentElement; node; node = node.parentElement) {
+      if (getComputedStyle(node).overflowX === 'visible') continue;
+      const clip = node.getBoundingClientRect();
+      if (box.left < clip.left - 0.5 || box.right > clip.right + 0.5) {
+        return `it spans ${Math.round(box.left)}–${Math.round(box.right)} px, cut by <${node.tagName.toLowerCase()} class="${String(node.className)}"> at ${Math.round(clip.left)}–${Math.round(clip.right)} px`;
+      }
+    }
+    return null;
+  });
+  expect.soft(problem, `${what}: ${problem}`).toBeNull();
+}
+
+/** A native select shows its chosen option's whole label (nothing like 'Pendiente de T'). */
+async function expectSelectLabelFits(select: Locator, what: string) {
+  const room = await select.evaluate((element) => {
+    const field = element as HTMLSelectElement;
+    const style = getComputedStyle(field);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const label = context.measureText(field.selectedOptions[0]?.text ?? '').width;
+    // Beside its padding, the arrow takes about 20 px.
+    const inner =
+      field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+    return inner - label;
+  });
+  expect.soft(room, `${what}: the chosen status is cut`).toBeGreaterThanOrEqual(0);
+}
+
+/** A dashboard's money figures (income, revenue, profit): paragraphs that are one amount. */
+function moneyFigures(page: Page): Locator {
+  return page.locator('p').filter({ hasText: /^\$\s[\d.]+,\d{2}$/ });
 }
 
 /** Where the element's text breaks into lines: the index of the first character of each new line. */
@@ -272,6 +331,112 @@ test.describe('order screens', () => {
 
     await context.close();
     await adminApi.dispose();
+    await company.api.dispose();
+  });
+  test('Pedidos and the dashboards fit 1280 px and 375 px with long names and hundreds of millions of pesos', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const company = await companyWithProduct({
+      companyName: `Cooperativa Yerbatera y Frutihortícola del Alto Paraná Misionero Limitada ${unique()}`,
+      title:
+        'Juego de mate imperial de calabaza forrada en cuero con virola de alpaca cincelada a mano y bombilla pico de loro',
+      // The largest price a product may have, $ 100.000.000, + 3 %: three units are $ 309.000.000.
+      priceCents: 10_000_000_000,
+      commissionBps: 300,
+    });
+    const buyer = {
+      name: 'María de los Ángeles Fernández de la Torre Echeverría Santillán',
+      email: 'maria.de.los.angeles.fernandez.delatorre@correo-de-ejemplo.com.ar',
+    };
+    const pending = await transferOrder(company.api, company.productId, buyer, 3);
+    const paid = await transferOrder(company.api, company.productId, buyer, 3);
+    await confirmTransfer(company.api, paid.id);
+    const total = '$ 309.000.000,00';
+
+    // The company's Pedidos: the transfer to confirm, its status and amounts, whole and reachable.
+    const companyPage = await signIn(browser, company.address, company.password);
+    await companyPage.goto(`/company/orders?q=${pending.reference}`);
+    for (const size of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+      const where = `company Pedidos at ${size.width} px`;
+      await companyPage.setViewportSize(size);
+      const order =
+        size === VIEWPORTS.desktop
+          ? companyPage.getByRole('row', { name: new RegExp(pending.reference) })
+          : companyPage.getByRole('listitem').filter({ hasText: pending.reference });
+      await expect(order).toBeVisible();
+      await expectNoSideScroll(companyPage, where);
+      const confirm = order.getByRole('button', { name: 'Confirmar transferencia recibida' });
+      await expectWhole(confirm, `${where}, 'Confirmar transferencia recibida'`);
+      await expect.soft(confirm, `${where}: 'Confirmar transferencia recibida'`).toBeInViewport({
+        ratio: 1,
+      });
+      await expectWhole(order.getByText('Pendiente de Transf.'), `${where}, the status`);
+      await expectWhole(order.getByText(total), `${where}, the total`);
+      await expectWhole(
+        order.getByRole('button', { name: 'Seguimiento' }),
+        `${where}, Seguimiento`,
+      );
+    }
+    await screenshotBothWidths(companyPage, 'orders-company-pedidos');
+
+    // The company's dashboard: $ 300.000.000 of income, whole.
+    await companyPage.goto('/company');
+    await expect(moneyFigures(companyPage).first()).toHaveText('$ 300.000.000,00');
+    for (const size of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+      await companyPage.setViewportSize(size);
+      await expectNoSideScroll(companyPage, `company dashboard at ${size.width} px`);
+      for (const figure of await moneyFigures(companyPage).all()) {
+        const what = `company dashboard at ${size.width} px, ${await figure.textContent()}`;
+        await expectWhole(figure, what);
+        expect.soft(await lineBreaks(figure), `${what}: the figure breaks`).toEqual([]);
+      }
+    }
+    await screenshotBothWidths(companyPage, 'orders-company-home');
+
+    // The admin's Pedidos: the status select shows its whole label, the history button is reachable.
+    const adminPage = await signIn(browser, admin.email, admin.password);
+    await adminPage.goto(`/admin/orders?q=${pending.reference}`);
+    for (const size of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+      const where = `admin Pedidos at ${size.width} px`;
+      await adminPage.setViewportSize(size);
+      const select = adminPage.getByRole('combobox', { name: `Estado de ${pending.reference}` });
+      await expect(select).toBeVisible();
+      await expectNoSideScroll(adminPage, where);
+      await expectWhole(select, `${where}, the status select`);
+      await expectSelectLabelFits(select, where);
+      const history = adminPage
+        .locator(size === VIEWPORTS.desktop ? 'tr' : 'li')
+        .filter({ hasText: pending.reference })
+        .getByRole('button', { name: 'Seguimiento' });
+      await expectWhole(history, `${where}, Seguimiento`);
+      await expectWhole(
+        adminPage
+          .locator(size === VIEWPORTS.desktop ? 'tr' : 'li')
+          .filter({ hasText: pending.reference })
+          .getByText(total),
+        `${where}, the total`,
+      );
+    }
+    await screenshotBothWidths(adminPage, 'orders-admin-pedidos');
+
+    // The admin's dashboard: revenue of hundreds of millions, never cut.
+    await adminPage.goto('/admin');
+    const revenue = moneyFigures(adminPage).first();
+    await expect(revenue).toHaveText(/^\$\s\d{1,3}(\.\d{3}){2,},\d{2}$/);
+    for (const size of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+      await adminPage.setViewportSize(size);
+      await expectNoSideScroll(adminPage, `admin dashboard at ${size.width} px`);
+      for (const figure of await moneyFigures(adminPage).all()) {
+        const what = `admin dashboard at ${size.width} px, ${await figure.textContent()}`;
+        await expectWhole(figure, what);
+        expect.soft(await lineBreaks(figure), `${what}: the figure breaks`).toEqual([]);
+      }
+    }
+    await screenshotBothWidths(adminPage, 'orders-admin-home');
+
+    await companyPage.context().close();
+    await adminPage.context().close();
     await company.api.dispose();
   });
 });
