@@ -16,6 +16,16 @@ export function formatArs(cents: unknown): string {
   return arsFormatter.format(safe / 100);
 }
 
+const amountFormatter = new Intl.NumberFormat('es-AR', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Cents as a money field shows them for editing, without the sign: 300000 → "3.000,00". */
+export function formatAmount(cents: number): string {
+  return amountFormatter.format(cents / 100);
+}
+
 export interface StoreCurrency {
   code?: string | null;
   symbol?: string | null;
@@ -65,11 +75,69 @@ function symbolFor(code: string | null | undefined): string | undefined {
   }
 }
 
-/** Parses a decimal amount typed by a person ("1234,5" or "1234.50") into cents, or null. */
+/** What a money field says when it cannot read what was typed. */
+export const MONEY_MESSAGES = {
+  empty: 'Ingresa un monto.',
+  negative: 'El monto no puede ser negativo.',
+  tooManyDecimals: 'El monto puede tener hasta 2 decimales.',
+  format: 'No entendimos el monto. Escríbelo como 3.000,00, 3000,00 o 3000.',
+  tooLarge: 'El monto es demasiado grande.',
+} as const;
+
+export type MoneyParse = { ok: true; cents: number } | { ok: false; message: string };
+
+/** Pesos with up to 13 digits: cents stay well inside a safe integer. */
+const MAX_PESO_DIGITS = 13;
+
+const refuse = (message: string): MoneyParse => ({ ok: false, message });
+
+/**
+ * The one reader of money typed by people: every money field of the web reads
+ * through it (the API itself takes integer cents; a route that ever accepts an
+ * amount as text must read it here too). es-AR: '.' groups thousands
+ * and ',' marks the decimals, so '3.000,00', '3000,00', '3000' and '$ 3.000'
+ * are all three thousand pesos, and formatArs' own output reads back exactly.
+ * Spaces of any kind are ignored; one leading '$' is allowed.
+ *
+ * The ambiguous case: a single '.' followed by one or two digits at the end
+ * ('3000.5', '99.99') cannot be thousands (groups have three digits), so it is
+ * read as the decimal mark, as a phone's decimal keypad in English types it.
+ * A '.' followed by three digits is always thousands ('3.000' is 3000, never 3);
+ * anything else mixing the two marks ('1,234.56') is refused rather than guessed.
+ */
+export function parseMoney(input: string): MoneyParse {
+  let text = input.replace(/\s/g, '');
+  if (/^\$?[-\u2212\u2012\u2013]/.test(text)) return refuse(MONEY_MESSAGES.negative);
+  if (text.startsWith('$')) text = text.slice(1);
+  if (text === '') return refuse(MONEY_MESSAGES.empty);
+  if (!/^[\d.,]+$/.test(text) || !/\d/.test(text)) return refuse(MONEY_MESSAGES.format);
+
+  let whole: string;
+  let fraction: string;
+  const comma = text.split(',');
+  if (comma.length > 2) return refuse(MONEY_MESSAGES.format);
+  if (comma.length === 2) {
+    [whole, fraction] = comma as [string, string];
+    if (fraction.includes('.')) return refuse(MONEY_MESSAGES.format);
+    if (whole.includes('.') && !/^\d{1,3}(\.\d{3})+$/.test(whole)) {
+      return refuse(MONEY_MESSAGES.format);
+    }
+  } else if (/^\d{1,3}(\.\d{3})+$/.test(text) || /^\d+$/.test(text)) {
+    [whole, fraction] = [text, ''];
+  } else if (/^\d*\.\d{1,2}$/.test(text)) {
+    [whole, fraction] = text.split('.') as [string, string];
+  } else {
+    return refuse(MONEY_MESSAGES.format);
+  }
+  if (fraction.length > 2) return refuse(MONEY_MESSAGES.tooManyDecimals);
+
+  const digits = whole.replaceAll('.', '').replace(/^0+(?=\d)/, '');
+  if (digits.length > MAX_PESO_DIGITS) return refuse(MONEY_MESSAGES.tooLarge);
+  return { ok: true, cents: Number(digits || '0') * 100 + Number(fraction.padEnd(2, '0')) };
+}
+
+/** parseMoney's cents, or null when the text is not an amount. */
 export function parseAmountToCents(input: string): number | null {
-  const normalized = input.trim().replace(/\s/g, '').replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(normalized)) return null;
-  const [whole, fraction = ''] = normalized.split('.');
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return Number.isSafeInteger(cents) ? cents : null;
+  const parsed = parseMoney(input);
+  return parsed.ok ? parsed.cents : null;
 }

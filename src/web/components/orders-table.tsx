@@ -9,7 +9,15 @@ import { Button } from './ui/button';
 import { Card } from './ui/card';
 import { Input } from './ui/input';
 import { Spinner } from './ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table';
+import {
+  MONEY_CELL,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from './ui/table';
 
 const METHOD_LABELS: Record<string, string> = {
   mercadopago: 'MercadoPago',
@@ -84,6 +92,10 @@ export function OrdersTable({
     show === 'admin'
       ? `${order.company_name} · ${order.seller_name ?? 'Sin vendedor'}`
       : (order.seller_name ?? 'Sin vendedor');
+  const soldBy = (order: Order) => {
+    const seller = order.seller_name ? `Vendido por ${order.seller_name}` : 'Sin vendedor';
+    return show === 'admin' ? [order.company_name, seller] : [seller];
+  };
 
   return (
     <div>
@@ -158,93 +170,102 @@ export function OrdersTable({
           <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
             {data.total} {data.total === 1 ? 'pedido' : 'pedidos'}
           </p>
-          <Card className="mt-2 hidden overflow-x-auto xl:block">
+          {/*
+            Desktop (1280 px and up, beside the sidebar: about 940 px): four columns that
+            fit. Titles and names wrap; amounts, the status and the actions never do, so the
+            amounts share one column, who sold the order is said under it, and the actions
+            sit under the status they act on (with room for more of them, one per line).
+          */}
+          <div className="mt-2 hidden xl:block">
             <Table>
               <TableHead>
                 <TableRow>
                   <TableHeader>Pedido</TableHeader>
-                  <TableHeader>{show === 'admin' ? 'Empresa · Vendedor' : 'Vendedor'}</TableHeader>
                   <TableHeader>Comprador</TableHeader>
-                  <TableHeader className="text-right">Total</TableHeader>
-                  {earnings ? <TableHeader className="text-right">Para ti</TableHeader> : null}
-                  <TableHeader className="text-right">Comisión</TableHeader>
-                  <TableHeader>Estado</TableHeader>
-                  {actions ? (
-                    <TableHeader className="text-right">
-                      <span className="sr-only">Acciones</span>
-                    </TableHeader>
-                  ) : null}
+                  <TableHeader className="text-right">Importe</TableHeader>
+                  <TableHeader className="w-px text-right">Estado</TableHeader>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {data.items.map((order) => (
                   <TableRow key={order.id}>
-                    <TableCell className="min-w-48">
-                      <p className="font-semibold">{order.product_title}</p>
-                      <p className="text-xs text-muted-foreground">
-                        {order.external_reference} ·{' '}
-                        {new Date(order.created_at).toLocaleDateString('es-AR')} ·{' '}
-                        {METHOD_LABELS[order.provider]} · {order.quantity} u.
+                    <TableCell>
+                      <p className="font-semibold wrap-anywhere">{order.product_title}</p>
+                      <p className="mt-0.5 text-xs text-muted-foreground">
+                        <OrderFacts order={order} units />
+                      </p>
+                      <p className="mt-0.5 text-xs wrap-anywhere">
+                        {soldBy(order).map((part, index) => (
+                          <span key={index}>
+                            {index > 0 ? ' · ' : null}
+                            <span className="inline-block">{part}</span>
+                          </span>
+                        ))}
                       </p>
                     </TableCell>
-                    <TableCell className="text-sm">{who(order)}</TableCell>
-                    <TableCell className="text-sm">
-                      {order.buyer.name}
-                      <span className="block text-xs text-muted-foreground">
+                    <TableCell className="min-w-52 text-sm">
+                      <span className="wrap-anywhere">{order.buyer.name}</span>
+                      <span className="block text-xs wrap-anywhere text-muted-foreground">
                         {order.buyer.email}
                       </span>
                     </TableCell>
-                    <TableCell className="text-right tabular-nums">
-                      {formatArs(order.total_cents)}
+                    <TableCell className={MONEY_CELL}>
+                      <p className="font-semibold">{formatArs(order.total_cents)}</p>
+                      {earnings ? (
+                        <p className="text-xs text-muted-foreground">
+                          Para ti {formatArs(order.company_cents)}
+                        </p>
+                      ) : null}
+                      <p className="text-xs text-muted-foreground">
+                        Comisión {formatArs(order.seller_cents)}
+                      </p>
                     </TableCell>
-                    {earnings ? (
-                      <TableCell className="text-right tabular-nums">
-                        {formatArs(order.company_cents)}
-                      </TableCell>
-                    ) : null}
-                    <TableCell className="text-right tabular-nums">
-                      {formatArs(order.seller_cents)}
+                    <TableCell className="w-px">
+                      <div className="flex flex-col items-end gap-2">
+                        {status ? status(order) : <OrderStatusBadge status={order.status} />}
+                        {actions?.(order)}
+                      </div>
                     </TableCell>
-                    <TableCell>
-                      {status ? status(order) : <OrderStatusBadge status={order.status} />}
-                    </TableCell>
-                    {actions ? (
-                      <TableCell className="text-right">{actions(order)}</TableCell>
-                    ) : null}
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
-          </Card>
+          </div>
           <ul className="mt-2 grid gap-3 md:grid-cols-2 xl:hidden">
             {data.items.map((order) => (
               <li key={order.id}>
                 <Card className="p-4">
-                  <div className="flex items-start justify-between gap-2">
-                    <div className="min-w-0">
-                      <p className="font-semibold">{order.product_title}</p>
-                      <p className="text-xs text-muted-foreground">
-                        {order.external_reference} ·{' '}
-                        {new Date(order.created_at).toLocaleDateString('es-AR')} ·{' '}
-                        {METHOD_LABELS[order.provider]}
-                      </p>
-                    </div>
+                  {/* The reference beside the status, so a long title has the card's whole width. */}
+                  <div className="flex items-center justify-between gap-2">
+                    <p className="text-xs font-medium whitespace-nowrap text-muted-foreground">
+                      {order.external_reference}
+                    </p>
                     <OrderStatusBadge status={order.status} />
                   </div>
-                  <p className="mt-2 text-sm">
+                  <p className="mt-1 font-semibold wrap-anywhere">{order.product_title}</p>
+                  <p className="text-xs text-muted-foreground">
+                    <OrderFacts order={order} reference={false} units />
+                  </p>
+                  <p className="mt-2 text-sm wrap-anywhere">
                     {order.buyer.name} · {who(order)}
                   </p>
                   <p className="mt-1 text-sm">
-                    <span className="font-bold">{formatArs(order.total_cents)}</span>
+                    <span className="font-bold whitespace-nowrap">
+                      {formatArs(order.total_cents)}
+                    </span>
                     {earnings ? (
                       <span className="text-muted-foreground">
-                        {' '}
-                        · para ti {formatArs(order.company_cents)}
+                        {' · '}
+                        <span className="whitespace-nowrap">
+                          para ti {formatArs(order.company_cents)}
+                        </span>
                       </span>
                     ) : null}
                     <span className="text-muted-foreground">
-                      {' '}
-                      · comisión {formatArs(order.seller_cents)}
+                      {' · '}
+                      <span className="whitespace-nowrap">
+                        comisión {formatArs(order.seller_cents)}
+                      </span>
                     </span>
                   </p>
                   {status || actions ? (
@@ -284,4 +305,28 @@ export function OrdersTable({
       )}
     </div>
   );
+}
+
+/** Reference, day, method (and units): each fact stays whole, lines break between them. */
+function OrderFacts({
+  order,
+  reference = true,
+  units = false,
+}: {
+  order: Order;
+  reference?: boolean;
+  units?: boolean;
+}) {
+  const facts = [
+    ...(reference ? [order.external_reference] : []),
+    new Date(order.created_at).toLocaleDateString('es-AR'),
+    METHOD_LABELS[order.provider],
+    ...(units ? [`${order.quantity} u.`] : []),
+  ];
+  return facts.map((fact, index) => (
+    <span key={index}>
+      {index > 0 ? ' · ' : null}
+      <span className="whitespace-nowrap">{fact}</span>
+    </span>
+  ));
 }

@@ -70,35 +70,37 @@ export function AdminOrdersPage() {
         filters={filters}
         show="admin"
         exportHref={`/api/admin/orders/export.csv?${filters.query(false)}`}
+        // The status select and the history button share one line (the table's Estado column).
         status={(order) => (
-          <select
-            aria-label={`Estado de ${order.external_reference}`}
-            value={order.status}
-            onChange={(event) => change.mutate({ id: order.id, status: event.target.value })}
-            className="h-9 w-36 rounded-lg border border-input bg-background px-2 text-sm"
-          >
-            {!(ADMIN_SETTABLE_STATUSES as readonly string[]).includes(order.status) ? (
-              <option value={order.status} disabled>
-                {ORDER_STATUS_LABELS[order.status]}
-              </option>
-            ) : null}
-            {ADMIN_SETTABLE_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {ORDER_STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        )}
-        actions={(order) => (
-          <Button
-            size="icon"
-            variant="outline"
-            aria-label="Seguimiento"
-            title="Seguimiento"
-            onClick={() => setTracking(order)}
-          >
-            <History aria-hidden />
-          </Button>
+          <div className="flex items-center gap-2">
+            <select
+              aria-label={`Estado de ${order.external_reference}`}
+              value={order.status}
+              onChange={(event) => change.mutate({ id: order.id, status: event.target.value })}
+              className="h-9 min-w-52 rounded-lg border border-input bg-background pr-8 pl-2 text-sm"
+            >
+              {!(ADMIN_SETTABLE_STATUSES as readonly string[]).includes(order.status) ? (
+                <option value={order.status} disabled>
+                  {ORDER_STATUS_LABELS[order.status]}
+                </option>
+              ) : null}
+              {ADMIN_SETTABLE_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {ORDER_STATUS_LABELS[value]}
+                </option>
+              ))}
+            </select>
+            <Button
+              size="icon"
+              variant="outline"
+              aria-label="Seguimiento"
+              title="Seguimiento"
+              className="size-9"
+              onClick={() => setTracking(order)}
+            >
+              <History aria-hidden />
+            </Button>
+          </div>
         )}
       />
       <OrderTimelineDialog

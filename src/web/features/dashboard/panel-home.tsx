@@ -58,7 +58,7 @@ export function PanelHome({ role }: { role: HomeRole }) {
 function CompanyFigures({ data }: { data: AnyDashboard }) {
   return (
     <>
-      <div className="mt-6 grid gap-4 sm:grid-cols-3">
+      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Fact
           to="/company/orders?status=approved"
           icon={<DollarSign />}
@@ -87,7 +87,8 @@ function CompanyFigures({ data }: { data: AnyDashboard }) {
 function AdminFigures({ data }: { data: AnyDashboard }) {
   return (
     <>
-      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {/* The two amounts get the wider cards: a revenue of billions still fits on one line. */}
+      <div className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-[3fr_3fr_2fr_2fr]">
         <Fact
           icon={<TrendingUp />}
           label="Ingresos totales"
@@ -124,17 +125,19 @@ function RecentOrders({ orders, show }: { orders: Order[]; show: 'seller' | 'com
               key={order.id}
               className="flex flex-wrap items-center justify-between gap-2 py-2.5 text-sm"
             >
-              <div className="min-w-0">
-                <p className="truncate font-medium">{order.product_title}</p>
+              <div className="min-w-48 flex-1">
+                <p className="font-medium wrap-anywhere">{order.product_title}</p>
                 <p className="text-xs text-muted-foreground">
                   {order.buyer.name} ·{' '}
                   {show === 'seller' ? (order.seller_name ?? 'Sin vendedor') : order.company_name} ·{' '}
                   {new Date(order.created_at).toLocaleDateString('es-AR')}
                 </p>
               </div>
-              <div className="flex items-center gap-2">
+              <div className="flex shrink-0 items-center gap-2">
                 <OrderStatusBadge status={order.status} />
-                <span className="font-semibold tabular-nums">{formatArs(order.total_cents)}</span>
+                <span className="font-semibold whitespace-nowrap tabular-nums">
+                  {formatArs(order.total_cents)}
+                </span>
               </div>
             </li>
           ))}
@@ -211,20 +214,20 @@ function Fact({
   value: string;
   to?: string;
 }) {
+  // The figure has the card's whole width under its label and is never cut: billions of pesos
+  // fit on one line at 1280 px; only a figure wider than the card itself would wrap.
   const body = (
     <Card className="h-full p-5 transition-colors hover:border-sky-300">
       <div className="flex items-center gap-3">
         <span
-          className="flex size-10 items-center justify-center rounded-lg bg-sky-100 text-primary [&_svg]:size-5"
+          className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-sky-100 text-primary [&_svg]:size-5"
           aria-hidden
         >
           {icon}
         </span>
-        <div className="min-w-0">
-          <p className="text-sm text-muted-foreground">{label}</p>
-          <p className="truncate text-xl font-bold">{value}</p>
-        </div>
+        <p className="min-w-0 text-sm text-muted-foreground">{label}</p>
       </div>
+      <p className="mt-3 text-xl font-bold tabular-nums wrap-break-word">{value}</p>
     </Card>
   );
   return to ? (

@@ -1,7 +1,8 @@
 import { CalendarCheck, CalendarX, Target } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { formatArs, parseAmountToCents } from '@shared/money';
+import { formatAmount, formatArs, parseMoney } from '@shared/money';
 import { PutGoalBody, type Goal } from '@shared/seller/seller.schema';
+import { MoneyField } from '@web/components/money-field';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { describedBy, FormField } from '@web/components/ui/form-field';
@@ -24,10 +25,9 @@ export function goalBodyFrom(
   sales: string,
   commission: string,
 ): { body: PutGoalBody } | { errors: GoalErrors } {
-  const commissionCents = commission.trim() ? parseAmountToCents(commission) : null;
-  if (commission.trim() && commissionCents === null) {
-    return { errors: { target_commission: GOAL_TEXT.amountInvalid } };
-  }
+  const amount = commission.trim() ? parseMoney(commission) : null;
+  if (amount && !amount.ok) return { errors: { target_commission: amount.message } };
+  const commissionCents = amount ? amount.cents : null;
   const parsed = PutGoalBody.safeParse({
     month,
     target_sales: sales.trim() ? Number(sales.trim()) : null,
@@ -92,9 +92,7 @@ export function GoalsPage() {
 function GoalForm({ month, current }: { month: string; current: Goal | null }) {
   const [sales, setSales] = useState(current?.target_sales?.toString() ?? '');
   const [commission, setCommission] = useState(
-    current?.target_commission_cents != null
-      ? String(current.target_commission_cents / 100).replace('.', ',')
-      : '',
+    current?.target_commission_cents != null ? formatAmount(current.target_commission_cents) : '',
   );
   const [errors, setErrors] = useState<GoalErrors>({});
   const save = usePutGoal();
@@ -137,33 +135,16 @@ function GoalForm({ month, current }: { month: string; current: Goal | null }) {
           placeholder="10"
         />
       </FormField>
-      <FormField
+      <MoneyField
         id="goal-commission"
         label={GOAL_TEXT.targetCommission}
+        value={commission}
+        onChange={setCommission}
         error={errors.target_commission}
         hint={GOAL_TEXT.targetCommissionHint}
-      >
-        <div className="relative">
-          <span
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-500"
-          >
-            $
-          </span>
-          <Input
-            {...describedBy(
-              'goal-commission',
-              errors.target_commission,
-              GOAL_TEXT.targetCommissionHint,
-            )}
-            inputMode="decimal"
-            value={commission}
-            onChange={(event) => setCommission(event.target.value)}
-            placeholder="50000"
-            className="pl-7"
-          />
-        </div>
-      </FormField>
+        placeholder="50.000"
+        understood={GOAL_TEXT.commissionUnderstood}
+      />
       <Button type="submit" className="w-full sm:w-auto" disabled={save.isPending}>
         {save.isPending ? GOAL_TEXT.saving : GOAL_TEXT.save}
       </Button>

@@ -1,8 +1,9 @@
 import { Banknote } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatArs, parseAmountToCents } from '@shared/money';
+import { formatArs, parseMoney } from '@shared/money';
 import { SETTLEMENT_MESSAGES } from '@shared/settlements/settlements.schema';
+import { MoneyField } from '@web/components/money-field';
 import { StatementMonths, StatementView } from '@web/components/statement-view';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -150,7 +151,7 @@ export function AdminSettlementsPage() {
   );
 }
 
-function RecordPaymentDialog({
+export function RecordPaymentDialog({
   open,
   onOpenChange,
   companyId,
@@ -171,9 +172,11 @@ function RecordPaymentDialog({
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const cents = parseAmountToCents(amount);
+    const parsed = parseMoney(amount);
+    const cents = parsed.ok ? parsed.cents : null;
     const found: Record<string, string> = {};
-    if (cents === null || cents <= 0) found.amount_cents = SETTLEMENT_MESSAGES.amountInvalid;
+    if (!parsed.ok && amount.trim() !== '') found.amount_cents = parsed.message;
+    else if (cents === null || cents <= 0) found.amount_cents = SETTLEMENT_MESSAGES.amountInvalid;
     else if (cents > balanceCents) found.amount_cents = SETTLEMENT_MESSAGES.amountOverBalance;
     if (!paidOn) found.paid_on = SETTLEMENT_MESSAGES.dateInvalid;
     if (!reference.trim()) found.reference = SETTLEMENT_MESSAGES.referenceRequired;
@@ -208,17 +211,16 @@ function RecordPaymentDialog({
             </DialogDescription>
           </DialogHeader>
           <DialogBody className="space-y-4">
-            <FormField id="payment-amount" label="Monto recibido ($)" error={errors.amount_cents}>
-              <Input
-                id="payment-amount"
-                inputMode="decimal"
-                placeholder="0,00"
-                value={amount}
-                onChange={(event) => setAmount(event.target.value)}
-                aria-invalid={Boolean(errors.amount_cents)}
-                aria-describedby={errors.amount_cents ? 'payment-amount-error' : undefined}
-              />
-            </FormField>
+            <MoneyField
+              id="payment-amount"
+              label="Monto recibido ($)"
+              placeholder="0,00"
+              value={amount}
+              onChange={setAmount}
+              error={errors.amount_cents}
+              hint="Por ejemplo 3.000,00"
+              understood={(pesos) => `Se registrará ${pesos}`}
+            />
             <FormField id="payment-date" label="Fecha de la transferencia" error={errors.paid_on}>
               <Input
                 id="payment-date"

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { MONEY_MESSAGES } from '@shared/money';
 import { PRODUCT_MESSAGES } from '@shared/products/products.schema';
 import { Dialog, DialogContent, DialogTitle } from '@web/components/ui/dialog';
 import { commissionOnBlur, isHighCommission, unitSplit } from './commission';
@@ -81,5 +82,28 @@ describe('the commission rules (spec 02 §5)', () => {
       commission_bps: 300,
       is_active: true,
     });
+  });
+
+  it('takes the price as people write it ("20.000,00") and says what it understood', async () => {
+    const onSubmit = renderForm();
+    fireEvent.change(screen.getByLabelText('Título'), { target: { value: 'Mate imperial' } });
+    fireEvent.change(screen.getByLabelText('Precio base ($)'), { target: { value: '20.000,00' } });
+    expect(screen.getByTestId('product-price-reading')).toHaveTextContent(
+      /^Precio base: \$\s20\.000,00$/,
+    );
+    fireEvent.change(screen.getByLabelText('Stock'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crear producto' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ price_cents: 2_000_000 });
+  });
+
+  it('refuses a negative price with the reason', async () => {
+    const onSubmit = renderForm();
+    fireEvent.change(screen.getByLabelText('Título'), { target: { value: 'Mate imperial' } });
+    fireEvent.change(screen.getByLabelText('Precio base ($)'), { target: { value: '-20' } });
+    fireEvent.change(screen.getByLabelText('Stock'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crear producto' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MONEY_MESSAGES.negative);
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 });

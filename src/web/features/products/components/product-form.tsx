@@ -1,7 +1,7 @@
 import { AlertTriangle, ArrowLeft, ArrowRight, ImagePlus, X } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { formatArs, parseAmountToCents } from '@shared/money';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { formatAmount, formatArs, parseAmountToCents, parseMoney } from '@shared/money';
 import {
   CreateProductBody,
   MAX_PRODUCT_IMAGES,
@@ -9,6 +9,7 @@ import {
   UpdateProductBody,
   type Product,
 } from '@shared/products/products.schema';
+import { MoneyField } from '@web/components/money-field';
 import { Button } from '@web/components/ui/button';
 import { DialogBody, DialogFooter } from '@web/components/ui/dialog';
 import { describedBy, FormField } from '@web/components/ui/form-field';
@@ -60,9 +61,14 @@ function sharedSchemaResolver(editing: boolean): Resolver<ProductFormValues> {
     const parsed = (editing ? UpdateProductBody : CreateProductBody).safeParse(
       toBody(values, editing),
     );
-    if (parsed.success) return { values, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};
-    for (const issue of parsed.error.issues) {
+    // A price that cannot be read says why (negative, too many decimals…), not only that it is wrong.
+    const price = parseMoney(values.price);
+    if (!editing && !price.ok && values.price.trim() !== '') {
+      errors.price = { type: 'validation', message: price.message };
+    }
+    if (parsed.success && !errors.price) return { values, errors: {} };
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
       const key = String(issue.path[0] ?? '');
       const field = FIELD_OF[key] ?? (key as keyof ProductFormValues);
       errors[field] ??= { type: 'validation', message: issue.message };
@@ -76,7 +82,7 @@ export function initialValues(product?: Product): ProductFormValues {
     ? {
         title: product.title,
         description: product.description,
-        price: (product.price_cents / 100).toFixed(2),
+        price: formatAmount(product.price_cents),
         stock: String(product.stock),
         category: product.category,
         commission: String(product.commission_bps / 100),
@@ -191,17 +197,25 @@ export function ProductForm({
           />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="product-price" label="Precio base ($)" error={errors.price?.message}>
-            <Input
-              {...describedBy('product-price', errors.price?.message)}
-              type="number"
-              step="0.01"
-              min="0.01"
-              inputMode="decimal"
-              disabled={editing}
-              {...form.register('price')}
-            />
-          </FormField>
+          <Controller
+            control={form.control}
+            name="price"
+            render={({ field }) => (
+              <MoneyField
+                id="product-price"
+                label="Precio base ($)"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                name={field.name}
+                ref={field.ref}
+                disabled={editing}
+                error={errors.price?.message}
+                hint="Por ejemplo 20.000,00"
+                understood={(pesos) => `Precio base: ${pesos}`}
+              />
+            )}
+          />
           <FormField id="product-stock" label="Stock" error={errors.stock?.message}>
             <Input
               {...describedBy('product-stock', errors.stock?.message)}
