@@ -267,7 +267,7 @@ test.describe('admin panel pages', () => {
     await expect(latest).toContainText('Cambio de estado');
     await expect(latest).toContainText('Completado');
     await expect(latest).toContainText('Entregado');
-    await expect(latest).toContainText(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
+    await expect(latest).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
 
     // By action and by order; both survive a reload.
     await page.getByLabel('Filtrar por acción').selectOption('order.status');

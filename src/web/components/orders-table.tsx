@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { formatArs } from '@shared/money';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@shared/order-status';
 import type { Order, OrderList } from '@shared/orders/orders.schema';
+import { formatDate } from '@web/lib/format-time';
 import { OrderStatusBadge } from './order-status-badge';
 import { Button } from './ui/button';
 import { Card } from './ui/card';
@@ -182,8 +183,7 @@ export function OrdersTable({
                     <TableCell className="min-w-48">
                       <p className="font-semibold">{order.product_title}</p>
                       <p className="text-xs text-muted-foreground">
-                        {order.external_reference} ·{' '}
-                        {new Date(order.created_at).toLocaleDateString('es-AR')} ·{' '}
+                        {order.external_reference} · {formatDate(order.created_at)} ·{' '}
                         {METHOD_LABELS[order.provider]} · {order.quantity} u.
                       </p>
                     </TableCell>
@@ -224,8 +224,7 @@ export function OrdersTable({
                     <div className="min-w-0">
                       <p className="font-semibold">{order.product_title}</p>
                       <p className="text-xs text-muted-foreground">
-                        {order.external_reference} ·{' '}
-                        {new Date(order.created_at).toLocaleDateString('es-AR')} ·{' '}
+                        {order.external_reference} · {formatDate(order.created_at)} ·{' '}
                         {METHOD_LABELS[order.provider]}
                       </p>
                     </div>

@@ -11,7 +11,7 @@ import {
   TableRow,
 } from '@web/components/ui/table';
 import { cn } from '@web/lib/cn';
-import { formatDateTime, formatMonth } from '@web/lib/format-time';
+import { formatCalendarDay, formatDateTime, formatMonth } from '@web/lib/format-time';
 
 /** «Noviembre de 2026». */
 export function monthLabel(month: string): string {
@@ -213,7 +213,7 @@ export function StatementView({
             {statement.payments.map((payment) => (
               <li key={payment.id} className="flex justify-between gap-3 py-2">
                 <span>
-                  {payment.paid_on.split('-').reverse().join('/')} · {payment.reference}
+                  {formatCalendarDay(payment.paid_on)} · {payment.reference}
                   {payment.recorded_by_name ? (
                     <span className="block text-xs text-muted-foreground">
                       Registrado por {payment.recorded_by_name}

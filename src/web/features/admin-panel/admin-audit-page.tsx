@@ -18,7 +18,7 @@ import { auditChanges, changeText, type AuditChange } from './audit-changes';
 import { AdminPageHeading } from './components/admin-page-heading';
 import { EmptyList, ListState, Pagination } from './components/list-state';
 import { SearchBox } from './components/search-box';
-import { formatDateTime } from './format-date';
+import { formatDateTime } from '@web/lib/format-time';
 import { useListParams } from './use-list-params';
 
 const FILTERS = ['action', 'target_id', 'actor_id'] as const;

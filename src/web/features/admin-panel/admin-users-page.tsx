@@ -14,7 +14,7 @@ import { useAdminUsers, type AdminUserRole } from './api/get-admin-users';
 import { AdminPageHeading } from './components/admin-page-heading';
 import { EmptyList, ListState, Pagination } from './components/list-state';
 import { SearchBox } from './components/search-box';
-import { formatDate } from './format-date';
+import { formatDate } from '@web/lib/format-time';
 import { useListParams } from './use-list-params';
 
 const FILTERS = ['role', 'q'] as const;

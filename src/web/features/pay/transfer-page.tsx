@@ -3,6 +3,7 @@ import { BRAND } from '@shared/brand';
 import { formatArs } from '@shared/money';
 import { orderStatusLabel } from '@shared/order-status';
 import { PAY_MESSAGES, type BuyerOrder } from '@shared/orders/orders.schema';
+import { formatDateTime } from '@shared/time';
 import { OrderStatusBadge } from '@web/components/order-status-badge';
 import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
@@ -104,15 +105,7 @@ function TransferDetails({ order }: { order: BuyerOrder }) {
               transferencia para que la empresa la identifique.
               {order.expires_at && waiting ? (
                 <span className="mt-1 block">
-                  Reservamos tu pedido hasta el{' '}
-                  {new Date(order.expires_at).toLocaleString('es-AR', {
-                    day: 'numeric',
-                    month: 'long',
-                    hour: '2-digit',
-                    minute: '2-digit',
-                    hour12: false,
-                  })}{' '}
-                  h.
+                  Reservamos tu pedido hasta el {formatDateTime(order.expires_at)} h.
                 </span>
               ) : null}
             </p>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatArs, parseAmountToCents } from '@shared/money';
 import { SETTLEMENT_MESSAGES } from '@shared/settlements/settlements.schema';
+import { argentineDay } from '@shared/time';
 import { StatementMonths, StatementView } from '@web/components/statement-view';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -21,6 +22,7 @@ import { PageSpinner, Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast-store';
 import { ApiError } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
+import { formatCalendarDay } from '@web/lib/format-time';
 import {
   useCompanyBalances,
   useRecordPayment,
@@ -29,9 +31,7 @@ import {
 } from './settlements-api';
 
 function todayInArgentina(): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Argentina/Buenos_Aires',
-  }).format(new Date());
+  return argentineDay(new Date());
 }
 
 /**
@@ -99,7 +99,7 @@ export function AdminSettlementsPage() {
                 <span className="mt-1 block text-xs text-muted-foreground">
                   Comisiones {formatArs(item.owed_cents)} · Pagado {formatArs(item.paid_cents)}
                   {item.last_payment_on
-                    ? ` · Último pago ${item.last_payment_on.split('-').reverse().join('/')}`
+                    ? ` · Último pago ${formatCalendarDay(item.last_payment_on)}`
                     : ''}
                 </span>
               </button>
