@@ -2,6 +2,7 @@ import { Download, Search, ShoppingBag } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatArs } from '@shared/money';
+import { countOf } from '@shared/plural';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@shared/order-status';
 import type { Order, OrderList } from '@shared/orders/orders.schema';
 import { formatDate } from '@web/lib/format-time';
@@ -157,7 +158,7 @@ export function OrdersTable({
       ) : (
         <>
           <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
-            {data.total} {data.total === 1 ? 'pedido' : 'pedidos'}
+            {countOf(data.total, 'pedido', 'pedidos')}
           </p>
           <Card className="mt-2 hidden overflow-x-auto xl:block">
             <Table>

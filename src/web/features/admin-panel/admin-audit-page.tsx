@@ -1,5 +1,6 @@
 import { ArrowRight, ScrollText, X } from 'lucide-react';
 import type { AuditEntry } from '@shared/admin/admin.schema';
+import { countOf } from '@shared/plural';
 import { AUDIT_ACTIONS, AUDIT_TARGET_LABELS, auditActionLabel } from '@shared/admin/audit-actions';
 import { OrderStatusBadge } from '@web/components/order-status-badge';
 import { Card } from '@web/components/ui/card';
@@ -111,7 +112,7 @@ export function AdminAuditPage() {
         {(data) => (
           <>
             <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
-              {data.total} {data.total === 1 ? 'cambio' : 'cambios'}
+              {countOf(data.total, 'cambio', 'cambios')}
             </p>
             <div className="mt-2 hidden xl:block">
               <Table>

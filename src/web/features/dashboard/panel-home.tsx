@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import type { Role } from '@shared/accounts/accounts.schema';
 import { PANEL_TITLES } from '@shared/accounts/messages';
 import { formatArs } from '@shared/money';
+import { countOf } from '@shared/plural';
 import type { DailySales } from '@shared/orders/dashboard.schema';
 import type { Order } from '@shared/orders/orders.schema';
 import { OrderStatusBadge } from '@web/components/order-status-badge';
@@ -163,12 +164,12 @@ function SalesChart({
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="font-bold">{title}</h2>
         <p className="text-sm text-muted-foreground">
-          {formatArs(total)} · {orders} {orders === 1 ? 'pedido' : 'pedidos'}
+          {formatArs(total)} · {countOf(orders, 'pedido', 'pedidos')}
         </p>
       </div>
       <ol className="mt-4 flex h-36 items-end gap-[3px]" aria-label={title}>
         {days.map((day) => {
-          const label = `${formatShortDay(day.date)}: ${formatArs(day.total_cents)}, ${day.orders} ${day.orders === 1 ? 'pedido' : 'pedidos'}${profit ? `, ganancia ${formatArs(day.platform_cents)}` : ''}`;
+          const label = `${formatShortDay(day.date)}: ${formatArs(day.total_cents)}, ${countOf(day.orders, 'pedido', 'pedidos')}${profit ? `, ganancia ${formatArs(day.platform_cents)}` : ''}`;
           return (
             <li
               key={day.date}

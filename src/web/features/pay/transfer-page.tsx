@@ -1,6 +1,7 @@
 import { AlertCircle, CheckCircle2, Clock, Landmark } from 'lucide-react';
 import { BRAND } from '@shared/brand';
 import { formatArs } from '@shared/money';
+import { countOf } from '@shared/plural';
 import { orderStatusLabel } from '@shared/order-status';
 import { PAY_MESSAGES, type BuyerOrder } from '@shared/orders/orders.schema';
 import { formatDateTime } from '@shared/time';
@@ -56,7 +57,7 @@ function TransferDetails({ order }: { order: BuyerOrder }) {
         <h1 className="mt-1 text-xl font-bold">{order.product.title}</h1>
         <p className="mt-3 text-3xl font-extrabold">{formatArs(order.total_cents)}</p>
         {order.quantity > 1 ? (
-          <p className="text-sm opacity-90">{order.quantity} unidades</p>
+          <p className="text-sm opacity-90">{countOf(order.quantity, 'unidad', 'unidades')}</p>
         ) : null}
       </div>
       <div className="space-y-5 p-6">

@@ -1,6 +1,7 @@
 import { Download, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { formatArs } from '@shared/money';
+import { countOf } from '@shared/plural';
 import { PAYOUT_MESSAGES, type PayoutBatch } from '@shared/settlements/settlements.schema';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -50,8 +51,9 @@ export function AdminPayoutsPage() {
       </h1>
       <p className="mt-1 max-w-3xl text-sm text-muted-foreground">
         Vendedores con al menos {formatArs(data.minimum_cents)} disponibles: comisiones de ventas
-        aprobadas{data.hold_days > 0 ? ` hace más de ${data.hold_days} días` : ''}, de empresas que
-        ya pagaron su liquidación.
+        aprobadas
+        {data.hold_days > 0 ? ` hace más de ${countOf(data.hold_days, 'día', 'días')}` : ''}, de
+        empresas que ya pagaron su liquidación.
       </p>
 
       <Card className="mt-5 flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
@@ -59,9 +61,9 @@ export function AdminPayoutsPage() {
           <p className="text-sm text-muted-foreground">Listo para pagar</p>
           <p className="text-2xl font-bold tabular-nums">{formatArs(readyTotal)}</p>
           <p className="text-xs text-muted-foreground">
-            {ready.length === 1 ? '1 vendedor' : `${ready.length} vendedores`}
+            {countOf(ready.length, 'vendedor', 'vendedores')}
             {data.sellers.length > ready.length
-              ? ` · ${data.sellers.length - ready.length} bloqueados`
+              ? ` · ${countOf(data.sellers.length - ready.length, 'bloqueado', 'bloqueados')}`
               : ''}
           </p>
         </div>
@@ -143,7 +145,7 @@ export function AdminPayoutsPage() {
                   {formatArs(batch.total_cents)}
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  {batch.payouts === 1 ? '1 vendedor' : `${batch.payouts} vendedores`} · creado el{' '}
+                  {countOf(batch.payouts, 'vendedor', 'vendedores')} · creado el{' '}
                   {formatDateTime(batch.created_at)}
                   {batch.paid_at
                     ? ` · pagado el ${formatDateTime(batch.paid_at)} (${batch.reference})`
@@ -205,8 +207,10 @@ function MarkPaidDialog({ batch, onClose }: { batch: PayoutBatch | null; onClose
           <DialogHeader>
             <DialogTitle>Marcar lote {batch?.id} como pagado</DialogTitle>
             <DialogDescription>
-              {batch ? `${formatArs(batch.total_cents)} a ${batch.payouts} vendedores. ` : ''}Cada
-              vendedor recibe un aviso con su pago.
+              {batch
+                ? `${formatArs(batch.total_cents)} a ${countOf(batch.payouts, 'vendedor', 'vendedores')}. `
+                : ''}
+              Cada vendedor recibe un aviso con su pago.
             </DialogDescription>
           </DialogHeader>
           <DialogBody>
