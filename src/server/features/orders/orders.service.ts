@@ -34,6 +34,12 @@ export function newExternalReference(): string {
   return `VM-${code}`;
 }
 
+/** A reference as a person may type it (any case, spaces, with or without `VM-`), as stored. */
+export function normalizeExternalReference(text: string): string {
+  const code = text.replace(/\s/g, '').toUpperCase();
+  return code.startsWith('VM-') ? code : `VM-${code}`;
+}
+
 export interface NewOrder {
   /** The product as the stock update returned it (its price and commission now). */
   product: ProductRow;

@@ -2,7 +2,11 @@ import { Download, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { formatArs } from '@shared/money';
 import { countOf } from '@shared/plural';
-import { PAYOUT_MESSAGES, type PayoutBatch } from '@shared/settlements/settlements.schema';
+import {
+  PAYOUT_BATCH_STATUS_LABELS,
+  PAYOUT_MESSAGES,
+  type PayoutBatch,
+} from '@shared/settlements/settlements.schema';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import {
@@ -138,7 +142,7 @@ export function AdminPayoutsPage() {
                         : 'bg-amber-100 text-amber-900',
                     )}
                   >
-                    {batch.status === 'paid' ? 'Pagado' : 'Por transferir'}
+                    {PAYOUT_BATCH_STATUS_LABELS[batch.status]}
                   </span>
                 </div>
                 <p className="mt-1 text-2xl font-bold tabular-nums">
