@@ -11,6 +11,7 @@ import {
 } from '@web/components/ui/sheet';
 import { paths } from '@web/config/paths';
 import { useCheckout } from '../api/use-checkout';
+import { useStoreCurrency } from '../api/use-store-products';
 import {
   canIncrease,
   cartQuantity,
@@ -33,7 +34,10 @@ export function CartDrawer({ open, onOpenChange }: CartDrawerProps) {
   const lines = useCartLines();
   const { checkout, pending } = useCheckout();
   const count = cartQuantity(lines);
-  const currency = lines[0]?.variant.currency_format ?? null;
+  // An empty cart still speaks the store's currency (spec 01 §9), not a default euro.
+  const { currency, pending: currencyPending } = useStoreCurrency(
+    lines[0]?.variant.currency_format ?? null,
+  );
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
@@ -81,7 +85,7 @@ export function CartDrawer({ open, onOpenChange }: CartDrawerProps) {
           <div className="flex items-center justify-between text-base">
             <span className="font-medium text-muted-foreground">{STORE_TEXT.subtotal}</span>
             <span className="font-bold text-foreground" data-testid="cart-subtotal">
-              {formatStoreMoney(cartSubtotalInCents(lines), currency)}
+              {currencyPending ? '' : formatStoreMoney(cartSubtotalInCents(lines), currency)}
             </span>
           </div>
           <p className="text-xs text-muted-foreground">{STORE_TEXT.shippingNote}</p>
