@@ -64,7 +64,10 @@ export function StoreTransfers() {
                   {item.reference ?? 'Sin referencia'} ·{' '}
                   {formatStoreMoney(item.total_cents, currencyOf(item.currency))}
                 </p>
-                <p className="truncate text-muted-foreground">
+                <p
+                  className="truncate text-muted-foreground"
+                  title={`${item.buyer_name ?? 'Sin nombre'} · ${item.buyer_email ?? ''} · ${countOf(item.lines, 'producto', 'productos')}`}
+                >
                   {item.buyer_name ?? 'Sin nombre'} · {item.buyer_email ?? ''} ·{' '}
                   {countOf(item.lines, 'producto', 'productos')}
                 </p>

@@ -127,7 +127,9 @@ function RecentOrders({ orders, show }: { orders: Order[]; show: 'seller' | 'com
               className="flex flex-wrap items-center justify-between gap-2 py-2.5 text-sm"
             >
               <div className="min-w-0">
-                <p className="truncate font-medium">{order.product_title}</p>
+                <p className="truncate font-medium" title={order.product_title}>
+                  {order.product_title}
+                </p>
                 <p className="text-xs text-muted-foreground">
                   {order.buyer.name} ·{' '}
                   {show === 'seller' ? (order.seller_name ?? 'Sin vendedor') : order.company_name} ·{' '}
@@ -224,7 +226,9 @@ function Fact({
         </span>
         <div className="min-w-0">
           <p className="text-sm text-muted-foreground">{label}</p>
-          <p className="truncate text-xl font-bold">{value}</p>
+          <p className="truncate text-xl font-bold" title={value}>
+            {value}
+          </p>
         </div>
       </div>
     </Card>

@@ -155,7 +155,11 @@ function Figure({
         </span>
         {label}
       </div>
-      <p className="mt-2 truncate text-2xl font-bold tabular-nums" data-testid={testId}>
+      <p
+        className="mt-2 truncate text-2xl font-bold tabular-nums"
+        data-testid={testId}
+        title={value}
+      >
         {value}
       </p>
       {hint ? <p className="mt-0.5 text-xs text-muted-foreground">{hint}</p> : null}

@@ -101,7 +101,10 @@ export function AdminPayoutsPage() {
             >
               <div className="min-w-0">
                 <p className="font-semibold">{seller.name}</p>
-                <p className="truncate text-xs text-muted-foreground">
+                <p
+                  className="truncate text-xs text-muted-foreground"
+                  title={`${seller.email}${seller.province ? ` · ${seller.province}` : ''}`}
+                >
                   {seller.email}
                   {seller.province ? ` · ${seller.province}` : ''}
                 </p>

@@ -84,7 +84,9 @@ export function AdminSettlementsPage() {
                     : 'border-border',
                 )}
               >
-                <span className="block truncate font-semibold">{item.name}</span>
+                <span className="block truncate font-semibold" title={item.name}>
+                  {item.name}
+                </span>
                 <span className="mt-2 flex items-baseline justify-between gap-2 text-sm">
                   <span className="text-muted-foreground">Saldo</span>
                   <span

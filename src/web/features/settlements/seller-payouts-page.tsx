@@ -111,7 +111,12 @@ export function SellerPayoutsPage() {
             <li key={item.id} className="flex items-center justify-between gap-3 px-4 py-3">
               <div className="min-w-0">
                 <p className="font-semibold tabular-nums">{formatArs(item.amount_cents)}</p>
-                <p className="truncate text-xs text-muted-foreground">{item.destination.label}</p>
+                <p
+                  className="truncate text-xs text-muted-foreground"
+                  title={item.destination.label}
+                >
+                  {item.destination.label}
+                </p>
                 <p className="text-xs text-muted-foreground">
                   {item.paid_at
                     ? `Pagado el ${formatDateTime(item.paid_at)}`

@@ -125,9 +125,14 @@ function CartLineRow({ line }: { line: CartLine }) {
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         {/* The name keeps the row's whole width; the line total sits under it. */}
         <div className="min-w-0">
-          <p className="line-clamp-2 font-semibold text-foreground">{product.title}</p>
+          <p className="line-clamp-2 font-semibold text-foreground" title={product.title}>
+            {product.title}
+          </p>
           <div className="flex items-baseline justify-between gap-2">
-            <p className="min-w-0 truncate text-sm text-muted-foreground">
+            <p
+              className="min-w-0 truncate text-sm text-muted-foreground"
+              title={showVariant ? variant.title : undefined}
+            >
               {showVariant ? variant.title : null}
             </p>
             <p className="shrink-0 font-semibold tabular-nums text-foreground">{lineTotal}</p>
