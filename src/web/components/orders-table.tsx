@@ -102,7 +102,7 @@ export function OrdersTable({
           </button>
         ))}
       </div>
-      <div className="mt-3 grid gap-2 sm:grid-cols-[1fr_auto_auto_auto]">
+      <div className="mt-3 grid gap-2 sm:grid-cols-[1fr_auto_auto] sm:items-end">
         <div className="relative">
           <Search
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -117,18 +117,21 @@ export function OrdersTable({
             className="pl-9"
           />
         </div>
-        <Input
-          type="date"
-          aria-label="Desde"
-          value={current.from}
-          onChange={(e) => set({ from: e.target.value })}
-        />
-        <Input
-          type="date"
-          aria-label="Hasta"
-          value={current.to}
-          onChange={(e) => set({ to: e.target.value })}
-        />
+        {/* Visible labels: on a phone a date field shows no placeholder to say which is which. */}
+        <div className="grid grid-cols-2 gap-2">
+          <label className="grid gap-1 text-xs font-medium text-muted-foreground">
+            Desde
+            <Input
+              type="date"
+              value={current.from}
+              onChange={(e) => set({ from: e.target.value })}
+            />
+          </label>
+          <label className="grid gap-1 text-xs font-medium text-muted-foreground">
+            Hasta
+            <Input type="date" value={current.to} onChange={(e) => set({ to: e.target.value })} />
+          </label>
+        </div>
         {exportHref ? (
           <Button asChild variant="outline">
             <a href={exportHref} download>
