@@ -1,4 +1,5 @@
 import type { OrderStatus } from '@shared/order-status';
+import type { PutGoalBody } from '@shared/seller/seller.schema';
 import { argentineDay, argentineMonth } from '@shared/time';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -6,6 +7,7 @@ import { notifyPayoutsPaid } from '../notifications/notifications.service';
 import { insertOrder, SYSTEM, transitionOrder } from '../orders/orders.service';
 import { linkCodeFor } from '../orders/seller-links.service';
 import { takeUnits } from '../products/products.service';
+import { setSellerGoal } from '../seller/goals.service';
 import { createPayoutBatch, markPayoutBatchPaid } from '../settlements/payouts.service';
 import { recordCompanyPayment, statementList } from '../settlements/statements.service';
 
@@ -31,7 +33,9 @@ const HOUR = 3_600_000;
  * - so today the seller has M-2's commissions, past the hold and paid by
  *   the company, less the clawback, waiting in Pagos a vendedores; M-1's and
  *   the last days' wait for the company's payment or the hold;
- * - the last two days bring orders waiting for a transfer or a payment.
+ * - the last two days bring orders waiting for a transfer or a payment;
+ * - the seller sets a goal at the start of each month: missed in M-3 (a
+ *   refund took a sale back), reached in M-2 and M-1, under way this month.
  */
 export interface DemoHistory {
   db: Database;
@@ -94,7 +98,8 @@ type DemoEvent =
   | { at: Date; kind: 'sale'; sale: DemoSale; key?: string }
   | { at: Date; kind: 'change'; key: string; to: OrderStatus }
   | { at: Date; kind: 'company_payment'; reference: string }
-  | { at: Date; kind: 'payout_batch'; reference: string; paidAt: Date };
+  | { at: Date; kind: 'payout_batch'; reference: string; paidAt: Date }
+  | { at: Date; kind: 'goal'; goal: PutGoalBody };
 
 /** Seven sales a month, the same shape every month with other products and buyers. */
 function monthSales(month: string, offset: number): { key: string; sale: DemoSale }[] {
@@ -131,7 +136,20 @@ function timeline(now: Date): DemoEvent[] {
     string,
     string,
   ];
-  const events: DemoEvent[] = [];
+  const events: DemoEvent[] = [
+    { at: argentineTime(m3, 1, 8), kind: 'goal', goal: { month: m3, target_sales: 6 } },
+    { at: argentineTime(m2, 1, 8), kind: 'goal', goal: { month: m2, target_sales: 5 } },
+    {
+      at: argentineTime(m1, 1, 8),
+      kind: 'goal',
+      goal: { month: m1, target_sales: 4, target_commission_cents: 1_000_000 },
+    },
+    {
+      at: new Date(Math.min(argentineTime(current, 1, 8).getTime(), now.getTime())),
+      kind: 'goal',
+      goal: { month: current, target_sales: 3 },
+    },
+  ];
   for (const [offset, month] of [m3, m2, m1].entries()) {
     for (const { key, sale } of monthSales(month, offset)) {
       events.push({ at: sale.at, kind: 'sale', sale, key });
@@ -243,6 +261,9 @@ export async function writeDemoHistory(input: DemoHistory): Promise<number> {
         });
         break;
       }
+      case 'goal':
+        await setSellerGoal(db, input.sellerId, event.goal, event.at);
+        break;
       case 'payout_batch': {
         const rules = {
           holdDays: input.holdDays,

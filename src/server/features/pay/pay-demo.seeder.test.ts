@@ -148,12 +148,26 @@ describe('demo business', () => {
     expect(mine.available_cents).toBe(payouts.sellers[0]!.available_cents);
   });
 
-  it("the seller's home and the audit log have something to show", async () => {
-    const dashboard = await get<{ recent_activity: unknown[]; commissions_cents: number }>(
+  it('Metas: a goal missed, goals reached and this month under way', async () => {
+    const goals = await get<{ items: { month: string; reached: boolean; sales: number }[] }>(
       'seller',
-      '/api/seller/dashboard',
+      '/api/seller/goals',
     );
+    expect(goals.items).toHaveLength(4);
+    const [current, ...past] = goals.items;
+    expect(current!.month).toBe(argentineDay(new Date()).slice(0, 7));
+    expect(current!.reached).toBe(false);
+    expect(past.map((goal) => goal.reached)).toEqual([true, true, false]);
+  });
+
+  it("the seller's home and the audit log have something to show", async () => {
+    const dashboard = await get<{
+      recent_activity: unknown[];
+      commissions_cents: number;
+      goal: { target_sales: number } | null;
+    }>('seller', '/api/seller/dashboard');
     expect(dashboard.recent_activity).toHaveLength(5);
+    expect(dashboard.goal?.target_sales).toBe(3);
     expect(dashboard.commissions_cents).toBeGreaterThan(0);
     const audit = await get<{ items: { action: string }[] }>('admin', '/api/admin/audit');
     expect(new Set(audit.items.map((entry) => entry.action))).toEqual(
