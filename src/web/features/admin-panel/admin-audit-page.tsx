@@ -148,13 +148,11 @@ export function AdminAuditPage() {
                       <TableCell className="whitespace-nowrap">
                         <ActorButton entry={entry} onFilter={filterBy.actor} />
                       </TableCell>
-                      <TableCell className="whitespace-nowrap">
-                        {auditActionLabel(entry.action)}
-                      </TableCell>
+                      <TableCell>{auditActionLabel(entry.action)}</TableCell>
                       <TableCell className="max-w-64 min-w-40">
                         <TargetButton entry={entry} onFilter={filterBy.target} />
                       </TableCell>
-                      <TableCell>
+                      <TableCell className="min-w-72">
                         <Changes entry={entry} />
                       </TableCell>
                     </TableRow>
@@ -268,7 +266,7 @@ function TargetButton({
       className="max-w-full text-left underline-offset-2 hover:text-primary hover:underline"
     >
       <span className="text-muted-foreground">{kind} </span>
-      <span className="font-medium">{name}</span>
+      <span className="font-medium whitespace-nowrap">{name}</span>
       {entry.target_detail ? (
         <span className="block text-xs text-muted-foreground">{entry.target_detail}</span>
       ) : null}
@@ -287,12 +285,13 @@ function Changes({ entry }: { entry: AuditEntry }) {
           {change.before === null && change.after !== null ? (
             <Value change={change} side="after" />
           ) : (
-            <>
+            // Before and after stay on one line, after the label.
+            <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
               <Value change={change} side="before" />
               <ArrowRight className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
               <span className="sr-only">pasó a</span>
               <Value change={change} side="after" />
-            </>
+            </span>
           )}
         </li>
       ))}
