@@ -119,17 +119,23 @@ export function OrdersTable({
         </div>
         {/* Visible labels: on a phone a date field shows no placeholder to say which is which. */}
         <div className="grid grid-cols-2 gap-2">
-          <label className="grid gap-1 text-xs font-medium text-muted-foreground">
+          <label className="grid min-w-0 gap-1 text-xs font-medium text-muted-foreground">
             Desde
             <Input
               type="date"
+              className="min-w-0"
               value={current.from}
               onChange={(e) => set({ from: e.target.value })}
             />
           </label>
-          <label className="grid gap-1 text-xs font-medium text-muted-foreground">
+          <label className="grid min-w-0 gap-1 text-xs font-medium text-muted-foreground">
             Hasta
-            <Input type="date" value={current.to} onChange={(e) => set({ to: e.target.value })} />
+            <Input
+              type="date"
+              className="min-w-0"
+              value={current.to}
+              onChange={(e) => set({ to: e.target.value })}
+            />
           </label>
         </div>
         {exportHref ? (
