@@ -33,6 +33,7 @@ test.describe('Liquidaciones and payouts: from two approved sales to the seller 
     browser,
     request,
   }) => {
+    test.setTimeout(90_000);
     // A company shipping to Córdoba, with one product paid by transfer.
     // Its own name: other journeys make companies too, and some of them owe commissions.
     const companyName = `Dulces Ríos ${Date.now().toString(36)}`;
