@@ -78,7 +78,7 @@ describe('cart drawer', () => {
 
   it("shows an empty cart's subtotal in the store's currency, not a default euro", async () => {
     cartStore.reload();
-    const fetchMock = vi.fn(async () =>
+    const fetchMock = vi.fn(async (_url: string) =>
       Response.json({
         count: 1,
         offset: 0,
