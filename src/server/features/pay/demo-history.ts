@@ -169,7 +169,7 @@ function timeline(now: Date): DemoEvent[] {
     // M-2 settled in full too; M-1 is left unpaid.
     { at: argentineTime(m2, 27, 11), kind: 'company_payment', reference: `TRF-${m2}-YML` },
     // Refunded within the hold, before any payout: nothing to claw back.
-    { at: argentineTime(m1, 14, 16), kind: 'change', key: `${m1}:4`, to: 'refunded' },
+    { at: argentineTime(m1, 17, 16), kind: 'change', key: `${m1}:4`, to: 'refunded' },
   );
   // The last days, relative to now: a sale within the hold and orders still unpaid.
   const recent: [number, DemoSale['provider'], OrderStatus | null][] = [
@@ -244,7 +244,7 @@ export async function writeDemoHistory(input: DemoHistory): Promise<number> {
       }
       case 'change': {
         const orderId = orderIds.get(event.key);
-        if (!orderId) break;
+        if (!orderId) throw new Error(`demo history: ${event.key} changes before it is placed`);
         await transitionOrder(db, { orderId, to: event.to, changedBy: SYSTEM, at: event.at });
         break;
       }

@@ -72,6 +72,8 @@ describe('demo business', () => {
         'pending_transfer',
       ]),
     );
+    // One refund after its commission was paid out, one within the hold.
+    expect(orders.items.filter((order) => order.status === 'refunded')).toHaveLength(2);
     const months = new Set(
       orders.items.map((order) => argentineDay(new Date(order.created_at)).slice(0, 7)),
     );
