@@ -53,25 +53,27 @@ export function StatementMonths({
                 {month.closed ? 'Cerrado' : 'En curso'}
               </span>
             </span>
-            <span className="mt-3 grid grid-cols-3 gap-2 text-xs text-muted-foreground">
-              <span>
-                Comisiones
-                <span className="block text-sm font-semibold text-foreground">
-                  {formatArs(month.owed_cents)}
+            {/* One figure a line: amounts of any size keep their own space. */}
+            <span className="mt-3 grid gap-1 text-sm">
+              {(
+                [
+                  ['Comisiones', month.owed_cents],
+                  ['Pagado', month.paid_cents],
+                  ['Saldo', month.closing_cents],
+                ] as const
+              ).map(([label, cents]) => (
+                <span key={label} className="flex items-baseline justify-between gap-3">
+                  <span className="text-muted-foreground">{label}</span>
+                  <span
+                    className={cn(
+                      'font-semibold text-foreground tabular-nums',
+                      label === 'Saldo' && 'text-base',
+                    )}
+                  >
+                    {formatArs(cents)}
+                  </span>
                 </span>
-              </span>
-              <span>
-                Pagado
-                <span className="block text-sm font-semibold text-foreground">
-                  {formatArs(month.paid_cents)}
-                </span>
-              </span>
-              <span>
-                Saldo
-                <span className="block text-sm font-semibold text-foreground">
-                  {formatArs(month.closing_cents)}
-                </span>
-              </span>
+              ))}
             </span>
           </button>
         </li>
