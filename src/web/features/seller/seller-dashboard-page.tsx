@@ -216,9 +216,8 @@ function ActivityCard({ activity }: { activity: SellerDashboard['recent_activity
               className="flex items-start justify-between gap-3 py-3"
             >
               <div className="min-w-0">
-                <p className="truncate font-medium" title={item.product_title}>
-                  {item.product_title}
-                </p>
+                {/* Wrapped, not cut: a phone shows no title on hover. */}
+                <p className="font-medium break-words">{item.product_title}</p>
                 <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                   <OrderStatusBadge status={item.status} />
                   <time dateTime={item.at}>{formatRelative(item.at)}</time>

@@ -111,10 +111,7 @@ export function SellerPayoutsPage() {
             <li key={item.id} className="flex items-center justify-between gap-3 px-4 py-3">
               <div className="min-w-0">
                 <p className="font-semibold tabular-nums">{formatArs(item.amount_cents)}</p>
-                <p
-                  className="truncate text-xs text-muted-foreground"
-                  title={item.destination.label}
-                >
+                <p className="text-xs break-words text-muted-foreground">
                   {item.destination.label}
                 </p>
                 <p className="text-xs text-muted-foreground">
