@@ -257,7 +257,8 @@ test.describe('admin panel pages', () => {
         response.request().method() === 'PATCH' && /\/api\/admin\/orders\//.test(response.url()),
     );
     await select.selectOption('delivered');
-    const orderId = ((await (await patched).json()) as { id: string }).id;
+    const reference = ((await (await patched).json()) as { external_reference: string })
+      .external_reference;
     await expect(toastOf(page)).toContainText('Estado actualizado.');
 
     await openSection(page, 'Auditoría');
@@ -267,16 +268,18 @@ test.describe('admin panel pages', () => {
     await expect(latest).toContainText('Cambio de estado');
     await expect(latest).toContainText('Completado');
     await expect(latest).toContainText('Entregado');
-    await expect(latest).toContainText(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
+    await expect(latest).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
 
     // By action and by order; both survive a reload.
     await page.getByLabel('Filtrar por acción').selectOption('order.status');
     await expect(page).toHaveURL(/action=order\.status/);
-    await page.getByLabel('Filtrar por ID del pedido').fill(orderId);
-    await expect(page).toHaveURL(new RegExp(`target_id=${orderId}`));
+    // The reference as a person may type it: lower case, without the VM- prefix.
+    const typed = reference.slice(3).toLowerCase();
+    await page.getByLabel('Buscar por pedido').fill(typed);
+    await expect(page).toHaveURL(new RegExp(`order=${typed}`));
     await page.reload();
     await expect(page.getByLabel('Filtrar por acción')).toHaveValue('order.status');
-    await expect(page.getByLabel('Filtrar por ID del pedido')).toHaveValue(orderId);
+    await expect(page.getByLabel('Buscar por pedido')).toHaveValue(typed);
     // Only that order's changes (an earlier journey may have changed it too), newest first.
     const body = page.getByRole('table').getByRole('rowgroup').nth(1).getByRole('row');
     await expect(body.first()).toContainText('Entregado');
@@ -284,11 +287,11 @@ test.describe('admin panel pages', () => {
       rows.map((row) => row.querySelector('button[title*="pedido"]')?.getAttribute('title')),
     );
     expect(targets.length).toBeGreaterThan(0);
-    for (const title of targets) expect(title).toContain(orderId);
+    for (const title of targets) expect(title).toContain(reference);
     await fitsAPhone(page);
 
     // Another order's id: nothing to show, and the filters can be cleared.
-    await page.getByLabel('Filtrar por ID del pedido').fill('no-es-un-pedido');
+    await page.getByLabel('Buscar por pedido').fill('VM-NOEXISTE');
     await expect(page.getByRole('heading', { name: 'No hay cambios que coincidan' })).toBeVisible();
     await page.getByRole('button', { name: 'Quitar filtros' }).click();
     await expect(page).toHaveURL(/\/admin\/audit$/);

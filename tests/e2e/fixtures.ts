@@ -142,3 +142,34 @@ export async function confirmedCompany(
   expect((await request.get(`/api/auth/verify-email?token=${token}`)).status()).toBe(200);
   return { address, password };
 }
+
+/** A confirmed seller made through the API, with an identity document, in a province. */
+export async function confirmedSeller(
+  request: APIRequestContext,
+  options: { province: string; name: string },
+) {
+  const address = `vendedor-${randomBytes(4).toString('hex')}@example.com`;
+  const password = 'clave-segura-123';
+  const created = await request.post('/api/register', {
+    multipart: {
+      name: options.name,
+      email: address,
+      password,
+      confirmPassword: password,
+      role: 'seller',
+      province: options.province,
+      document: {
+        name: 'dni.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(
+          '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+        ),
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const mail = await waitForMail(request, address, /Confirma tu cuenta/);
+  const token = new URL(mail.links[0]!).searchParams.get('token')!;
+  expect((await request.get(`/api/auth/verify-email?token=${token}`)).status()).toBe(200);
+  return { address, password, name: options.name };
+}

@@ -3,6 +3,7 @@ import { DEMO_ACCOUNTS } from '../../src/server/features/accounts/demo-accounts.
 import { E2E_BASE_URL } from '../../playwright.config';
 import {
   confirmedCompany,
+  confirmedSeller,
   expect,
   screenshotBothWidths,
   seriousA11yViolations,
@@ -11,7 +12,6 @@ import {
 } from './fixtures';
 
 const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
-const seller = DEMO_ACCOUNTS.find((account) => account.role === 'seller')!;
 const headers = { origin: E2E_BASE_URL };
 
 async function signIn(browser: Browser, email: string, password: string) {
@@ -33,13 +33,20 @@ test.describe('Liquidaciones and payouts: from two approved sales to the seller 
     browser,
     request,
   }) => {
-    // A company shipping to the demo seller's province, with one product paid by transfer.
+    test.setTimeout(90_000);
+    // A company shipping to Córdoba, with one product paid by transfer.
     // Its own name: other journeys make companies too, and some of them owe commissions.
     const companyName = `Dulces Ríos ${Date.now().toString(36)}`;
     const company = await confirmedCompany(request, {
       shippingProvinces: ['Córdoba'],
       companyName,
     });
+    // A seller of its own in that province (the demo seller has demo payouts and a CBU already).
+    const joined = await confirmedSeller(request, {
+      province: 'Córdoba',
+      name: `Rocío Paz ${companyName.split(' ').at(-1)}`,
+    });
+    const seller = { name: joined.name, email: joined.address };
     expect(
       (
         await request.post('/api/auth/sign-in/email', {
@@ -82,8 +89,8 @@ test.describe('Liquidaciones and payouts: from two approved sales to the seller 
     });
     expect(method.status()).toBe(201);
 
-    // The demo seller's own link to it.
-    const sellerPage = await signIn(browser, seller.email, seller.password);
+    // The seller's own link to it.
+    const sellerPage = await signIn(browser, joined.address, joined.password);
     const catalogue = await sellerPage.request.get(
       `/api/seller/catalogue?q=${encodeURIComponent('Dulce de leche artesanal')}`,
     );

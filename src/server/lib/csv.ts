@@ -1,3 +1,5 @@
+import { formatDateTime } from '@shared/time';
+
 /**
  * CSV as spreadsheets in Spanish open it: `;`-separated, CRLF lines, a
  * byte-order mark so accents read as UTF-8, and no cell ever read as a
@@ -26,17 +28,7 @@ export function csvPesos(cents: number): string {
   return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
 }
 
-const DATE = new Intl.DateTimeFormat('es-AR', {
-  timeZone: 'America/Argentina/Buenos_Aires',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
-/** "25/11/2026 14:05", Argentine time. */
+/** "25/11/2026 14:05", Argentine time: the app's date format (src/shared/time.ts). */
 export function csvDate(date: Date): string {
-  return DATE.format(date).replace(',', '');
+  return formatDateTime(date);
 }

@@ -76,6 +76,8 @@ export const AuditQuery = PageQuery.extend({
   actor_id: z.string().trim().max(64).optional(),
   action: z.string().trim().max(64).optional(),
   target_id: z.string().trim().max(64).optional(),
+  /** An order's reference (VM-…, with or without the prefix, any case) or its id. */
+  order: z.string().trim().max(64, 'Escribe la referencia del pedido (VM-…) o su ID.').optional(),
 });
 
 export const AuditEntry = z.object({
@@ -85,6 +87,10 @@ export const AuditEntry = z.object({
   action: z.string(),
   target_type: z.string(),
   target_id: z.string(),
+  /** What people know the target by: an order's reference, a company's name, a batch's number. */
+  target_label: z.string().nullable(),
+  /** A second line about the target: an order's product. */
+  target_detail: z.string().nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   created_at: z.string(),

@@ -1,4 +1,10 @@
-import { BANK_DATA_MESSAGES, isValidAlias, isValidCbu, isValidCuit } from '../bank-data';
+import {
+  BANK_DATA_MESSAGES,
+  formatCuit,
+  isValidAlias,
+  isValidCbu,
+  isValidCuit,
+} from '../bank-data';
 import { z } from '../zod';
 
 /**
@@ -56,10 +62,12 @@ const Cbu = z
   .trim()
   .refine(isValidCbu, BANK_DATA_MESSAGES.cbu)
   .transform((value) => value.replace(/[\s.-]/g, ''));
+/** Stored as banks print it, 30-71234567-1, however it was typed. */
 const Cuit = z
   .string({ error: BANK_DATA_MESSAGES.cuit })
   .trim()
-  .refine(isValidCuit, BANK_DATA_MESSAGES.cuit);
+  .refine(isValidCuit, BANK_DATA_MESSAGES.cuit)
+  .transform(formatCuit);
 const Alias = z
   .string({ error: BANK_DATA_MESSAGES.alias })
   .trim()

@@ -170,6 +170,8 @@ export const Activity = z.object({
   product_title: z.string(),
   total_cents: z.number().int(),
   seller_cents: z.number().int(),
+  /** The status the order left with this change; null for a new order. */
+  previous_status: z.string().nullable(),
   at: z.string(),
 });
 export type Activity = z.infer<typeof Activity>;

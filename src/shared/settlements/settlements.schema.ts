@@ -147,6 +147,12 @@ export const SellerPayable = z.object({
 });
 export type SellerPayable = z.infer<typeof SellerPayable>;
 
+/** A payout batch's status as people read it (the admin's Pagos a vendedores, the audit log). */
+export const PAYOUT_BATCH_STATUS_LABELS = {
+  created: 'Por transferir',
+  paid: 'Pagado',
+} as const;
+
 export const PayoutBatch = z.object({
   id: z.number().int(),
   status: z.enum(['created', 'paid']),

@@ -3,6 +3,7 @@ import type { OrderHistory } from '@shared/admin/admin.schema';
 import { ADMIN_ORDER_MESSAGES } from '@shared/admin/admin.schema';
 import { orderStatusLabel } from '@shared/order-status';
 import { apiRequest } from '@web/lib/api-client';
+import { formatDateTime } from '@web/lib/format-time';
 import { OrderStatusBadge } from './order-status-badge';
 import {
   Dialog,
@@ -57,11 +58,7 @@ export function OrderTimelineDialog({
                   />
                   <OrderStatusBadge status={item.status} />
                   <p className="mt-1 text-sm">
-                    {orderStatusLabel(item.status)} ·{' '}
-                    {new Date(item.created_at).toLocaleString('es-AR', {
-                      dateStyle: 'medium',
-                      timeStyle: 'short',
-                    })}
+                    {orderStatusLabel(item.status)} · {formatDateTime(item.created_at)}
                   </p>
                   <p className="text-xs text-muted-foreground">
                     {item.changed_by === 'system'

@@ -2,8 +2,10 @@ import { Download, Search, ShoppingBag } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatArs } from '@shared/money';
+import { countOf } from '@shared/plural';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@shared/order-status';
 import type { Order, OrderList } from '@shared/orders/orders.schema';
+import { formatDate } from '@web/lib/format-time';
 import { OrderStatusBadge } from './order-status-badge';
 import { Button } from './ui/button';
 import { Card } from './ui/card';
@@ -112,7 +114,7 @@ export function OrdersTable({
           </button>
         ))}
       </div>
-      <div className="mt-3 grid gap-2 sm:grid-cols-[1fr_auto_auto_auto]">
+      <div className="mt-3 grid gap-2 sm:grid-cols-[1fr_auto_auto] sm:items-end">
         <div className="relative">
           <Search
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -127,18 +129,27 @@ export function OrdersTable({
             className="pl-9"
           />
         </div>
-        <Input
-          type="date"
-          aria-label="Desde"
-          value={current.from}
-          onChange={(e) => set({ from: e.target.value })}
-        />
-        <Input
-          type="date"
-          aria-label="Hasta"
-          value={current.to}
-          onChange={(e) => set({ to: e.target.value })}
-        />
+        {/* Visible labels: on a phone a date field shows no placeholder to say which is which. */}
+        <div className="grid grid-cols-2 gap-2">
+          <label className="grid min-w-0 gap-1 text-xs font-medium text-muted-foreground">
+            Desde
+            <Input
+              type="date"
+              className="min-w-0"
+              value={current.from}
+              onChange={(e) => set({ from: e.target.value })}
+            />
+          </label>
+          <label className="grid min-w-0 gap-1 text-xs font-medium text-muted-foreground">
+            Hasta
+            <Input
+              type="date"
+              className="min-w-0"
+              value={current.to}
+              onChange={(e) => set({ to: e.target.value })}
+            />
+          </label>
+        </div>
         {exportHref ? (
           <Button asChild variant="outline">
             <a href={exportHref} download>
@@ -168,7 +179,7 @@ export function OrdersTable({
       ) : (
         <>
           <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
-            {data.total} {data.total === 1 ? 'pedido' : 'pedidos'}
+            {countOf(data.total, 'pedido', 'pedidos')}
           </p>
           {/*
             Desktop (1280 px and up, beside the sidebar: about 940 px): four columns that
@@ -319,7 +330,7 @@ function OrderFacts({
 }) {
   const facts = [
     ...(reference ? [order.external_reference] : []),
-    new Date(order.created_at).toLocaleDateString('es-AR'),
+    formatDate(order.created_at),
     METHOD_LABELS[order.provider],
     ...(units ? [`${order.quantity} u.`] : []),
   ];

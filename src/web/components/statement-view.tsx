@@ -11,7 +11,7 @@ import {
   TableRow,
 } from '@web/components/ui/table';
 import { cn } from '@web/lib/cn';
-import { formatDateTime, formatMonth } from '@web/lib/format-time';
+import { formatCalendarDay, formatDateTime, formatMonth } from '@web/lib/format-time';
 
 /** «Noviembre de 2026». */
 export function monthLabel(month: string): string {
@@ -53,25 +53,27 @@ export function StatementMonths({
                 {month.closed ? 'Cerrado' : 'En curso'}
               </span>
             </span>
-            <span className="mt-3 grid grid-cols-3 gap-2 text-xs text-muted-foreground">
-              <span>
-                Comisiones
-                <span className="block text-sm font-semibold text-foreground">
-                  {formatArs(month.owed_cents)}
+            {/* One figure a line: amounts of any size keep their own space. */}
+            <span className="mt-3 grid gap-1 text-sm">
+              {(
+                [
+                  ['Comisiones', month.owed_cents],
+                  ['Pagado', month.paid_cents],
+                  ['Saldo', month.closing_cents],
+                ] as const
+              ).map(([label, cents]) => (
+                <span key={label} className="flex items-baseline justify-between gap-3">
+                  <span className="text-muted-foreground">{label}</span>
+                  <span
+                    className={cn(
+                      'font-semibold text-foreground tabular-nums',
+                      label === 'Saldo' && 'text-base',
+                    )}
+                  >
+                    {formatArs(cents)}
+                  </span>
                 </span>
-              </span>
-              <span>
-                Pagado
-                <span className="block text-sm font-semibold text-foreground">
-                  {formatArs(month.paid_cents)}
-                </span>
-              </span>
-              <span>
-                Saldo
-                <span className="block text-sm font-semibold text-foreground">
-                  {formatArs(month.closing_cents)}
-                </span>
-              </span>
+              ))}
             </span>
           </button>
         </li>
@@ -213,7 +215,7 @@ export function StatementView({
             {statement.payments.map((payment) => (
               <li key={payment.id} className="flex justify-between gap-3 py-2">
                 <span>
-                  {payment.paid_on.split('-').reverse().join('/')} · {payment.reference}
+                  {formatCalendarDay(payment.paid_on)} · {payment.reference}
                   {payment.recorded_by_name ? (
                     <span className="block text-xs text-muted-foreground">
                       Registrado por {payment.recorded_by_name}

@@ -1,20 +1,17 @@
-const dateTime = new Intl.DateTimeFormat('es-AR', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'America/Argentina/Buenos_Aires',
-});
+import { argentineMonth, formatDateTime } from '@shared/time';
 
-/** «12 mar 2026, 14:05» in Argentine time. */
-export function formatDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
-}
+/** The app's date formats (one family, Argentine time): see src/shared/time.ts. */
+export {
+  formatCalendarDay,
+  formatDate,
+  formatDateTime,
+  formatMonth,
+  formatShortDay,
+} from '@shared/time';
 
 const relative = new Intl.RelativeTimeFormat('es-AR', { numeric: 'auto' });
 
-/** «hace 5 minutos», «ayer», or the date once it is more than a week old. */
+/** «hace 5 minutos», «ayer», or the date and time once it is more than a week old. */
 export function formatRelative(iso: string, now: Date = new Date()): string {
   const seconds = Math.round((new Date(iso).getTime() - now.getTime()) / 1000);
   const abs = Math.abs(seconds);
@@ -25,23 +22,7 @@ export function formatRelative(iso: string, now: Date = new Date()): string {
   return formatDateTime(iso);
 }
 
-const monthName = new Intl.DateTimeFormat('es-AR', {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** '2026-03' → «marzo de 2026». */
-export function formatMonth(month: string): string {
-  return monthName.format(new Date(`${month}-01T12:00:00Z`));
-}
-
 /** This month in Argentina, 'YYYY-MM' (goals are per Argentine month). */
 export function currentArgentineMonth(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    year: 'numeric',
-    month: '2-digit',
-    timeZone: 'America/Argentina/Buenos_Aires',
-  }).format(now);
-  return parts.slice(0, 7);
+  return argentineMonth(now);
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ORDER_MESSAGES } from '@shared/admin/admin.schema';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { orderStatusHistory } from '../orders/orders.table';
+import { orders, orderStatusHistory } from '../orders/orders.table';
 import {
   buy,
   companyCall,
@@ -146,6 +146,43 @@ describe('oversight: /api/admin and the company dashboard', () => {
       status: 'approved',
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('Auditoría names each target as people know it and finds an order by its reference, typed any way', async () => {
+    const id = orderIds[1]!;
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
+    const reference = row!.externalReference;
+    for (const typed of [reference, reference.toLowerCase(), ` ${reference.slice(3)} `, id]) {
+      const found = await call('GET', `/audit?order=${encodeURIComponent(typed)}`);
+      expect(found.statusCode).toBe(200);
+      expect(found.json().total).toBe(3);
+      expect(found.json().items[0]).toMatchObject({
+        target_type: 'order',
+        target_id: id,
+        target_label: reference,
+        target_detail: 'Yerba orgánica 1 kg',
+      });
+    }
+    const unknown = await call('GET', '/audit?order=VM-NOEXISTE');
+    expect(unknown.json()).toMatchObject({ items: [], total: 0 });
+
+    // A company payment: the company by its name, no row ids in what changed.
+    const balance = await call('GET', `/settlements/${world.company.id}`);
+    const owed = balance.json().balance_cents as number;
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/settlements/${world.company.id}/payments`,
+      headers: { origin: t.config.appUrl, cookie: admin.cookie },
+      payload: { amount_cents: owed, paid_on: '2026-01-05', reference: 'TRF-AUDIT-1' },
+    });
+    expect(paid.statusCode).toBe(201);
+    const payments = await call('GET', '/audit?action=settlement.company_payment');
+    expect(payments.json().items[0]).toMatchObject({
+      target_type: 'company',
+      target_label: 'Yerbatera Misionera SA',
+      before: { balance_cents: owed },
+      after: { balance_cents: 0, amount_cents: owed, reference: 'TRF-AUDIT-1' },
+    });
   });
 
   it('shows a company the timeline of its own orders only', async () => {

@@ -15,7 +15,7 @@ import { Ranking, RankingQuery } from '@shared/seller/seller.schema';
 import { AppError } from '../../lib/app-error';
 import { sendAttachment } from '../../lib/attachment';
 import { actorOf } from '../accounts/role-guard';
-import { listAudit } from '../audit/audit.service';
+import { auditForPeople } from './audit-view';
 import { orderHistoryView } from '../orders/orders-metrics.service';
 import { exportOrdersCsv, listOrders, toOrderDtos } from '../orders/orders-query.service';
 import { changeOrderStatusAudited } from '../orders/order-actions.service';
@@ -193,6 +193,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AuditList },
       },
     },
-    async (request) => listAudit(app.db, request.query),
+    async (request) => auditForPeople(app.db, request.query),
   );
 };

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { AuditValues } from '@shared/admin/audit-fields';
 import type { Database, Transaction } from '../../db/client';
 import { auditLog } from './audit.table';
 
@@ -8,15 +9,22 @@ export interface AuditEntry {
   action: string;
   targetType: string;
   targetId: string;
-  before?: Record<string, unknown> | null;
-  after?: Record<string, unknown> | null;
+  /** Only the fields the Auditoría page has labels for (src/shared/admin/audit-fields.ts). */
+  before?: AuditValues | null;
+  after?: AuditValues | null;
+  /** When it happened (now, unless demo data writes its history). */
+  at?: Date;
 }
 
 /** Records one change, inside the transaction that makes it. */
 export async function recordAudit(tx: Database | Transaction, entry: AuditEntry): Promise<void> {
-  await tx
-    .insert(auditLog)
-    .values({ ...entry, before: entry.before ?? null, after: entry.after ?? null });
+  const { at, ...values } = entry;
+  await tx.insert(auditLog).values({
+    ...values,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    ...(at ? { createdAt: at } : {}),
+  });
 }
 
 export async function listAudit(

@@ -211,6 +211,14 @@ export async function sellerActivity(
       totalCents: orders.totalCents,
       sellerCents: orders.sellerCents,
       at: orderStatusHistory.createdAt,
+      // The status this change left: whether the commission was counted before it.
+      previous: sql<string | null>`(
+        select earlier.status from ${orderStatusHistory} earlier
+        where earlier.order_id = ${orderStatusHistory.orderId}
+          and (earlier.created_at, earlier.id) < (${orderStatusHistory.createdAt}, ${orderStatusHistory.id})
+        order by earlier.created_at desc, earlier.id desc
+        limit 1
+      )`,
     })
     .from(orderStatusHistory)
     .innerJoin(orders, eq(orders.id, orderStatusHistory.orderId))
@@ -223,6 +231,7 @@ export async function sellerActivity(
     product_title: row.productTitle,
     total_cents: row.totalCents,
     seller_cents: row.sellerCents,
+    previous_status: row.previous,
     at: row.at.toISOString(),
   }));
 }

@@ -1,24 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { OrderStatus } from '@shared/order-status';
+import { ARGENTINA_TIME_ZONE, argentineDay } from '@shared/time';
 import type { Transaction } from '../../db/client';
 import type { OrderRow } from './orders.service';
 import { orderDailyTotals, orderTotals } from './orders.table';
 
-/** Calendar days are Argentine days. */
-export const TIME_ZONE = 'America/Argentina/Buenos_Aires';
-
-const DAY_FORMAT = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** `YYYY-MM-DD` of the Argentine day a moment falls on. */
-export function argentineDay(date: Date): string {
-  return DAY_FORMAT.format(date);
-}
+/** Calendar days are Argentine days (src/shared/time.ts). */
+export { ARGENTINA_TIME_ZONE as TIME_ZONE, argentineDay };
 
 /**
  * Adds an order to (sign 1) or takes it out of (sign −1) the totals of a

@@ -34,6 +34,12 @@ export function newExternalReference(): string {
   return `VM-${code}`;
 }
 
+/** A reference as a person may type it (any case, spaces, with or without `VM-`), as stored. */
+export function normalizeExternalReference(text: string): string {
+  const code = text.replace(/\s/g, '').toUpperCase();
+  return code.startsWith('VM-') ? code : `VM-${code}`;
+}
+
 export interface NewOrder {
   /** The product as the stock update returned it (its price and commission now). */
   product: ProductRow;
@@ -112,6 +118,8 @@ export interface OrderTransition {
   tx: Transaction;
   order: OrderRow;
   previous: OrderStatus;
+  /** When the change happened, when the caller gave its own clock (demo history); else now. */
+  at?: Date;
 }
 
 type TransitionListener = (event: OrderTransition) => Promise<void>;
@@ -147,6 +155,8 @@ export interface TransitionRequest {
   /** An unpaid order's new deadline, when it moves to a pending status. */
   expiresAt?: Date | null;
   providerPaymentId?: string;
+  /** When it happens: now, unless demo data writes its history with a clock of its own. */
+  at?: Date;
 }
 
 /**
@@ -212,7 +222,7 @@ export async function transitionOrder(
       .set({
         status: request.to,
         pointsAwarded,
-        updatedAt: new Date(),
+        updatedAt: request.at ?? new Date(),
         expiresAt: pending ? (request.expiresAt ?? current.expiresAt) : null,
         ...(request.providerPaymentId ? { providerPaymentId: request.providerPaymentId } : {}),
       })
@@ -222,10 +232,15 @@ export async function transitionOrder(
     if (!updated) throw new Error(`order ${current.id} changed under its row lock`);
     await countOrderIn(tx, current, previous, -1);
     await countOrderIn(tx, updated, request.to, 1);
-    await tx
-      .insert(orderStatusHistory)
-      .values({ orderId: current.id, status: request.to, changedBy: request.changedBy });
-    for (const listener of transitionListeners) await listener({ tx, order: updated, previous });
+    await tx.insert(orderStatusHistory).values({
+      orderId: current.id,
+      status: request.to,
+      changedBy: request.changedBy,
+      ...(request.at ? { createdAt: request.at } : {}),
+    });
+    for (const listener of transitionListeners) {
+      await listener({ tx, order: updated, previous, ...(request.at ? { at: request.at } : {}) });
+    }
     return { kind: 'changed', order: updated, previous } as const;
   });
 }

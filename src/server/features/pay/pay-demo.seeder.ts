@@ -4,16 +4,10 @@ import { createSecretBox } from '../../lib/secret-box';
 import { createStorage } from '../../lib/storage';
 import { DEMO_ACCOUNTS } from '../accounts/demo-accounts.seeder';
 import { findUserByEmail } from '../auth/users.service';
-import { insertOrder, SYSTEM, transitionOrder } from '../orders/orders.service';
-import { linkCodeFor } from '../orders/seller-links.service';
 import { createPaymentMethod, listPaymentMethods } from '../payments/payment-methods.service';
-import {
-  addProductImages,
-  createProduct,
-  listCompanyProducts,
-  takeUnits,
-} from '../products/products.service';
-import { updateCompanySettings } from '../profiles/profiles.service';
+import { addProductImages, createProduct, listCompanyProducts } from '../products/products.service';
+import { updateCompanySettings, updateSellerSettings } from '../profiles/profiles.service';
+import { writeDemoHistory } from './demo-history';
 
 /** The demo company's catalogue: prices in cents, commission in basis points. */
 const DEMO_PRODUCTS = [
@@ -87,14 +81,17 @@ function demoPicture(title: string, [dark, light]: readonly [string, string]): P
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-const DAY = 86_400_000;
+/** A CBU with valid check digits (bank 285, branch 0590), for the demo seller's payouts. */
+export const DEMO_SELLER_CBU = '2850590940090418135201';
 
 /**
- * The demo company's business, so the panels have something to show after
+ * The demo company's business, so every panel has something to show after
  * `npm start`: products with pictures, bank transfer as payment method, the
- * demo seller's links and a month of orders in every status. Runs once (it
- * does nothing when the demo company already has products) and never in
- * production, where the demo accounts have no known passwords.
+ * demo seller's links and bank account, and three months of orders in every
+ * status with the company's payments, a payout and a refund after it
+ * (demo-history.ts). Runs once (it does nothing when the demo company
+ * already has products) and never in production, where the demo accounts
+ * have no known passwords.
  */
 export const payDemoSeeder: Seeder = {
   name: 'demo-business',
@@ -102,11 +99,13 @@ export const payDemoSeeder: Seeder = {
     if (config.isProduction) return;
     const companyEmail = DEMO_ACCOUNTS.find((account) => account.role === 'company')!.email;
     const sellerEmail = DEMO_ACCOUNTS.find((account) => account.role === 'seller')!.email;
-    const [company, seller] = await Promise.all([
+    const adminEmail = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!.email;
+    const [company, seller, admin] = await Promise.all([
       findUserByEmail(db, companyEmail),
       findUserByEmail(db, sellerEmail),
+      findUserByEmail(db, adminEmail),
     ]);
-    if (!company || !seller) return;
+    if (!company || !seller || !admin) return;
     const storage = createStorage(config);
     const existing = await listCompanyProducts(db, storage, company.id, { page: 1, page_size: 1 });
     if (existing.total > 0) return;
@@ -153,53 +152,23 @@ export const payDemoSeeder: Seeder = {
       productIds.push(product.id);
     }
 
-    // A month of orders through the demo seller's links, in every status.
-    const buyers = [
-      'Lucía Fernández',
-      'Diego Romero',
-      'Sofía Acosta',
-      'Pablo Herrera',
-      'Julieta Benítez',
-    ];
-    const now = Date.now();
-    let placed = 0;
-    for (let i = 0; i < 18; i += 1) {
-      const productId = productIds[i % productIds.length]!;
-      // The seller's link exists as if it had been shared.
-      await linkCodeFor(db, seller.id, productId);
-      const createdAt = new Date(now - (27 - i * 1.5) * DAY);
-      const transfer = i % 3 === 0;
-      const buyer = buyers[i % buyers.length]!;
-      const { order } = await db.transaction(async (tx) => {
-        const sold = await takeUnits(tx, productId, 1 + (i % 2));
-        if (!sold) throw new Error('demo stock ran out');
-        return insertOrder(tx, {
-          product: sold,
-          sellerId: i % 5 === 4 ? null : seller.id,
-          quantity: 1 + (i % 2),
-          provider: transfer ? 'transferencia' : 'mercadopago',
-          status: transfer ? 'pending_transfer' : 'pending_payment',
-          buyer: {
-            name: buyer,
-            email: `${buyer
-              .split(' ')[0]!
-              .normalize('NFD')
-              .replace(/[\u0300-\u036f]/g, '')
-              .toLowerCase()}@example.com`,
-          },
-          expiresAt: new Date(now + 72 * 3_600_000),
-          createdAt,
-        });
-      });
-      const fate = i < 12 ? (i % 4 === 3 ? 'delivered' : 'approved') : i === 12 ? 'refunded' : null;
-      if (fate) {
-        await transitionOrder(db, { orderId: order.id, to: 'approved', changedBy: SYSTEM });
-        if (fate !== 'approved') {
-          await transitionOrder(db, { orderId: order.id, to: fate, changedBy: SYSTEM });
-        }
-      }
-      placed += 1;
-    }
+    // Where the demo seller is paid: a bank account with a valid CBU.
+    await updateSellerSettings(db, seller.id, {
+      payment_method: 'bank',
+      payment_details: { cbu: DEMO_SELLER_CBU, alias: 'MARTIN.SOSA.VM' },
+    });
+    // Three months of business, written through the services with their own clock.
+    const placed = await writeDemoHistory({
+      db,
+      companyId: company.id,
+      sellerId: seller.id,
+      admin: { id: admin.id, name: admin.name },
+      productIds,
+      now: new Date(),
+      holdDays: config.pay.settlementHoldDays,
+      minimumCents: config.pay.payoutMinimumCents,
+      pendingHours: 72,
+    });
     log.info({ products: productIds.length, orders: placed }, 'negocio de demostración creado');
   },
 };

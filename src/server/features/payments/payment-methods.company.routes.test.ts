@@ -5,7 +5,7 @@ import { BANK_DATA_MESSAGES } from '@shared/bank-data';
 import { PAYMENT_METHOD_MESSAGES } from '@shared/payments/payment-methods.schema';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { openSecrets } from './payment-methods.service';
+import { activeMethodsOf, openSecrets } from './payment-methods.service';
 import { companyPaymentMethods } from './payment-methods.table';
 
 const MP_TOKEN = 'APP_USR-5555444433332222-111122-abcdefabcdef-9876';
@@ -145,6 +145,41 @@ describe('company payment methods /api/company/payment-methods', () => {
       'transferencia',
       'stripe',
     ]);
+  });
+
+  it('stores and shows a CUIT with its dashes however it was typed, also one saved without them', async () => {
+    const bank = {
+      bankName: 'Banco de Córdoba',
+      accountHolder: 'Dulces Ríos SRL',
+      cbu: '2850590940090418135201',
+      cuit: '30500010912',
+    };
+    const created = await call(
+      'POST',
+      '',
+      { provider: 'transferencia', config: bank, is_active: true },
+      other,
+    );
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    try {
+      expect(created.json().config.cuit).toBe('30-50001091-2');
+      // A row saved before CUITs were stored with dashes.
+      const [row] = await t.db
+        .select()
+        .from(companyPaymentMethods)
+        .where(eq(companyPaymentMethods.id, id));
+      await t.db
+        .update(companyPaymentMethods)
+        .set({ publicConfig: { ...row!.publicConfig, cuit: '30500010912' } })
+        .where(eq(companyPaymentMethods.id, id));
+      const listed = (await call('GET', '', undefined, other)).json();
+      expect(listed.items[0].config.cuit).toBe('30-50001091-2');
+      const [active] = await activeMethodsOf(t.db, other.id);
+      expect(active!.config.cuit).toBe('30-50001091-2');
+    } finally {
+      await call('DELETE', `/${id}`, undefined, other);
+    }
   });
 
   it('keeps a secret left out on edit, replaces one given, and toggles the state', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
+import { formatCuit } from '@shared/bank-data';
 import {
   PAYMENT_CONFIG_UPDATE,
   PAYMENT_METHOD_MESSAGES,
@@ -55,8 +56,18 @@ export function webhookUrl(
   return provider === 'transferencia' ? null : `${appUrl}/api/webhooks/${provider}/${companyId}`;
 }
 
+/**
+ * A method's public config as every screen and e-mail shows it: the CUIT with
+ * its dashes, also when it was saved before they were added on input.
+ */
+function shownConfig(row: MethodRow): Record<string, string> {
+  const config = { ...row.publicConfig };
+  if (config.cuit) config.cuit = formatCuit(config.cuit);
+  return config;
+}
+
 export function toPaymentMethodDto(row: MethodRow, appUrl: string): PaymentMethod {
-  const config: PaymentMethodConfig = { ...row.publicConfig };
+  const config: PaymentMethodConfig = shownConfig(row);
   for (const field of SECRET_FIELDS[row.provider]) {
     const name = HINT_NAMES[field];
     if (!name) continue;
@@ -226,7 +237,7 @@ export async function activeMethodsOf(
       and(eq(companyPaymentMethods.companyId, companyId), eq(companyPaymentMethods.isActive, true)),
     )
     .orderBy(asc(companyPaymentMethods.createdAt));
-  return rows.map((row) => ({ provider: row.provider, config: row.publicConfig }));
+  return rows.map((row) => ({ provider: row.provider, config: shownConfig(row) }));
 }
 
 /**
@@ -252,7 +263,7 @@ export async function methodWithSecrets(
   return {
     provider: row.provider,
     isActive: row.isActive,
-    config: row.publicConfig,
+    config: shownConfig(row),
     secrets: openSecrets(secretBox, row),
   };
 }

@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { Transaction } from '../../db/client';
+import { SELLER_MESSAGES, type PutGoalBody } from '@shared/seller/seller.schema';
+import type { Database, Transaction } from '../../db/client';
+import { AppError } from '../../lib/app-error';
 import { argentineMonth, sellerMonthTotals } from '../orders/orders-metrics.service';
 import type { OrderRow } from '../orders/orders.service';
 import { sellerGoals } from './goals.table';
@@ -28,4 +30,32 @@ export async function goalReachedBy(
     !reached(now.sales - 1, now.commissionCents - order.sellerCents)
     ? { month }
     : null;
+}
+
+/**
+ * Sets a seller's goal for this month or a later one (a past month is
+ * refused); `now` is the seller's today (the demo history passes its own).
+ */
+export async function setSellerGoal(
+  db: Database,
+  sellerId: string,
+  goal: PutGoalBody,
+  now = new Date(),
+): Promise<typeof sellerGoals.$inferSelect> {
+  if (goal.month < argentineMonth(now)) {
+    throw AppError.validation(SELLER_MESSAGES.goalPastMonth, {
+      month: SELLER_MESSAGES.goalPastMonth,
+    });
+  }
+  const values = {
+    targetSales: goal.target_sales ?? null,
+    targetCommissionCents: goal.target_commission_cents ?? null,
+    updatedAt: now,
+  };
+  const [row] = await db
+    .insert(sellerGoals)
+    .values({ sellerId, month: goal.month, ...values })
+    .onConflictDoUpdate({ target: [sellerGoals.sellerId, sellerGoals.month], set: values })
+    .returning();
+  return row!;
 }

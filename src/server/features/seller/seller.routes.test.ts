@@ -5,6 +5,7 @@ import { SELLER_MESSAGES } from '@shared/seller/seller.schema';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { argentineMonth } from '../orders/orders-metrics.service';
+import { SYSTEM, transitionOrder } from '../orders/orders.service';
 import { profiles } from '../profiles/profiles.table';
 import {
   buy,
@@ -237,6 +238,18 @@ describe('seller workspace /api/seller', () => {
     const empty = await call('PUT', '/goal', { month: argentineMonth(new Date()) });
     expect(empty.statusCode).toBe(400);
     expect(JSON.stringify(empty.json())).toContain(SELLER_MESSAGES.goalTargetInvalid);
+  });
+
+  it('each activity row says which status the order left, so a refund after approval reads as commission taken back', async () => {
+    const [latest] = (await call('GET', '/dashboard')).json().recent_activity;
+    expect(latest).toMatchObject({ status: 'approved', previous_status: 'pending_transfer' });
+    await transitionOrder(t.db, { orderId: latest.order_id, to: 'refunded', changedBy: SYSTEM });
+    const activity = (await call('GET', '/dashboard')).json().recent_activity;
+    expect(activity.slice(0, 2)).toEqual([
+      expect.objectContaining({ status: 'refunded', previous_status: 'approved' }),
+      expect.objectContaining({ status: 'approved', previous_status: 'pending_transfer' }),
+    ]);
+    expect(activity.at(-1)).toMatchObject({ previous_status: null });
   });
 
   it('is for sellers only', async () => {

@@ -35,6 +35,7 @@ import {
   toSellerSettings,
   updateSellerSettings,
 } from '../profiles/profiles.service';
+import { setSellerGoal } from './goals.service';
 import { sellerGoals } from './goals.table';
 
 /** A goal with its progress: sold orders of that month. */
@@ -265,22 +266,8 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const sellerId = actorOf(request).userId;
-      if (request.body.month < argentineMonth(new Date())) {
-        throw AppError.validation(SELLER_MESSAGES.goalPastMonth, {
-          month: SELLER_MESSAGES.goalPastMonth,
-        });
-      }
-      const values = {
-        targetSales: request.body.target_sales ?? null,
-        targetCommissionCents: request.body.target_commission_cents ?? null,
-        updatedAt: new Date(),
-      };
-      const [goal] = await app.db
-        .insert(sellerGoals)
-        .values({ sellerId, month: request.body.month, ...values })
-        .onConflictDoUpdate({ target: [sellerGoals.sellerId, sellerGoals.month], set: values })
-        .returning();
-      return goalWithProgress(app.db, sellerId, goal!);
+      const goal = await setSellerGoal(app.db, sellerId, request.body);
+      return goalWithProgress(app.db, sellerId, goal);
     },
   );
 };

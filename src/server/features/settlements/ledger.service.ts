@@ -43,12 +43,19 @@ export function ledgerAccruals(
  * its commission; one that stops counting reverses exactly what it still has
  * open, so its entries always sum to what its current status awards.
  */
-export async function recordLedgerEntries({ tx, order, previous }: OrderTransition): Promise<void> {
+export async function recordLedgerEntries({
+  tx,
+  order,
+  previous,
+  at,
+}: OrderTransition): Promise<void> {
   const wasSale = countsAsSale(previous);
   const isSale = countsAsSale(order.status);
   if (wasSale === isSale) return;
+  // Dated with the change itself (the demo history passes its own clock).
+  const dated = at ? { createdAt: at } : {};
   if (isSale) {
-    const entries = ledgerAccruals(order);
+    const entries = ledgerAccruals(order).map((entry) => ({ ...entry, ...dated }));
     if (entries.length) await tx.insert(ledgerEntries).values(entries);
     return;
   }
@@ -73,6 +80,7 @@ export async function recordLedgerEntries({ tx, order, previous }: OrderTransiti
       sellerId: row.sellerId,
       amountCents: -row.amount,
       kind: 'reversal' as const,
+      ...dated,
     })),
   );
 }

@@ -232,9 +232,11 @@ export async function createPayoutBatch(
     );
     if (ready.length === 0) throw new AppError('NOTHING_TO_PAY', PAYOUT_MESSAGES.nothingToPay, 409);
     const total = ready.reduce((sum, seller) => sum + seller.available_cents, 0);
+    // Dated by the rules' clock when one is given (the demo history), else now.
+    const dated = rules.now ? { createdAt: rules.now } : {};
     const [batch] = await tx
       .insert(payoutBatches)
-      .values({ totalCents: total, createdBy: actor.id })
+      .values({ totalCents: total, createdBy: actor.id, ...dated })
       .returning({ id: payoutBatches.id });
     if (!batch) throw new Error('insert returned no batch');
     await tx.insert(payouts).values(
@@ -244,6 +246,7 @@ export async function createPayoutBatch(
         amountCents: seller.available_cents,
         method: seller.destination!.method,
         destination: seller.fields!,
+        ...dated,
       })),
     );
     await recordAudit(tx, {
@@ -252,6 +255,7 @@ export async function createPayoutBatch(
       action: 'settlement.payout_batch',
       targetType: 'payout_batch',
       targetId: String(batch.id),
+      ...(rules.now ? { at: rules.now } : {}),
       after: { total_cents: total, payouts: ready.length },
     });
     return batch.id;
@@ -307,11 +311,13 @@ export async function markPayoutBatchPaid(
     tx: Transaction,
     paid: { sellerId: string; amountCents: number; destination: string }[],
   ) => Promise<void>,
+  /** When it was paid: now, unless demo data writes its history with a clock of its own. */
+  now?: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(payoutBatches)
-      .set({ status: 'paid', paidAt: new Date(), paidBy: actor.id, reference })
+      .set({ status: 'paid', paidAt: now ?? new Date(), paidBy: actor.id, reference })
       .where(and(eq(payoutBatches.id, batchId), eq(payoutBatches.status, 'created')))
       .returning();
     if (!updated) {
@@ -329,6 +335,7 @@ export async function markPayoutBatchPaid(
       action: 'settlement.payout_paid',
       targetType: 'payout_batch',
       targetId: String(batchId),
+      ...(now ? { at: now } : {}),
       before: { status: 'created' },
       after: { status: 'paid', reference, total_cents: updated.totalCents },
     });

@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { BRAND } from '@shared/brand';
 import { formatArs } from '@shared/money';
 import type { Statement } from '@shared/settlements/settlements.schema';
+import { formatMonth } from '@shared/time';
 import { csvDate, csvDocument, csvLine, csvPesos } from '../../lib/csv';
 
 const KIND_LABELS = { accrual: 'Venta aprobada', reversal: 'Reembolso' } as const;
@@ -51,14 +52,8 @@ export function statementCsv(statement: Statement): string {
   return csvDocument(lines);
 }
 
-const MONTH_NAME = new Intl.DateTimeFormat('es-AR', {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 export function monthLabel(month: string): string {
-  return MONTH_NAME.format(new Date(`${month}-15T12:00:00Z`));
+  return formatMonth(month);
 }
 
 /** The same statement as a one- or several-page PDF with the same numbers. */

@@ -313,6 +313,7 @@ export async function recordCompanyPayment(
         paidOn: input.paidOn,
         reference: input.reference,
         recordedBy: input.actor.id,
+        ...(input.now ? { createdAt: input.now } : {}),
       })
       .returning({ id: companyPayments.id });
     // The company's receipt: under its bell and by e-mail (receipts cannot be turned off).
@@ -352,6 +353,7 @@ export async function recordCompanyPayment(
       action: 'settlement.company_payment',
       targetType: 'company',
       targetId: input.companyId,
+      ...(input.now ? { at: input.now } : {}),
       before: { balance_cents: balance },
       after: {
         balance_cents: balance - input.amountCents,

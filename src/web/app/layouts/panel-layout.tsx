@@ -74,6 +74,7 @@ function SidebarContent({ role, onNavigate }: { role: Role; onNavigate?: () => v
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const home = ROLE_HOME[role];
+  const roleLine = `${ROLE_LABELS[role]}${session.profile?.company ? ` · ${session.profile.company}` : ''}`;
 
   async function onSignOut() {
     setLeaving(true);
@@ -125,12 +126,15 @@ function SidebarContent({ role, onNavigate }: { role: Role; onNavigate?: () => v
             />
           ) : null}
           <div className="min-w-0">
-            <p className="truncate text-sm font-semibold" data-testid="panel-user-name">
+            <p
+              className="truncate text-sm font-semibold"
+              data-testid="panel-user-name"
+              title={session.profile?.name ?? session.user?.name}
+            >
               {session.profile?.name ?? session.user?.name}
             </p>
-            <p className="truncate text-xs text-muted-foreground">
-              {ROLE_LABELS[role]}
-              {session.profile?.company ? ` · ${session.profile.company}` : ''}
+            <p className="truncate text-xs text-muted-foreground" title={roleLine}>
+              {roleLine}
             </p>
           </div>
         </div>

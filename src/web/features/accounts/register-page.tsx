@@ -338,7 +338,7 @@ export function RegisterPage() {
                 )}
               >
                 <FileUp className="size-5 shrink-0 text-primary" aria-hidden />
-                <span className="min-w-0 truncate">
+                <span className="min-w-0 truncate" title={document?.name}>
                   {document ? document.name : 'Elige un archivo'}
                 </span>
                 <input

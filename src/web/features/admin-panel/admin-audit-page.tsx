@@ -1,6 +1,9 @@
 import { ArrowRight, ScrollText, X } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { AuditEntry } from '@shared/admin/admin.schema';
 import { AUDIT_ACTIONS, AUDIT_TARGET_LABELS, auditActionLabel } from '@shared/admin/audit-actions';
+import { auditChanges, type AuditChange } from '@shared/admin/audit-fields';
+import { countOf } from '@shared/plural';
 import { OrderStatusBadge } from '@web/components/order-status-badge';
 import { Card } from '@web/components/ui/card';
 import { fieldClasses } from '@web/components/ui/input';
@@ -14,21 +17,21 @@ import {
 } from '@web/components/ui/table';
 import { cn } from '@web/lib/cn';
 import { useAdminAudit } from './api/get-admin-audit';
-import { auditChanges, changeText, type AuditChange } from './audit-changes';
 import { AdminPageHeading } from './components/admin-page-heading';
 import { EmptyList, ListState, Pagination } from './components/list-state';
 import { SearchBox } from './components/search-box';
-import { formatDateTime } from './format-date';
+import { formatDateTime } from '@web/lib/format-time';
 import { useListParams } from './use-list-params';
 
-const FILTERS = ['action', 'target_id', 'actor_id'] as const;
+const FILTERS = ['action', 'order', 'target_id', 'actor_id'] as const;
 
 /** Admin Auditoría: who changed what, the value before and after, and when (newest first). */
 export function AdminAuditPage() {
   const params = useListParams(FILTERS);
-  const { action, target_id: targetId, actor_id: actorId } = params.values;
+  const { action, order, target_id: targetId, actor_id: actorId } = params.values;
   const audit = useAdminAudit({
     action,
+    order,
     target_id: targetId,
     actor_id: actorId,
     page: params.page,
@@ -36,9 +39,16 @@ export function AdminAuditPage() {
   const actorName = actorId
     ? audit.data?.items.find((entry) => entry.actor_id === actorId)?.actor_name
     : undefined;
+  const target = targetId
+    ? audit.data?.items.find((entry) => entry.target_id === targetId)
+    : undefined;
   const filterBy = {
     actor: (entry: AuditEntry) => params.set({ actor_id: entry.actor_id }),
-    target: (entry: AuditEntry) => params.set({ target_id: entry.target_id }),
+    // An order is searched by its reference, which reads well in the address and the box.
+    target: (entry: AuditEntry) =>
+      entry.target_type === 'order'
+        ? params.set({ order: entry.target_label ?? entry.target_id, target_id: '' })
+        : params.set({ target_id: entry.target_id, order: '' }),
   };
 
   return (
@@ -64,25 +74,30 @@ export function AdminAuditPage() {
           ))}
         </select>
         <SearchBox
-          value={targetId}
-          onCommit={(value) => params.set({ target_id: value })}
-          label="Filtrar por ID del pedido"
-          placeholder="ID del pedido"
+          value={order}
+          onCommit={(value) => params.set({ order: value })}
+          label="Buscar por pedido"
+          placeholder="Referencia del pedido (VM-…)"
         />
       </div>
-      {actorId ? (
+      {actorId || targetId ? (
         <div className="mt-2 flex flex-wrap gap-2">
-          <span className="inline-flex items-center gap-1 rounded-full border border-border bg-card py-1 pr-1 pl-3 text-sm">
-            Cambios de {actorName ?? 'un usuario'}
-            <button
-              type="button"
-              onClick={() => params.set({ actor_id: '' })}
-              aria-label="Ver los cambios de todos los usuarios"
-              className="rounded-full p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
+          {actorId ? (
+            <FilterChip
+              onClear={() => params.set({ actor_id: '' })}
+              clearLabel="Ver los cambios de todos los usuarios"
             >
-              <X className="size-3.5" aria-hidden />
-            </button>
-          </span>
+              Cambios de {actorName ?? 'un usuario'}
+            </FilterChip>
+          ) : null}
+          {targetId ? (
+            <FilterChip
+              onClear={() => params.set({ target_id: '' })}
+              clearLabel="Ver los cambios de todo"
+            >
+              Solo {target ? targetName(target) : 'un elemento'}
+            </FilterChip>
+          ) : null}
         </div>
       ) : null}
 
@@ -98,7 +113,7 @@ export function AdminAuditPage() {
               title="No hay cambios que coincidan"
               onClear={params.clear}
             >
-              Prueba con otra acción u otro pedido.
+              Prueba con otra acción u otra referencia de pedido (por ejemplo VM-3K9T…).
             </EmptyList>
           ) : (
             <EmptyList icon={ScrollText} title="Todavía no hay cambios registrados">
@@ -111,7 +126,7 @@ export function AdminAuditPage() {
         {(data) => (
           <>
             <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
-              {data.total} {data.total === 1 ? 'cambio' : 'cambios'}
+              {countOf(data.total, 'cambio', 'cambios')}
             </p>
             <div className="mt-2 hidden xl:block">
               <Table>
@@ -133,13 +148,11 @@ export function AdminAuditPage() {
                       <TableCell className="whitespace-nowrap">
                         <ActorButton entry={entry} onFilter={filterBy.actor} />
                       </TableCell>
-                      <TableCell className="whitespace-nowrap">
-                        {auditActionLabel(entry.action)}
-                      </TableCell>
-                      <TableCell className="whitespace-nowrap">
+                      <TableCell>{auditActionLabel(entry.action)}</TableCell>
+                      <TableCell className="max-w-64 min-w-40">
                         <TargetButton entry={entry} onFilter={filterBy.target} />
                       </TableCell>
-                      <TableCell>
+                      <TableCell className="min-w-72">
                         <Changes entry={entry} />
                       </TableCell>
                     </TableRow>
@@ -206,6 +219,36 @@ function ActorButton({
   );
 }
 
+function FilterChip({
+  children,
+  onClear,
+  clearLabel,
+}: {
+  children: ReactNode;
+  onClear: () => void;
+  clearLabel: string;
+}) {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full border border-border bg-card py-1 pr-1 pl-3 text-sm">
+      {children}
+      <button
+        type="button"
+        onClick={onClear}
+        aria-label={clearLabel}
+        className="rounded-full p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
+      >
+        <X className="size-3.5" aria-hidden />
+      </button>
+    </span>
+  );
+}
+
+/** «Pedido VM-3K9T…», «Empresa Yerba Mate del Litoral», «Lote de pagos 4». */
+function targetName(entry: AuditEntry): string {
+  const kind = AUDIT_TARGET_LABELS[entry.target_type] ?? entry.target_type;
+  return `${kind} ${entry.target_label ?? entry.target_id}`;
+}
+
 function TargetButton({
   entry,
   onFilter,
@@ -214,44 +257,52 @@ function TargetButton({
   onFilter: (entry: AuditEntry) => void;
 }) {
   const kind = AUDIT_TARGET_LABELS[entry.target_type] ?? entry.target_type;
+  const name = entry.target_label ?? entry.target_id;
   return (
     <button
       type="button"
       onClick={() => onFilter(entry)}
-      title={`Ver solo los cambios de este ${kind.toLowerCase()}: ${entry.target_id}`}
-      className="inline-flex max-w-full items-baseline gap-1.5 text-left underline-offset-2 hover:text-primary hover:underline"
+      title={`Ver solo los cambios de este ${kind.toLowerCase()}: ${name}${entry.target_detail ? ` (${entry.target_detail})` : ''}`}
+      className="max-w-full text-left underline-offset-2 hover:text-primary hover:underline"
     >
-      <span className="text-muted-foreground">{kind}</span>
-      <span className="truncate font-mono text-xs">{shortId(entry.target_id)}</span>
+      <span className="text-muted-foreground">{kind} </span>
+      <span className="font-medium whitespace-nowrap">{name}</span>
+      {entry.target_detail ? (
+        <span className="block text-xs text-muted-foreground">{entry.target_detail}</span>
+      ) : null}
     </button>
   );
 }
 
-/** The first characters of an id: enough to tell rows apart; the full id is in the tooltip. */
-function shortId(id: string): string {
-  return id.length > 10 ? `${id.slice(0, 8)}…` : id;
-}
-
 function Changes({ entry }: { entry: AuditEntry }) {
-  const changes = auditChanges(entry.before, entry.after);
+  const changes = auditChanges(entry.before, entry.after, entry.target_type);
   if (changes.length === 0) return <span className="text-muted-foreground">Sin cambios</span>;
   return (
     <ul className="space-y-1">
       {changes.map((change) => (
-        <li key={change.key} className="flex flex-wrap items-center gap-1.5 text-sm">
+        <li key={change.field} className="flex flex-wrap items-center gap-1.5 text-sm">
           <span className="text-muted-foreground">{change.label}:</span>
-          <Value change={change} value={change.before} />
-          <ArrowRight className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
-          <span className="sr-only">pasó a</span>
-          <Value change={change} value={change.after} />
+          {change.before === null && change.after !== null ? (
+            <Value change={change} side="after" />
+          ) : (
+            // Before and after stay on one line, after the label.
+            <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+              <Value change={change} side="before" />
+              <ArrowRight className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+              <span className="sr-only">pasó a</span>
+              <Value change={change} side="after" />
+            </span>
+          )}
         </li>
       ))}
     </ul>
   );
 }
 
-function Value({ change, value }: { change: AuditChange; value: string | null }) {
-  if (value === null) return <span className="text-muted-foreground">—</span>;
-  if (change.status) return <OrderStatusBadge status={value} />;
-  return <span className="font-mono text-xs break-all">{changeText(change, value)}</span>;
+function Value({ change, side }: { change: AuditChange; side: 'before' | 'after' }) {
+  const value = change[side];
+  const text = side === 'before' ? change.beforeText : change.afterText;
+  if (value === null || text === null) return <span className="text-muted-foreground">—</span>;
+  if (change.orderStatus) return <OrderStatusBadge status={value} />;
+  return <span className="font-medium tabular-nums">{text}</span>;
 }

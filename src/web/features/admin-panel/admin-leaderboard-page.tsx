@@ -133,8 +133,13 @@ function Row({ row }: { row: RankingRow }) {
         </span>
       </td>
       <td className="min-w-0 px-2 py-3 sm:px-4">
-        <span className="block truncate font-semibold">{row.name}</span>
-        <span className="block truncate text-xs text-muted-foreground">
+        <span className="block truncate font-semibold" title={row.name}>
+          {row.name}
+        </span>
+        <span
+          className="block truncate text-xs text-muted-foreground"
+          title={row.province ?? 'Sin provincia'}
+        >
           {row.province ?? 'Sin provincia'}
         </span>
       </td>

@@ -6,11 +6,15 @@ import { ADMIN_SETTABLE_STATUSES, ORDER_STATUS_LABELS } from '@shared/order-stat
 import type { Order, OrderList } from '@shared/orders/orders.schema';
 import { OrderTimelineDialog } from '@web/components/order-timeline-dialog';
 import { OrdersTable, useOrderFilters } from '@web/components/orders-table';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/toast-store';
 import { apiRequest } from '@web/lib/api-client';
 import { adminKeys } from './api/admin-keys';
 import { StoreTransfers } from './store-transfers';
+
+const REFUND_CONFIRMATION =
+  'El pedido deja de contar como venta: el vendedor pierde la comisión y los puntos que le dio, y las unidades vuelven al stock. Hazlo cuando el dinero ya se devolvió al comprador.';
 
 /** spec 02 §2, §4 admin Pedidos: every order, a status select applied optimistically, the tracking dialog. */
 export function AdminOrdersPage() {
@@ -23,6 +27,8 @@ export function AdminOrdersPage() {
     placeholderData: keepPreviousData,
   });
   const [tracking, setTracking] = useState<Order | null>(null);
+  // 'Reintegrado' takes back the seller's commission and points: it is asked first.
+  const [refunding, setRefunding] = useState<Order | null>(null);
   const change = useMutation({
     mutationFn: (input: { id: string; status: string }) =>
       apiRequest<Order>(`/api/admin/orders/${input.id}`, {
@@ -76,7 +82,11 @@ export function AdminOrdersPage() {
             <select
               aria-label={`Estado de ${order.external_reference}`}
               value={order.status}
-              onChange={(event) => change.mutate({ id: order.id, status: event.target.value })}
+              onChange={(event) =>
+                event.target.value === 'refunded'
+                  ? setRefunding(order)
+                  : change.mutate({ id: order.id, status: event.target.value })
+              }
               className="h-9 min-w-52 rounded-lg border border-input bg-background pr-8 pl-2 text-sm"
             >
               {!(ADMIN_SETTABLE_STATUSES as readonly string[]).includes(order.status) ? (
@@ -102,6 +112,17 @@ export function AdminOrdersPage() {
             </Button>
           </div>
         )}
+      />
+      <ConfirmDialog
+        open={refunding !== null}
+        onOpenChange={(open) => (open ? null : setRefunding(null))}
+        title={`¿Marcar el pedido ${refunding?.external_reference ?? ''} como Reintegrado?`}
+        description={REFUND_CONFIRMATION}
+        confirmLabel="Marcar como Reintegrado"
+        onConfirm={() => {
+          if (refunding) change.mutate({ id: refunding.id, status: 'refunded' });
+          setRefunding(null);
+        }}
       />
       <OrderTimelineDialog
         historyUrl={tracking ? `/api/admin/orders/${tracking.id}/history` : null}

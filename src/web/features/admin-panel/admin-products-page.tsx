@@ -2,6 +2,7 @@ import { Package } from 'lucide-react';
 import type { AdminProduct } from '@shared/admin/admin.schema';
 import { formatBpsAsPercent } from '@shared/commission';
 import { formatArs } from '@shared/money';
+import { countOf } from '@shared/plural';
 import { Card } from '@web/components/ui/card';
 import { fieldClasses } from '@web/components/ui/input';
 import {
@@ -81,7 +82,7 @@ export function AdminProductsPage() {
         {(data) => (
           <>
             <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
-              {data.total} {data.total === 1 ? 'producto' : 'productos'}
+              {countOf(data.total, 'producto', 'productos')}
             </p>
             <Card className="mt-2 hidden xl:block">
               <Table>

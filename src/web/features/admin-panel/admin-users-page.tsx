@@ -1,5 +1,6 @@
 import { Building2, FileText, Users } from 'lucide-react';
 import type { AdminUser, AdminUserList } from '@shared/admin/admin.schema';
+import { countOf } from '@shared/plural';
 import { Card } from '@web/components/ui/card';
 import {
   Table,
@@ -14,7 +15,7 @@ import { useAdminUsers, type AdminUserRole } from './api/get-admin-users';
 import { AdminPageHeading } from './components/admin-page-heading';
 import { EmptyList, ListState, Pagination } from './components/list-state';
 import { SearchBox } from './components/search-box';
-import { formatDate } from './format-date';
+import { formatDate } from '@web/lib/format-time';
 import { useListParams } from './use-list-params';
 
 const FILTERS = ['role', 'q'] as const;
@@ -101,7 +102,7 @@ export function AdminUsersPage() {
           {(data) => (
             <>
               <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
-                {data.total} {data.total === 1 ? tab.one : tab.many}
+                {countOf(data.total, tab.one, tab.many)}
               </p>
               {role === 'company' ? <Companies list={data} /> : <Sellers list={data} />}
               <Pagination
@@ -218,8 +219,8 @@ function Sellers({ list }: { list: AdminUserList }) {
                 <Email user={user} />
               </p>
               <p className="mt-1 text-sm text-muted-foreground">
-                {user.province ?? 'Sin provincia'} · {user.points} puntos · {user.sales}{' '}
-                {user.sales === 1 ? 'venta' : 'ventas'}
+                {user.province ?? 'Sin provincia'} · {countOf(user.points, 'punto', 'puntos')} ·{' '}
+                {countOf(user.sales, 'venta', 'ventas')}
               </p>
               <div className="mt-2">
                 <IdentityDocument user={user} />

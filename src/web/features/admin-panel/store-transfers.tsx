@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatStoreMoney } from '@shared/money';
+import { countOf } from '@shared/plural';
 import type { StoreTransferList } from '@shared/store/store-transfers.schema';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
@@ -63,9 +64,12 @@ export function StoreTransfers() {
                   {item.reference ?? 'Sin referencia'} ·{' '}
                   {formatStoreMoney(item.total_cents, currencyOf(item.currency))}
                 </p>
-                <p className="truncate text-muted-foreground">
+                <p
+                  className="truncate text-muted-foreground"
+                  title={`${item.buyer_name ?? 'Sin nombre'} · ${item.buyer_email ?? ''} · ${countOf(item.lines, 'producto', 'productos')}`}
+                >
                   {item.buyer_name ?? 'Sin nombre'} · {item.buyer_email ?? ''} ·{' '}
-                  {item.lines === 1 ? '1 producto' : `${item.lines} productos`}
+                  {countOf(item.lines, 'producto', 'productos')}
                 </p>
                 <p className="text-xs text-muted-foreground">
                   {formatDateTime(item.created_at)}

@@ -12,11 +12,13 @@ import { Link } from 'react-router';
 import type { Role } from '@shared/accounts/accounts.schema';
 import { PANEL_TITLES } from '@shared/accounts/messages';
 import { formatArs } from '@shared/money';
+import { countOf } from '@shared/plural';
 import type { DailySales } from '@shared/orders/dashboard.schema';
 import type { Order } from '@shared/orders/orders.schema';
 import { OrderStatusBadge } from '@web/components/order-status-badge';
 import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
+import { formatDate, formatShortDay } from '@web/lib/format-time';
 import { useDashboard, type AnyDashboard } from './api/get-dashboard';
 
 /** The seller has a home of its own (features/seller); these are the other panels'. */
@@ -130,7 +132,7 @@ function RecentOrders({ orders, show }: { orders: Order[]; show: 'seller' | 'com
                 <p className="text-xs text-muted-foreground">
                   {order.buyer.name} ·{' '}
                   {show === 'seller' ? (order.seller_name ?? 'Sin vendedor') : order.company_name} ·{' '}
-                  {new Date(order.created_at).toLocaleDateString('es-AR')}
+                  {formatDate(order.created_at)}
                 </p>
               </div>
               <div className="flex shrink-0 items-center gap-2">
@@ -165,12 +167,12 @@ function SalesChart({
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="font-bold">{title}</h2>
         <p className="text-sm text-muted-foreground">
-          {formatArs(total)} · {orders} {orders === 1 ? 'pedido' : 'pedidos'}
+          {formatArs(total)} · {countOf(orders, 'pedido', 'pedidos')}
         </p>
       </div>
       <ol className="mt-4 flex h-36 items-end gap-[3px]" aria-label={title}>
         {days.map((day) => {
-          const label = `${new Date(`${day.date}T12:00:00`).toLocaleDateString('es-AR', { day: 'numeric', month: 'short' })}: ${formatArs(day.total_cents)}, ${day.orders} ${day.orders === 1 ? 'pedido' : 'pedidos'}${profit ? `, ganancia ${formatArs(day.platform_cents)}` : ''}`;
+          const label = `${formatShortDay(day.date)}: ${formatArs(day.total_cents)}, ${countOf(day.orders, 'pedido', 'pedidos')}${profit ? `, ganancia ${formatArs(day.platform_cents)}` : ''}`;
           return (
             <li
               key={day.date}

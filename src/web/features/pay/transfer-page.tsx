@@ -1,8 +1,10 @@
 import { AlertCircle, CheckCircle2, Clock, Landmark, XCircle } from 'lucide-react';
 import { BRAND } from '@shared/brand';
 import { formatAmount, formatArs } from '@shared/money';
+import { countOf } from '@shared/plural';
 import { countsAsSale, orderStatusLabel } from '@shared/order-status';
 import { PAY_MESSAGES, type BuyerOrder } from '@shared/orders/orders.schema';
+import { formatDateTime } from '@shared/time';
 import { OrderStatusBadge } from '@web/components/order-status-badge';
 import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
@@ -94,7 +96,7 @@ function TransferDetails({ order }: { order: BuyerOrder }) {
           {formatArs(order.total_cents)}
         </p>
         {order.quantity > 1 ? (
-          <p className="text-sm opacity-90">{order.quantity} unidades</p>
+          <p className="text-sm opacity-90">{countOf(order.quantity, 'unidad', 'unidades')}</p>
         ) : null}
       </div>
       <div className="space-y-5 p-5 sm:p-6">
@@ -161,15 +163,7 @@ function TransferDetails({ order }: { order: BuyerOrder }) {
               concepto de la transferencia para que la empresa la identifique.
               {order.expires_at ? (
                 <span className="mt-1 block">
-                  Reservamos tu pedido hasta el{' '}
-                  {new Date(order.expires_at).toLocaleString('es-AR', {
-                    day: 'numeric',
-                    month: 'long',
-                    hour: '2-digit',
-                    minute: '2-digit',
-                    hour12: false,
-                  })}
-                  {'\u00a0'}h.
+                  Reservamos tu pedido hasta el {formatDateTime(order.expires_at)} h.
                 </span>
               ) : null}
             </p>

@@ -249,7 +249,9 @@ export function ProductsPage() {
                   <Card className="flex gap-3 p-3">
                     <Thumb product={product} size="lg" />
                     <div className="min-w-0 flex-1">
-                      <p className="truncate font-semibold text-foreground">{product.title}</p>
+                      <p className="truncate font-semibold text-foreground" title={product.title}>
+                        {product.title}
+                      </p>
                       <p className="text-sm font-bold text-brand-dark">
                         {formatArs(product.price_cents)}
                       </p>

@@ -128,7 +128,7 @@ function Row({ row, mine }: { row: RankingRow; mine: boolean }) {
       </td>
       <td className="min-w-0 px-2 py-3 sm:px-3">
         <span className="flex min-w-0 items-center gap-2">
-          <span className="truncate">{row.name}</span>
+          <span className="min-w-0 break-words">{row.name}</span>
           {mine ? (
             <span className="shrink-0 rounded-full bg-primary px-2 py-0.5 text-[11px] font-semibold text-primary-foreground">
               {RANKING_TEXT.you}
@@ -136,7 +136,7 @@ function Row({ row, mine }: { row: RankingRow; mine: boolean }) {
           ) : null}
         </span>
         {row.province ? (
-          <span className="block truncate text-xs font-normal text-muted-foreground">
+          <span className="block text-xs font-normal break-words text-muted-foreground">
             {row.province}
           </span>
         ) : null}

@@ -123,7 +123,8 @@ function SaleRow({ order }: { order: Order }) {
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
             <p className="font-semibold leading-snug">{order.product_title}</p>
-            <p className="mt-0.5 truncate text-sm text-muted-foreground">
+            {/* A phone has no hover to show a title: the whole name wraps instead. */}
+            <p className="mt-0.5 text-sm break-words text-muted-foreground">
               {order.company_name}
               {order.quantity > 1 ? ` · ${SALES_TEXT.quantity(order.quantity)}` : ''}
             </p>

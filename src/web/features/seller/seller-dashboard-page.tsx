@@ -12,6 +12,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PANEL_TITLES } from '@shared/accounts/messages';
 import { formatArs } from '@shared/money';
+import {
+  COMMISSION_EFFECT_LABELS,
+  COMMISSION_SIGNS,
+  commissionEffect,
+  type CommissionEffect,
+} from '@shared/seller/activity-commission';
 import { OrderStatusBadge } from '@web/components/order-status-badge';
 import { buttonVariants } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -149,7 +155,11 @@ function Figure({
         </span>
         {label}
       </div>
-      <p className="mt-2 truncate text-2xl font-bold tabular-nums" data-testid={testId}>
+      <p
+        className="mt-2 truncate text-2xl font-bold tabular-nums"
+        data-testid={testId}
+        title={value}
+      >
         {value}
       </p>
       {hint ? <p className="mt-0.5 text-xs text-muted-foreground">{hint}</p> : null}
@@ -206,7 +216,8 @@ function ActivityCard({ activity }: { activity: SellerDashboard['recent_activity
               className="flex items-start justify-between gap-3 py-3"
             >
               <div className="min-w-0">
-                <p className="truncate font-medium">{item.product_title}</p>
+                {/* Wrapped, not cut: a phone shows no title on hover. */}
+                <p className="font-medium break-words">{item.product_title}</p>
                 <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                   <OrderStatusBadge status={item.status} />
                   <time dateTime={item.at}>{formatRelative(item.at)}</time>
@@ -216,14 +227,39 @@ function ActivityCard({ activity }: { activity: SellerDashboard['recent_activity
                 <span className="block font-semibold tabular-nums">
                   {formatArs(item.total_cents)}
                 </span>
-                <span className="text-xs text-emerald-700 tabular-nums">
-                  +{formatArs(item.seller_cents)}
-                </span>
+                <CommissionAmount item={item} />
               </p>
             </li>
           ))}
         </ul>
       )}
     </Card>
+  );
+}
+
+const EFFECT_CLASSES: Record<CommissionEffect, string> = {
+  earned: 'text-emerald-700',
+  pending: 'text-muted-foreground',
+  taken_back: 'text-destructive',
+  none: 'text-muted-foreground line-through',
+};
+
+/**
+ * The seller's commission on one step of an order, signed and coloured as
+ * their figures count it: + when it counts, − when it was taken back, no sign
+ * while unpaid, struck through when it never counted.
+ */
+function CommissionAmount({ item }: { item: SellerDashboard['recent_activity'][number] }) {
+  const effect = commissionEffect(item.status, item.previous_status);
+  return (
+    <span
+      className={cn('text-xs tabular-nums', EFFECT_CLASSES[effect])}
+      data-testid="activity-commission"
+      data-effect={effect}
+    >
+      <span className="sr-only">{COMMISSION_EFFECT_LABELS[effect]}: </span>
+      {COMMISSION_SIGNS[effect]}
+      {formatArs(item.seller_cents)}
+    </span>
   );
 }

@@ -1,4 +1,5 @@
 import { formatArs } from '@shared/money';
+import { countOf, plural } from '@shared/plural';
 
 /**
  * Texts of the seller's workspace that only these pages use (spec 02 §2 seller
@@ -59,7 +60,7 @@ export const SALES_TEXT = {
   all: 'Todos',
   commission: 'Tu comisión',
   total: 'Total',
-  quantity: (units: number) => (units === 1 ? '1 unidad' : `${units} unidades`),
+  quantity: (units: number) => countOf(units, 'unidad', 'unidades'),
   emptyTitle: 'Todavía no tienes ventas',
   empty: 'Comparte tus links del Catálogo por WhatsApp y aquí verás cada venta.',
   emptyFilteredTitle: 'No hay ventas con ese estado',
@@ -104,10 +105,12 @@ export const GOAL_TEXT = {
   saveFailed: 'No se pudo guardar la meta.',
   reached: '¡Meta cumplida! 🎉',
   reachedDetail: 'Lo lograste: sigue compartiendo para superarla.',
-  salesProgress: (done: number, target: number) => `${done} de ${target} ventas`,
+  salesProgress: (done: number, target: number) =>
+    `${done} de ${countOf(target, 'venta', 'ventas')}`,
   commissionProgress: (done: number, target: number) =>
     `${formatArs(done)} de ${formatArs(target)}`,
-  salesRemaining: (left: number) => (left === 1 ? 'Te falta 1 venta' : `Te faltan ${left} ventas`),
+  salesRemaining: (left: number) =>
+    `${plural(left, 'Te falta', 'Te faltan')} ${countOf(left, 'venta', 'ventas')}`,
   commissionRemaining: (cents: number) => `Te faltan ${formatArs(cents)}`,
   historyTitle: 'Meses anteriores',
   historyEmpty: 'Aquí verás el resultado de tus metas de meses anteriores.',

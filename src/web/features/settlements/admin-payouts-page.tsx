@@ -1,7 +1,12 @@
 import { Download, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { formatArs } from '@shared/money';
-import { PAYOUT_MESSAGES, type PayoutBatch } from '@shared/settlements/settlements.schema';
+import { countOf } from '@shared/plural';
+import {
+  PAYOUT_BATCH_STATUS_LABELS,
+  PAYOUT_MESSAGES,
+  type PayoutBatch,
+} from '@shared/settlements/settlements.schema';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import {
@@ -50,8 +55,9 @@ export function AdminPayoutsPage() {
       </h1>
       <p className="mt-1 max-w-3xl text-sm text-muted-foreground">
         Vendedores con al menos {formatArs(data.minimum_cents)} disponibles: comisiones de ventas
-        aprobadas{data.hold_days > 0 ? ` hace más de ${data.hold_days} días` : ''}, de empresas que
-        ya pagaron su liquidación.
+        aprobadas
+        {data.hold_days > 0 ? ` hace más de ${countOf(data.hold_days, 'día', 'días')}` : ''}, de
+        empresas que ya pagaron su liquidación.
       </p>
 
       <Card className="mt-5 flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
@@ -59,9 +65,9 @@ export function AdminPayoutsPage() {
           <p className="text-sm text-muted-foreground">Listo para pagar</p>
           <p className="text-2xl font-bold tabular-nums">{formatArs(readyTotal)}</p>
           <p className="text-xs text-muted-foreground">
-            {ready.length === 1 ? '1 vendedor' : `${ready.length} vendedores`}
+            {countOf(ready.length, 'vendedor', 'vendedores')}
             {data.sellers.length > ready.length
-              ? ` · ${data.sellers.length - ready.length} bloqueados`
+              ? ` · ${countOf(data.sellers.length - ready.length, 'bloqueado', 'bloqueados')}`
               : ''}
           </p>
         </div>
@@ -95,7 +101,10 @@ export function AdminPayoutsPage() {
             >
               <div className="min-w-0">
                 <p className="font-semibold">{seller.name}</p>
-                <p className="truncate text-xs text-muted-foreground">
+                <p
+                  className="truncate text-xs text-muted-foreground"
+                  title={`${seller.email}${seller.province ? ` · ${seller.province}` : ''}`}
+                >
                   {seller.email}
                   {seller.province ? ` · ${seller.province}` : ''}
                 </p>
@@ -136,14 +145,14 @@ export function AdminPayoutsPage() {
                         : 'bg-amber-100 text-amber-900',
                     )}
                   >
-                    {batch.status === 'paid' ? 'Pagado' : 'Por transferir'}
+                    {PAYOUT_BATCH_STATUS_LABELS[batch.status]}
                   </span>
                 </div>
                 <p className="mt-1 text-2xl font-bold tabular-nums">
                   {formatArs(batch.total_cents)}
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  {batch.payouts === 1 ? '1 vendedor' : `${batch.payouts} vendedores`} · creado el{' '}
+                  {countOf(batch.payouts, 'vendedor', 'vendedores')} · creado el{' '}
                   {formatDateTime(batch.created_at)}
                   {batch.paid_at
                     ? ` · pagado el ${formatDateTime(batch.paid_at)} (${batch.reference})`
@@ -205,8 +214,10 @@ function MarkPaidDialog({ batch, onClose }: { batch: PayoutBatch | null; onClose
           <DialogHeader>
             <DialogTitle>Marcar lote {batch?.id} como pagado</DialogTitle>
             <DialogDescription>
-              {batch ? `${formatArs(batch.total_cents)} a ${batch.payouts} vendedores. ` : ''}Cada
-              vendedor recibe un aviso con su pago.
+              {batch
+                ? `${formatArs(batch.total_cents)} a ${countOf(batch.payouts, 'vendedor', 'vendedores')}. `
+                : ''}
+              Cada vendedor recibe un aviso con su pago.
             </DialogDescription>
           </DialogHeader>
           <DialogBody>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatArs, parseMoney } from '@shared/money';
 import { SETTLEMENT_MESSAGES } from '@shared/settlements/settlements.schema';
+import { argentineDay } from '@shared/time';
 import { MoneyField } from '@web/components/money-field';
 import { StatementMonths, StatementView } from '@web/components/statement-view';
 import { Button } from '@web/components/ui/button';
@@ -22,6 +23,7 @@ import { PageSpinner, Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast-store';
 import { ApiError } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
+import { formatCalendarDay } from '@web/lib/format-time';
 import {
   useCompanyBalances,
   useRecordPayment,
@@ -30,9 +32,7 @@ import {
 } from './settlements-api';
 
 function todayInArgentina(): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Argentina/Buenos_Aires',
-  }).format(new Date());
+  return argentineDay(new Date());
 }
 
 /**
@@ -85,7 +85,9 @@ export function AdminSettlementsPage() {
                     : 'border-border',
                 )}
               >
-                <span className="block truncate font-semibold">{item.name}</span>
+                <span className="block truncate font-semibold" title={item.name}>
+                  {item.name}
+                </span>
                 <span className="mt-2 flex items-baseline justify-between gap-2 text-sm">
                   <span className="text-muted-foreground">Saldo</span>
                   <span
@@ -100,7 +102,7 @@ export function AdminSettlementsPage() {
                 <span className="mt-1 block text-xs text-muted-foreground">
                   Comisiones {formatArs(item.owed_cents)} · Pagado {formatArs(item.paid_cents)}
                   {item.last_payment_on
-                    ? ` · Último pago ${item.last_payment_on.split('-').reverse().join('/')}`
+                    ? ` · Último pago ${formatCalendarDay(item.last_payment_on)}`
                     : ''}
                 </span>
               </button>

@@ -1,6 +1,7 @@
 import { CircleAlert, Landmark, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatArs } from '@shared/money';
+import { countOf } from '@shared/plural';
 import { buttonVariants } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { PageSpinner } from '@web/components/ui/spinner';
@@ -47,7 +48,7 @@ export function SellerPayoutsPage() {
       <h1 className="text-2xl font-bold tracking-tight text-brand-dark sm:text-3xl">Mis Cobros</h1>
       <p className="mt-1 text-sm text-muted-foreground">
         {data.hold_days > 0
-          ? `Tus comisiones se pueden pagar ${data.hold_days} días después de aprobada cada venta, una vez que la empresa pagó.`
+          ? `Tus comisiones se pueden pagar ${countOf(data.hold_days, 'día', 'días')} después de aprobada cada venta, una vez que la empresa pagó.`
           : 'Tus comisiones se pueden pagar en cuanto la empresa pagó la venta.'}{' '}
         Pagamos desde {formatArs(data.minimum_cents)}.
       </p>
@@ -110,7 +111,9 @@ export function SellerPayoutsPage() {
             <li key={item.id} className="flex items-center justify-between gap-3 px-4 py-3">
               <div className="min-w-0">
                 <p className="font-semibold tabular-nums">{formatArs(item.amount_cents)}</p>
-                <p className="truncate text-xs text-muted-foreground">{item.destination.label}</p>
+                <p className="text-xs break-words text-muted-foreground">
+                  {item.destination.label}
+                </p>
                 <p className="text-xs text-muted-foreground">
                   {item.paid_at
                     ? `Pagado el ${formatDateTime(item.paid_at)}`

@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
+import { formatDateTime } from '@web/lib/format-time';
 import { SUPPORT_PAGE_SIZE, useSupportMessages } from './api/get-support-messages';
-
-const dateFormat = new Intl.DateTimeFormat('es-AR', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Admin panel: the messages people sent from /support, newest first. */
 export function AdminSupportPage() {
@@ -40,7 +39,7 @@ export function AdminSupportPage() {
                   <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                     <p className="font-semibold">{message.name}</p>
                     <time className="text-xs text-muted-foreground" dateTime={message.createdAt}>
-                      {dateFormat.format(new Date(message.createdAt))}
+                      {formatDateTime(message.createdAt)}
                     </time>
                   </div>
                   <a

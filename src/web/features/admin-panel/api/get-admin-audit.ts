@@ -7,6 +7,8 @@ export interface AuditFilters {
   action: string;
   actor_id: string;
   target_id: string;
+  /** An order's reference (VM-…) or id. */
+  order: string;
   page: number;
 }
 

@@ -38,7 +38,9 @@ export function OrderSummary({
               </span>
             </div>
             <div className="min-w-0 flex-1">
-              <p className="line-clamp-2 font-semibold text-foreground">{line.product_title}</p>
+              <p className="line-clamp-2 font-semibold text-foreground" title={line.product_title}>
+                {line.product_title}
+              </p>
               <p className="text-sm text-muted-foreground">
                 {line.variant_title} · {line.quantity} × {line.unit_price_formatted}
               </p>

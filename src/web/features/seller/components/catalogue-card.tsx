@@ -48,9 +48,13 @@ export function CatalogueCard({ item }: { item: CatalogueItem }) {
                 {company.name.slice(0, 1).toUpperCase()}
               </span>
             )}
-            <span className="truncate">{company.name}</span>
+            <span className="truncate" title={company.name}>
+              {company.name}
+            </span>
           </div>
-          <h2 className="mt-1 line-clamp-2 font-semibold leading-snug">{product.title}</h2>
+          <h2 className="mt-1 line-clamp-2 font-semibold leading-snug" title={product.title}>
+            {product.title}
+          </h2>
           <p className="mt-1 text-sm text-muted-foreground">
             {SELLER_TEXT.buyerPays}{' '}
             <span className="font-semibold text-foreground tabular-nums">

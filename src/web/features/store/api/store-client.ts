@@ -90,6 +90,11 @@ export function fetchStoreProducts(): Promise<StoreProductsResponse> {
   return storeRequest(`/products${storeQuery({ limit: 100, sort_by: 'order', order: 'ASC' })}`);
 }
 
+/** The store's first product alone: enough to learn the store's currency. */
+export function fetchFirstStoreProduct(): Promise<StoreProductsResponse> {
+  return storeRequest(`/products${storeQuery({ limit: 1, sort_by: 'order', order: 'ASC' })}`);
+}
+
 export function fetchStoreProduct(id: string): Promise<StoreProductDetail> {
   return storeRequest(`/products/${encodeURIComponent(id)}`);
 }

@@ -1,11 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { StoreCurrency } from '@shared/money';
+import type { StoreProduct } from '@shared/store/store.schema';
 import { webEnv } from '@web/config/env';
-import { fetchStoreProduct, fetchStoreProducts, fetchVariantStock } from './store-client';
+import {
+  fetchFirstStoreProduct,
+  fetchStoreProduct,
+  fetchStoreProducts,
+  fetchVariantStock,
+} from './store-client';
 import { applyLiveStock } from './live-stock';
 
 export const storeKeys = {
   products: () => ['store', webEnv.storeId, 'products'] as const,
   product: (id: string) => ['store', webEnv.storeId, 'product', id] as const,
+  currency: () => ['store', webEnv.storeId, 'currency'] as const,
 };
 
 /** The storefront grid: the products, then their live stock merged in. */
@@ -34,4 +42,44 @@ export function useStoreProduct(id: string) {
       );
     },
   });
+}
+
+function currencyOf(product: StoreProduct | undefined): StoreCurrency | null {
+  for (const variant of product?.variants ?? []) {
+    const currency = variant.prices[0]?.currency;
+    if (currency) return currency;
+  }
+  return null;
+}
+
+/** The currency of a product list or product already loaded by the store's pages. */
+function loadedCurrency(client: QueryClient): StoreCurrency | null {
+  for (const [, data] of client.getQueriesData<StoreProduct[] | StoreProduct>({
+    queryKey: ['store', webEnv.storeId],
+  })) {
+    const currency = currencyOf(Array.isArray(data) ? data[0] : data);
+    if (currency) return currency;
+  }
+  return null;
+}
+
+/**
+ * The store's currency, for money shown before anything is in the cart (an
+ * empty cart's subtotal): the one given (the cart's), else that of a product
+ * the pages already loaded, else the store's first product's, asked once.
+ * `pending` while it is being asked; null currency when the store sells nothing.
+ */
+export function useStoreCurrency(known: StoreCurrency | null): {
+  currency: StoreCurrency | null;
+  pending: boolean;
+} {
+  const client = useQueryClient();
+  const loaded = known ?? loadedCurrency(client);
+  const first = useQuery({
+    queryKey: storeKeys.currency(),
+    queryFn: async () => currencyOf((await fetchFirstStoreProduct()).products[0]),
+    enabled: loaded === null,
+    staleTime: Infinity,
+  });
+  return { currency: loaded ?? first.data ?? null, pending: loaded === null && first.isPending };
 }

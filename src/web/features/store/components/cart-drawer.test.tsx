@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,14 +16,22 @@ function LastToast() {
   return item ? <div data-testid="toast">{`${item.title} | ${item.description}`}</div> : null;
 }
 
-function renderDrawer() {
+function renderDrawer(client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   return render(
-    <MemoryRouter>
-      <CartDrawer open onOpenChange={() => {}} />
-      <LastToast />
-    </MemoryRouter>,
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <CartDrawer open onOpenChange={() => {}} />
+        <LastToast />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
+
+const PESOS = { code: 'ars', symbol: 'ARS ', template: 'ARS {{amount}}' };
+const pesoVariant = (amount: number) =>
+  makeVariant({
+    prices: [{ amount, sale_amount: null, currency_code: 'ars', currency: PESOS }],
+  });
 
 function putInCart(quantity: number, variant = makeVariant({ title: 'Walnut' })) {
   const item = toCartItem(makeProduct(), variant);
@@ -63,6 +72,38 @@ describe('cart drawer', () => {
     expect(screen.getByTestId('toast')).toHaveTextContent(
       `${CART_TEXT.emptyCheckoutTitle} | ${CART_TEXT.emptyCheckoutDescription}`,
     );
+    // (The only request is the store's currency for the empty subtotal.)
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/checkout'))).toEqual([]);
+  });
+
+  it("shows an empty cart's subtotal in the store's currency, not a default euro", async () => {
+    cartStore.reload();
+    const fetchMock = vi.fn(async (_url: string) =>
+      Response.json({
+        count: 1,
+        offset: 0,
+        limit: 1,
+        products: [makeProduct({ variants: [pesoVariant(1_850_000)] })],
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderDrawer();
+    await waitFor(() => expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('ARS 0.00'));
+    expect(screen.getByTestId('cart-subtotal')).not.toHaveTextContent('€');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/products?limit=1');
+  });
+
+  it('takes the currency from products the store pages already loaded, without asking again', () => {
+    cartStore.reload();
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const client = new QueryClient();
+    client.setQueryData(
+      ['store', 'vendemas', 'products'],
+      [makeProduct({ variants: [pesoVariant(500)] })],
+    );
+    renderDrawer(client);
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('ARS 0.00');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

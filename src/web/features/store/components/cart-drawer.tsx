@@ -11,6 +11,7 @@ import {
 } from '@web/components/ui/sheet';
 import { paths } from '@web/config/paths';
 import { useCheckout } from '../api/use-checkout';
+import { useStoreCurrency } from '../api/use-store-products';
 import {
   canIncrease,
   cartQuantity,
@@ -33,7 +34,10 @@ export function CartDrawer({ open, onOpenChange }: CartDrawerProps) {
   const lines = useCartLines();
   const { checkout, pending } = useCheckout();
   const count = cartQuantity(lines);
-  const currency = lines[0]?.variant.currency_format ?? null;
+  // An empty cart still speaks the store's currency (spec 01 §9), not a default euro.
+  const { currency, pending: currencyPending } = useStoreCurrency(
+    lines[0]?.variant.currency_format ?? null,
+  );
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
@@ -81,7 +85,7 @@ export function CartDrawer({ open, onOpenChange }: CartDrawerProps) {
           <div className="flex items-center justify-between text-base">
             <span className="font-medium text-muted-foreground">{STORE_TEXT.subtotal}</span>
             <span className="font-bold text-foreground" data-testid="cart-subtotal">
-              {formatStoreMoney(cartSubtotalInCents(lines), currency)}
+              {currencyPending ? '' : formatStoreMoney(cartSubtotalInCents(lines), currency)}
             </span>
           </div>
           <p className="text-xs text-muted-foreground">{STORE_TEXT.shippingNote}</p>
@@ -121,9 +125,14 @@ function CartLineRow({ line }: { line: CartLine }) {
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         {/* The name keeps the row's whole width; the line total sits under it. */}
         <div className="min-w-0">
-          <p className="line-clamp-2 font-semibold text-foreground">{product.title}</p>
+          <p className="line-clamp-2 font-semibold text-foreground" title={product.title}>
+            {product.title}
+          </p>
           <div className="flex items-baseline justify-between gap-2">
-            <p className="min-w-0 truncate text-sm text-muted-foreground">
+            <p
+              className="min-w-0 truncate text-sm text-muted-foreground"
+              title={showVariant ? variant.title : undefined}
+            >
               {showVariant ? variant.title : null}
             </p>
             <p className="shrink-0 font-semibold tabular-nums text-foreground">{lineTotal}</p>

@@ -79,7 +79,10 @@ export function ProductCard({ product, index }: { product: StoreProduct; index: 
           className="transition-transform duration-500 group-hover:scale-105"
         />
         {product.ribbon_text ? (
-          <span className="absolute top-2 left-2 max-w-[calc(100%-1rem)] truncate rounded-full bg-accent px-2.5 py-0.5 text-[0.6875rem] font-bold sm:top-3 sm:left-3 sm:px-3 sm:py-1 sm:text-xs tracking-wide text-accent-foreground uppercase shadow-sm">
+          <span
+            className="absolute top-2 left-2 max-w-[calc(100%-1rem)] truncate rounded-full bg-accent px-2.5 py-0.5 text-[0.6875rem] font-bold sm:top-3 sm:left-3 sm:px-3 sm:py-1 sm:text-xs tracking-wide text-accent-foreground uppercase shadow-sm"
+            title={product.ribbon_text}
+          >
             {product.ribbon_text}
           </span>
         ) : null}
@@ -103,7 +106,10 @@ export function ProductCard({ product, index }: { product: StoreProduct; index: 
             {product.title}
           </Link>
         </h2>
-        <p className="line-clamp-2 flex-1 text-xs text-muted-foreground sm:text-sm">
+        <p
+          className="line-clamp-2 flex-1 text-xs text-muted-foreground sm:text-sm"
+          title={product.subtitle || STORE_TEXT.defaultSubtitle}
+        >
           {product.subtitle || STORE_TEXT.defaultSubtitle}
         </p>
         <Button

@@ -1,0 +1,71 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminPayouts } from '@shared/settlements/settlements.schema';
+import { AdminPayoutsPage } from './admin-payouts-page';
+
+const PAYOUTS: AdminPayouts = {
+  minimum_cents: 100_000,
+  hold_days: 1,
+  sellers: [
+    {
+      seller_id: 's1',
+      name: 'Martín Sosa',
+      email: 'martin@example.com',
+      province: 'Córdoba',
+      available_cents: 250_000,
+      destination: { method: 'bank', label: 'CBU 2850590940090418135201' },
+      blocked_reason: null,
+    },
+    {
+      seller_id: 's2',
+      name: 'Ana Ruiz',
+      email: 'ana@example.com',
+      province: null,
+      available_cents: 150_000,
+      destination: null,
+      blocked_reason: 'No cargó sus datos de cobro (CBU o e-mail de MercadoPago).',
+    },
+  ],
+  batches: [
+    {
+      id: 7,
+      status: 'created',
+      total_cents: 480_000,
+      payouts: 1,
+      created_at: '2026-03-05T17:05:00Z',
+      paid_at: null,
+      reference: null,
+    },
+  ],
+};
+
+function renderPage() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json(PAYOUTS)),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <AdminPayoutsPage />
+    </QueryClientProvider>,
+  );
+}
+
+describe('Pagos a vendedores', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('counts sellers, blocked sellers and days with the noun that agrees: 1 vendedor, never 1 vendedores', async () => {
+    renderPage();
+    expect(await screen.findByText(/1 vendedor · 1 bloqueado$/)).toBeInTheDocument();
+    expect(screen.getByText(/hace más de 1 día,/)).toBeInTheDocument();
+    const batch = screen.getByRole('list', { name: 'Lotes de pago' });
+    expect(
+      within(batch).getByText(/^1 vendedor · creado el 05\/03\/2026 14:05/),
+    ).toBeInTheDocument();
+    fireEvent.click(within(batch).getByRole('button', { name: 'Marcar pagado' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('a 1 vendedor. Cada vendedor recibe un aviso con su pago.');
+    expect(dialog).not.toHaveTextContent('vendedores');
+  });
+});
