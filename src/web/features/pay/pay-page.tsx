@@ -13,7 +13,6 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { BRAND } from '@shared/brand';
 import { formatArs } from '@shared/money';
 import {
-  PAY_MAX_QUANTITY,
   PAY_MESSAGES,
   type PayPage as PayPageData,
   type PayNext,
@@ -212,7 +211,7 @@ function PayContent({
   const [error, setError] = useState<string | null>(null);
   const [card, setCard] = useState<Extract<PayNext, { kind: 'stripe' }> | null>(null);
   const payment = useStartPayment(productId);
-  const maxQuantity = Math.max(1, Math.min(PAY_MAX_QUANTITY, data.product.stock));
+  const maxQuantity = Math.max(1, data.product.max_quantity);
   const form = useBuyerForm('buyer-');
   const errors = form.errors;
   const total = data.product.buyer_price_cents * quantity;
