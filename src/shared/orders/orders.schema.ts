@@ -276,4 +276,7 @@ export const ORDER_MESSAGES = {
   noStockToReopen: 'No queda stock para volver a abrir este pedido.',
   confirmTransfer: 'Confirmar transferencia recibida',
   transferConfirmed: 'Transferencia confirmada: el pedido quedó completado.',
+  release: 'Liberar unidades',
+  released: 'Pedido vencido: sus unidades volvieron al stock.',
+  notReleasable: 'Solo se pueden liberar las unidades de un pedido sin pagar.',
 } as const;
