@@ -38,6 +38,7 @@ export const PAY_MESSAGES = {
   challengeInvalid: 'La verificación venció o ya se usó. La hacemos de nuevo.',
   challengeRunning: 'Verificando que no eres un robot…',
   challengeFailed: 'No se pudo completar la verificación. Recarga la página e inténtalo de nuevo.',
+  priceChanged: 'El precio cambió; revisa el nuevo total',
   emailSkipped:
     'No te enviamos este link por e-mail: esa dirección ya recibió varios avisos de pedidos en la última hora. Guárdalo ahora; es la forma de volver a tu pedido.',
 } as const;
@@ -109,6 +110,11 @@ export const PayRequest = z.object({
     .max(PAY_QUANTITY_CEILING, PAY_MESSAGES.quantityInvalid(PAY_QUANTITY_CEILING))
     .default(1),
   buyer: PayBuyer,
+  /**
+   * The total the buyer was shown: if the company changed the price since,
+   * nothing is written and the answer is 409 PRICE_CHANGED.
+   */
+  expected_total_cents: z.number().int().min(0).optional(),
   /** A solved proof-of-work challenge (the widget's payload), when the server asked for one. */
   challenge: z.string().max(4000).optional(),
 });

@@ -1,6 +1,7 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAY_MESSAGES } from '@shared/orders/orders.schema';
 import {
   startFakeMercadoPago,
   startFakeStripe,
@@ -295,6 +296,61 @@ describe.skipIf(!serverUrl)(
           ),
         );
       expect(mails).toHaveLength(3);
+    });
+  },
+);
+
+describe.skipIf(!serverUrl)(
+  'a company repricing during orders on PostgreSQL (skipped: set TEST_DATABASE_URL to run it)',
+  () => {
+    let t: TestApp;
+
+    beforeAll(async () => {
+      t = await createTestApp(UNLIMITED_PAY_ENV);
+    });
+    afterAll(() => t?.close());
+
+    it('50 commission changes during 200 concurrent orders: never a 5xx; an order is placed at one price or refused with PRICE_CHANGED', async () => {
+      const world = await createPayWorld(t, { stock: 1000 });
+      // One change after another for as long as the orders come in, as a company editing its product.
+      const reprices = (async () => {
+        const answers = [];
+        for (let index = 0; index < 50; index += 1) {
+          answers.push(
+            await companyCall(t, world.company, 'PATCH', `/products/${world.productId}`, {
+              commission_bps: 500 + index * 10,
+            }),
+          );
+        }
+        return answers;
+      })();
+      const placed = Array.from({ length: 200 }, (_, index) =>
+        buy(
+          t,
+          world.productId,
+          { provider: 'transferencia', ref: world.ref },
+          `10.2.${Math.floor(index / 250)}.${(index % 250) + 1}`,
+        ),
+      );
+      const [changes, orders_] = await Promise.all([reprices, Promise.all(placed)]);
+      expect(changes.every((response) => response.statusCode === 200)).toBe(true);
+      const statuses = orders_.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status >= 500)).toEqual([]);
+      for (const response of orders_.filter((r) => r.statusCode !== 201)) {
+        expect(response.statusCode).toBe(409);
+        expect(response.json().error).toEqual({
+          code: 'PRICE_CHANGED',
+          message: PAY_MESSAGES.priceChanged,
+        });
+      }
+      // Every order written took its units, each at the price it states.
+      const rows = await t.db.select().from(orders).where(eq(orders.productId, world.productId));
+      expect(rows).toHaveLength(statuses.filter((status) => status === 201).length);
+      const [product] = await t.db.select().from(products).where(eq(products.id, world.productId));
+      expect(product!.stock).toBe(1000 - rows.length);
+      for (const row of rows) {
+        expect(row.totalCents).toBe(row.companyCents + row.sellerCents + row.platformCents);
+      }
     });
   },
 );

@@ -574,6 +574,43 @@ describe('payment links /api/public/pay and the providers (against local fakes)'
       }
     });
 
+    it("an order for a total the buyer no longer sees answers 409 'El precio cambió; revisa el nuevo total', writing nothing", async () => {
+      const repriced = await createPayWorld(t, { stock: 5 });
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/api/public/pay/${repriced.productId}`,
+      });
+      const shown = page.json().product.buyer_price_cents as number;
+      await companyCall(t, repriced.company, 'PATCH', `/products/${repriced.productId}`, {
+        commission_bps: 2000,
+      });
+      const stale = await buy(t, repriced.productId, {
+        provider: 'transferencia',
+        quantity: 2,
+        expected_total_cents: shown * 2,
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().error).toEqual({
+        code: 'PRICE_CHANGED',
+        message: PAY_MESSAGES.priceChanged,
+      });
+      expect(await stockOf(repriced.productId)).toBe(5);
+      // The page reads the product again and the buyer accepts the new total.
+      const fresh = await t.app.inject({
+        method: 'GET',
+        url: `/api/public/pay/${repriced.productId}`,
+      });
+      const now = fresh.json().product.buyer_price_cents as number;
+      expect(now).toBe(1_200_000);
+      const placed = await buy(t, repriced.productId, {
+        provider: 'transferencia',
+        quantity: 2,
+        expected_total_cents: now * 2,
+      });
+      expect(placed.statusCode).toBe(201);
+      expect((await orderRow(placed.json().order_id)).totalCents).toBe(now * 2);
+    });
+
     it('cannot buy more than the stock, nor an inactive product', async () => {
       const small = await createPayWorld(t, { stock: 2 });
       const tooMany = await buy(t, small.productId, { provider: 'transferencia', quantity: 3 });

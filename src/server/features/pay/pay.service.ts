@@ -2,7 +2,7 @@ import { buyerUrlContext } from '../notifications/email-templates';
 import { buyerMailQuotaFor, notifyOrderCreated } from '../notifications/notifications.service';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
-import { buyerPriceCents } from '@shared/commission';
+import { buyerPriceCents, orderAmounts } from '@shared/commission';
 import { NO_EMAIL_PARAM } from '@shared/pay-entry';
 import {
   PAY_MESSAGES,
@@ -50,6 +50,11 @@ export interface PayDeps {
 }
 
 const notFound = () => new AppError('PRODUCT_NOT_FOUND', PAY_MESSAGES.productNotFound, 404);
+
+/** What `quantity` units cost the buyer now, as the order would store it. */
+function totalFor(product: ProductRow, quantity: number): number {
+  return orderAmounts(product.priceCents, product.commissionBps, quantity).totalCents;
+}
 
 /**
  * GET /api/public/pay/:productId/challenge: a proof-of-work challenge for an
@@ -107,6 +112,8 @@ interface PayInput {
   ref?: string | undefined;
   quantity: number;
   buyer: { name: string; email: string; phone?: string | undefined };
+  /** The total the buyer was shown; a different one now is a 409 PRICE_CHANGED. */
+  expected_total_cents?: number | undefined;
   /** The proof-of-work widget's payload, when the server asked for one. */
   challenge?: string | undefined;
 }
@@ -128,6 +135,15 @@ class Repriced extends Error {
     super('product repriced');
   }
 }
+
+/**
+ * The company changed the price under the buyer: nothing is written, and the
+ * pay page reads the product again to show the new total.
+ */
+const priceChanged = () => new AppError('PRICE_CHANGED', PAY_MESSAGES.priceChanged, 409);
+
+/** Attempts at writing an order while its product is being repriced, before asking the buyer. */
+const PRICING_ATTEMPTS = 3;
 
 /** Gives the units back at once when the provider could not start the payment. */
 async function abandon(deps: PayDeps, order: OrderRow): Promise<void> {
@@ -159,6 +175,10 @@ export async function startPayment(
   if (!product) throw notFound();
   if (!product.isActive) {
     throw new AppError('PRODUCT_UNAVAILABLE', PAY_MESSAGES.productUnavailable, 409);
+  }
+  const expected = input.expected_total_cents;
+  if (expected !== undefined && totalFor(product, input.quantity) !== expected) {
+    throw priceChanged();
   }
   const method = await methodWithSecrets(
     deps.db,
@@ -255,11 +275,14 @@ export async function startPayment(
     });
   let priced = product;
   let placed: Awaited<ReturnType<typeof place>> | undefined;
-  for (let attempt = 0; !placed; attempt += 1) {
+  for (let attempt = 1; !placed; attempt += 1) {
     try {
       placed = await place(priced);
     } catch (error) {
-      if (!(error instanceof Repriced) || attempt >= 2) throw error;
+      if (!(error instanceof Repriced)) throw error;
+      // A buyer who saw a total is asked about the new one; otherwise the order is
+      // written at the new price, unless the company keeps changing it.
+      if (expected !== undefined || attempt >= PRICING_ATTEMPTS) throw priceChanged();
       priced = error.product;
     }
   }
