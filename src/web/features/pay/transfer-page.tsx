@@ -3,6 +3,7 @@ import { BRAND } from '@shared/brand';
 import { formatArs } from '@shared/money';
 import { orderStatusLabel } from '@shared/order-status';
 import { PAY_MESSAGES, type BuyerOrder } from '@shared/orders/orders.schema';
+import { NO_EMAIL_PARAM } from '@shared/pay-entry';
 import { OrderStatusBadge } from '@web/components/order-status-badge';
 import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
@@ -38,14 +39,21 @@ export function TransferPage() {
             </p>
           </Card>
         ) : (
-          <TransferDetails order={order.data} />
+          <TransferDetails order={order.data} emailSkipped={params.get(NO_EMAIL_PARAM) === '1'} />
         )}
       </main>
     </div>
   );
 }
 
-function TransferDetails({ order }: { order: BuyerOrder }) {
+/** This page's address without the note that no e-mail brought it: the buyer's key to the order. */
+function ownLink(): string {
+  const url = new URL(window.location.href);
+  url.searchParams.delete(NO_EMAIL_PARAM);
+  return url.toString();
+}
+
+function TransferDetails({ order, emailSkipped }: { order: BuyerOrder; emailSkipped: boolean }) {
   const approved = order.status === 'approved' || order.status === 'delivered';
   const waiting = order.status === 'pending_transfer';
   return (
@@ -125,9 +133,24 @@ function TransferDetails({ order }: { order: BuyerOrder }) {
             {PAY_MESSAGES.transferDataMissing}
           </p>
         )}
-        <p className="text-xs text-muted-foreground">
-          Guarda este link: aquí verás cuando la empresa confirme tu pago.
-        </p>
+        {emailSkipped ? (
+          <section
+            aria-labelledby="link-heading"
+            className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950"
+          >
+            <h2 id="link-heading" className="font-semibold">
+              Guarda el link de tu pedido
+            </h2>
+            <p className="mt-1">{PAY_MESSAGES.emailSkipped}</p>
+            <dl className="mt-1">
+              <CopyField mono label="Tu link" value={ownLink()} />
+            </dl>
+          </section>
+        ) : (
+          <p className="text-xs text-muted-foreground">
+            Guarda este link: aquí verás cuando la empresa confirme tu pago.
+          </p>
+        )}
       </div>
     </Card>
   );
