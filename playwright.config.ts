@@ -86,6 +86,9 @@ export default defineConfig({
         // Every browser test signs in from 127.0.0.1; production keeps the default per-address limit.
         AUTH_RATE_LIMIT: '500',
         PAY_RATE_LIMIT: '500',
+        // Journeys about the per-address limits buy from an address of their own (X-Forwarded-For);
+        // every other journey buys from 127.0.0.1, far below the limits' defaults.
+        TRUST_PROXY: 'true',
         // The settlement journey's clock: a sale's commission is payable as soon as it is covered.
         SETTLEMENT_HOLD_DAYS: '0',
         MERCADOPAGO_API_URL: E2E_FAKE_MERCADOPAGO_URL,

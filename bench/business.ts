@@ -229,76 +229,10 @@ export async function runBusinessBench(root: string, baseline: LoadResult): Prom
   const result: BusinessBench = { load, pages, lighthouse };
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const name = `bench_orders_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const pgDir = path.join(root, '.tmp/bench-business-pg');
-    rmSync(pgDir, { recursive: true, force: true });
-    try {
-      const pgWorld = await seed(
-        { DATA_DIR: pgDir, DATABASE_URL: url.toString() },
-        { companies: 1, productsPerCompany: 1, stock: 1_000_000 },
-      );
-      const pgServer = await startProcess(
-        process.execPath,
-        [path.join(root, 'dist/server/server.js')],
-        await serverEnv(appUrl, port, {
-          DATA_DIR: pgDir,
-          DATABASE_URL: url.toString(),
-          WEB_DIR: path.join(root, 'dist/web'),
-        }),
-        `${appUrl}/api/health`,
-      );
-      try {
-        const body = JSON.stringify({
-          provider: 'transferencia',
-          buyer: { name: 'Comprador Bench', email: 'comprador@example.com' },
-        });
-        // Three 10 s runs on the same server: on a shared machine one run can be a third off.
-        const runs: { perSecond: number; refused: number }[] = [];
-        for (let i = 0; i < TRANSFER_RUNS; i += 1) {
-          const run = await autocannon({
-            url: `${appUrl}/api/public/pay/${pgWorld.productId}`,
-            method: 'POST',
-            connections: 50,
-            duration: 10,
-            headers: { 'content-type': 'application/json', origin: appUrl },
-            body,
-          });
-          runs.push({ perSecond: Math.round(run['2xx'] / 10), refused: run.non2xx });
-        }
-        // Nothing in flight when counting: the server is stopped, and stock and orders are read
-        // in one statement (one snapshot).
-        await stopProcess(pgServer);
-        const db = new pg.Client({ connectionString: url.toString() });
-        await db.connect();
-        const placed = await db.query<{ stock: number; units: string; count: string }>(
-          `select p.stock, coalesce(sum(o.quantity), 0) units, count(o.id) count
-           from products p left join orders o on o.product_id = p.id
-           where p.id = $1 group by p.stock`,
-          [pgWorld.productId],
-        );
-        await db.end();
-        const units = Number(placed.rows[0]!.units);
-        const sorted = runs.map((run) => run.perSecond).sort((a, b) => a - b);
-        result.transfers = {
-          ordersPerSecond: sorted[Math.floor(sorted.length / 2)]!,
-          runs: runs.map((run) => run.perSecond),
-          placed: Number(placed.rows[0]!.count),
-          // Units in orders plus units left must be exactly the units there were.
-          oversold: units + placed.rows[0]!.stock - pgWorld.initialStock,
-          refused: runs.reduce((sum, run) => sum + run.refused, 0),
-        };
-      } finally {
-        await stopProcess(pgServer);
-      }
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    result.transfers = await runTransferBench(root, serverUrl, {
+      serverScript: path.join(root, 'dist/server/server.js'),
+      webDir: path.join(root, 'dist/web'),
+    });
   }
 
   console.log('\nPayment links and seller catalogue (autocannon, 50 connections, same run)');
@@ -324,4 +258,105 @@ export async function runBusinessBench(root: string, baseline: LoadResult): Prom
     );
   }
   return result;
+}
+
+/**
+ * Transfer orders per second that 50 concurrent buyers place through one
+ * payment link on a PostgreSQL server (a fresh database), three 10 s runs,
+ * and the stock counted afterwards in one snapshot. Every order comes from a
+ * buyer of its own (its address through X-Forwarded-For, its own e-mail), as
+ * real buyers do: the per-address limits are measured, never hit.
+ */
+export async function runTransferBench(
+  root: string,
+  serverUrl: string,
+  build: { serverScript: string; webDir: string },
+): Promise<NonNullable<BusinessBench['transfers']>> {
+  const port = 3304;
+  const appUrl = `http://127.0.0.1:${port}`;
+  const name = `bench_orders_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const pgDir = path.join(root, '.tmp/bench-business-pg');
+  rmSync(pgDir, { recursive: true, force: true });
+  try {
+    const pgWorld = await seed(
+      { DATA_DIR: pgDir, DATABASE_URL: url.toString() },
+      { companies: 1, productsPerCompany: 1, stock: 1_000_000 },
+    );
+    const pgServer = await startProcess(
+      process.execPath,
+      [build.serverScript],
+      await serverEnv(appUrl, port, {
+        DATA_DIR: pgDir,
+        DATABASE_URL: url.toString(),
+        WEB_DIR: build.webDir,
+        TRUST_PROXY: 'true',
+      }),
+      `${appUrl}/api/health`,
+    );
+    try {
+      let sent = 0;
+      // Three 10 s runs on the same server: on a shared machine one run can be a third off.
+      const runs: { perSecond: number; refused: number }[] = [];
+      for (let i = 0; i < TRANSFER_RUNS; i += 1) {
+        const run = await autocannon({
+          url: `${appUrl}/api/public/pay/${pgWorld.productId}`,
+          connections: 50,
+          duration: 10,
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (request) => {
+                sent += 1;
+                return {
+                  ...request,
+                  headers: {
+                    'content-type': 'application/json',
+                    origin: appUrl,
+                    'x-forwarded-for': `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`,
+                  },
+                  body: JSON.stringify({
+                    provider: 'transferencia',
+                    buyer: { name: 'Comprador Bench', email: `comprador-${sent}@example.com` },
+                  }),
+                };
+              },
+            },
+          ],
+        });
+        runs.push({ perSecond: Math.round(run['2xx'] / 10), refused: run.non2xx });
+      }
+      // Nothing in flight when counting: the server is stopped, and stock and orders are read
+      // in one statement (one snapshot).
+      await stopProcess(pgServer);
+      const db = new pg.Client({ connectionString: url.toString() });
+      await db.connect();
+      const placed = await db.query<{ stock: number; units: string; count: string }>(
+        `select p.stock, coalesce(sum(o.quantity), 0) units, count(o.id) count
+         from products p left join orders o on o.product_id = p.id
+         where p.id = $1 group by p.stock`,
+        [pgWorld.productId],
+      );
+      await db.end();
+      const units = Number(placed.rows[0]!.units);
+      const sorted = runs.map((run) => run.perSecond).sort((a, b) => a - b);
+      return {
+        ordersPerSecond: sorted[Math.floor(sorted.length / 2)]!,
+        runs: runs.map((run) => run.perSecond),
+        placed: Number(placed.rows[0]!.count),
+        // Units in orders plus units left must be exactly the units there were.
+        oversold: units + placed.rows[0]!.stock - pgWorld.initialStock,
+        refused: runs.reduce((sum, run) => sum + run.refused, 0),
+      };
+    } finally {
+      await stopProcess(pgServer);
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
 }

@@ -5,6 +5,12 @@
  */
 export type PayEntryPage = 'pay' | 'transfer' | 'status';
 
+/**
+ * Added to a transfer page's address when the buyer's link did not go out by
+ * e-mail (too many to that address this hour): the page asks them to keep it.
+ */
+export const NO_EMAIL_PARAM = 'sin_correo';
+
 export function payEntryPage(pathname: string, search: string): PayEntryPage | undefined {
   const segments = pathname.split('/');
   if (segments.length === 4 && segments[3] === '') segments.pop();

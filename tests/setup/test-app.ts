@@ -25,6 +25,19 @@ export const TEST_ENV = {
 } as const;
 
 /**
+ * Payment links without their abuse limits, for tests that place many orders
+ * from one address (app.inject's 127.0.0.1) to one buyer about something else.
+ * The limits have their own tests (features/pay/pay-limits.test.ts).
+ */
+export const UNLIMITED_PAY_ENV = {
+  PAY_RATE_LIMIT: '10000',
+  PAY_MAX_HELD_UNITS_PER_PRODUCT: '1000000',
+  PAY_MAX_HELD_UNITS_PER_ADDRESS: '1000000',
+  PAY_CHALLENGE_AFTER_UNITS: '1000000',
+  PAY_BUYER_MAILS_PER_HOUR: '1000',
+} as const;
+
+/**
  * An app on its own database: a copy of the migrated PGlite template, or a new
  * database on the server named by TEST_DATABASE_URL. Call once per test file.
  */

@@ -17,3 +17,4 @@ export * from '../features/settlements/ledger.table';
 export * from '../features/notifications/notifications.table';
 export * from '../features/settlements/company-payments.table';
 export * from '../features/settlements/payouts.table';
+export * from '../features/pay/pay-challenges.table';

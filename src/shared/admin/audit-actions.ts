@@ -1,11 +1,13 @@
 /**
  * The audited actions and how people read them. The server writes them when a
- * person changes an order's status: the admin's select (admin.routes.ts) and a
- * company confirming a bank transfer (orders.company.routes.ts).
+ * person changes an order's status: the admin's select (admin.routes.ts), a
+ * company confirming a bank transfer or releasing an unpaid order's units
+ * (orders.company.routes.ts).
  */
 export const AUDIT_ACTIONS = [
   'order.status',
   'order.confirm_transfer',
+  'order.release',
   'settlement.company_payment',
   'settlement.payout_batch',
   'settlement.payout_paid',
@@ -15,6 +17,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'order.status': 'Cambio de estado',
   'order.confirm_transfer': 'Transferencia confirmada',
+  'order.release': 'Unidades liberadas',
   'settlement.company_payment': 'Pago de empresa registrado',
   'settlement.payout_batch': 'Lote de pagos creado',
   'settlement.payout_paid': 'Lote de pagos pagado',

@@ -24,15 +24,36 @@ export const PAY_MESSAGES = {
   recommendedBy: (seller: string) => `Te lo recomienda ${seller}`,
   outOfStock: 'No queda stock suficiente de este producto.',
   methodUnavailable: 'Ese método de pago no está disponible para este producto.',
-  quantityInvalid: 'La cantidad debe ser un número entero entre 1 y 10.',
+  quantityInvalid: (max: number) => `La cantidad debe ser un número entero entre 1 y ${max}.`,
   nameRequired: 'Ingresa tu nombre y apellido.',
   emailInvalid: 'Ingresa un e-mail válido.',
   phoneInvalid: 'Ingresa un teléfono donde podamos ubicarte.',
   tooManyOrders: 'Demasiados pedidos seguidos. Espera un minuto e inténtalo de nuevo.',
+  heldLimitProduct: (held: number, max: number) =>
+    `Desde tu conexión ya hay ${held} unidades de este producto reservadas en pedidos sin pagar, y el máximo es ${max}. ${moreOrWait(held, max)}`,
+  heldLimitAddress: (held: number, max: number) =>
+    `Desde tu conexión ya hay ${held} unidades reservadas en pedidos sin pagar, y el máximo es ${max}. ${moreOrWait(held, max)}`,
+  challengeRequired:
+    'Para seguir reservando unidades, tu navegador tiene que hacer una verificación breve. Espera unos segundos.',
+  challengeInvalid: 'La verificación venció o ya se usó. La hacemos de nuevo.',
+  challengeRunning: 'Verificando que no eres un robot…',
+  challengeFailed: 'No se pudo completar la verificación. Recarga la página e inténtalo de nuevo.',
+  priceChanged: 'El precio cambió; revisa el nuevo total',
+  emailSkipped:
+    'No te enviamos este link por e-mail: esa dirección ya recibió varios avisos de pedidos en la última hora. Guárdalo ahora; es la forma de volver a tu pedido.',
 } as const;
 
-/** Units one payment-link order may buy. */
-export const PAY_MAX_QUANTITY = 10;
+function moreOrWait(held: number, max: number): string {
+  return held < max
+    ? `Puedes pedir hasta ${max - held} más por ahora.`
+    : 'Paga esos pedidos o espera a que venzan para pedir más.';
+}
+
+/**
+ * The most units any payment-link order may name; the configured cap
+ * (PAY_MAX_UNITS_PER_ORDER, `product.max_quantity` on the pay page) is at most this.
+ */
+export const PAY_QUANTITY_CEILING = 100;
 
 export const PaymentProviderSchema = z.enum(PAYMENT_PROVIDERS, {
   error: PAY_MESSAGES.methodUnavailable,
@@ -83,12 +104,19 @@ export const PayRequest = z.object({
   provider: PaymentProviderSchema,
   ref: z.string().max(200).optional(),
   quantity: z
-    .number({ error: PAY_MESSAGES.quantityInvalid })
-    .int(PAY_MESSAGES.quantityInvalid)
-    .min(1, PAY_MESSAGES.quantityInvalid)
-    .max(PAY_MAX_QUANTITY, PAY_MESSAGES.quantityInvalid)
+    .number({ error: PAY_MESSAGES.quantityInvalid(PAY_QUANTITY_CEILING) })
+    .int(PAY_MESSAGES.quantityInvalid(PAY_QUANTITY_CEILING))
+    .min(1, PAY_MESSAGES.quantityInvalid(PAY_QUANTITY_CEILING))
+    .max(PAY_QUANTITY_CEILING, PAY_MESSAGES.quantityInvalid(PAY_QUANTITY_CEILING))
     .default(1),
   buyer: PayBuyer,
+  /**
+   * The total the buyer was shown: if the company changed the price since,
+   * nothing is written and the answer is 409 PRICE_CHANGED.
+   */
+  expected_total_cents: z.number().int().min(0).optional(),
+  /** A solved proof-of-work challenge (the widget's payload), when the server asked for one. */
+  challenge: z.string().max(4000).optional(),
 });
 export type PayRequest = z.input<typeof PayRequest>;
 
@@ -101,6 +129,8 @@ export const PayPage = z.object({
     image_urls: z.array(z.string()),
     buyer_price_cents: z.number().int(),
     stock: z.number().int(),
+    /** The most units one order may take now (the per-order cap, or the stock if lower). */
+    max_quantity: z.number().int(),
   }),
   company: z.object({ name: z.string(), logo_url: z.string().nullable() }),
   seller: z.object({ name: z.string() }).nullable(),
@@ -132,8 +162,31 @@ export const PayResponse = z.object({
   next: PayNext,
   /** The buyer's key to their order (GET /api/public/orders/:orderId?token=…). */
   token: z.string(),
+  /** Whether the buyer's link also went out by e-mail (transfers; capped per recipient and hour). */
+  buyer_email_sent: z.boolean(),
 });
 export type PayResponse = z.infer<typeof PayResponse>;
+
+/**
+ * GET /api/public/pay/:productId/challenge: an ALTCHA proof-of-work challenge
+ * (altcha-lib v2 format, HMAC-signed by the server). Any other field the
+ * library adds travels untouched, since the signature covers every parameter.
+ */
+export const PayChallenge = z.looseObject({
+  parameters: z.looseObject({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number().int(),
+    keyLength: z.number().int(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    expiresAt: z.number().int().optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string(),
+});
+export type PayChallenge = z.infer<typeof PayChallenge>;
 
 export const TransferDetails = z.object({
   bankName: z.string(),
@@ -229,4 +282,7 @@ export const ORDER_MESSAGES = {
   noStockToReopen: 'No queda stock para volver a abrir este pedido.',
   confirmTransfer: 'Confirmar transferencia recibida',
   transferConfirmed: 'Transferencia confirmada: el pedido quedó completado.',
+  release: 'Liberar unidades',
+  released: 'Pedido vencido: sus unidades volvieron al stock.',
+  notReleasable: 'Solo se pueden liberar las unidades de un pedido sin pagar.',
 } as const;

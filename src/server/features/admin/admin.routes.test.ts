@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ORDER_MESSAGES } from '@shared/admin/admin.schema';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { orders, orderStatusHistory } from '../orders/orders.table';
 import {
   buy,
@@ -20,7 +20,7 @@ describe('oversight: /api/admin and the company dashboard', () => {
   const orderIds: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ PAY_RATE_LIMIT: '1000' });
+    t = await createTestApp({ ...UNLIMITED_PAY_ENV });
     admin = await createUser(t.app, { role: 'admin', name: 'Alicia Admin' });
     world = await createPayWorld(t);
     other = await createPayWorld(t);

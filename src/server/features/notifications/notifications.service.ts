@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { createHmac } from 'node:crypto';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { formatArs } from '@shared/money';
 import {
   EMAIL_PREFERENCES,
@@ -13,7 +14,7 @@ import type { Database, Transaction } from '../../db/client';
 import type { OrderRow, OrderTransition } from '../orders/orders.service';
 import { profileContacts } from '../profiles/profiles.service';
 import { goalReachedBy } from '../seller/goals.service';
-import { emailOptOuts, emailOutbox, notifications } from './notifications.table';
+import { buyerMailQuota, emailOptOuts, emailOutbox, notifications } from './notifications.table';
 
 /** What an e-mail needs to be rendered when it is sent (outbox.worker.ts). */
 export interface OrderMailPayload {
@@ -47,13 +48,28 @@ async function optedOut(tx: Transaction, userIds: string[]): Promise<Set<string>
   return new Set(rows.map((row) => `${row.userId}:${row.kind}`));
 }
 
-/** Writes bell entries and queues e-mails, in the caller's transaction. */
+/**
+ * How many e-mails about new orders one recipient may receive per clock hour,
+ * and who they are (`recipientKey`: a keyed hash of the normalized address).
+ */
+export interface BuyerMailQuota {
+  recipientKey: string;
+  perHour: number;
+}
+
+/**
+ * Writes bell entries and queues e-mails, in the caller's transaction, in one
+ * statement. With a `quota`, the buyer's e-mail is queued only while its
+ * recipient has e-mails left this hour (counted in the same statement, so
+ * every instance counts together). Answers whether the buyer's e-mail was queued.
+ */
 async function deliver(
   tx: Transaction,
   order: OrderRow,
   notices: Notice[],
   buyerMail: { kind: NotificationKind; payload: OrderMailPayload } | null,
-): Promise<void> {
+  quota?: BuyerMailQuota,
+): Promise<boolean> {
   const mailed = notices.filter((notice) => notice.email);
   const contacts = await profileContacts(
     tx,
@@ -74,13 +90,6 @@ async function deliver(
       payload: { orderId: order.id } satisfies OrderMailPayload,
     });
   }
-  if (buyerMail) {
-    rows.push({
-      kind: buyerMail.kind,
-      toEmail: order.buyerEmail,
-      payload: { ...buyerMail.payload },
-    });
-  }
   const bell = notices.map((notice) => ({
     userId: notice.userId,
     kind: notice.kind,
@@ -88,6 +97,21 @@ async function deliver(
     body: notice.body,
     link: notice.link,
   }));
+  if (buyerMail && quota) {
+    return deliverWithQuota(tx, bell, rows, {
+      kind: buyerMail.kind,
+      toEmail: order.buyerEmail,
+      payload: { ...buyerMail.payload },
+      quota,
+    });
+  }
+  if (buyerMail) {
+    rows.push({
+      kind: buyerMail.kind,
+      toEmail: order.buyerEmail,
+      payload: { ...buyerMail.payload },
+    });
+  }
   // Bell entries and e-mails in one statement (the entries as a data-modifying CTE).
   if (bell.length && rows.length) {
     const entries = tx.$with('bell_entries').as(tx.insert(notifications).values(bell));
@@ -97,6 +121,81 @@ async function deliver(
   } else if (rows.length) {
     await tx.insert(emailOutbox).values(rows);
   }
+  return buyerMail !== null;
+}
+
+/**
+ * The same in one statement when the buyer's e-mail is capped: the bell
+ * entries and the other e-mails as data-modifying CTEs, the recipient's count
+ * for this hour taken with a conditional upsert (no row back once the hour's
+ * e-mails are spent), and the buyer's e-mail inserted from that row, so it is
+ * queued exactly when the count allowed it. Concurrent orders to one recipient
+ * queue on the count's row.
+ */
+async function deliverWithQuota(
+  tx: Transaction,
+  bell: (typeof notifications.$inferInsert)[],
+  rows: (typeof emailOutbox.$inferInsert)[],
+  buyer: {
+    kind: NotificationKind;
+    toEmail: string;
+    payload: OrderMailPayload;
+    quota: BuyerMailQuota;
+  },
+): Promise<boolean> {
+  const writes = [
+    ...(bell.length ? [tx.$with('bell_entries').as(tx.insert(notifications).values(bell))] : []),
+    ...(rows.length ? [tx.$with('staff_mails').as(tx.insert(emailOutbox).values(rows))] : []),
+  ];
+  const counted = tx.$with('buyer_mail_count').as(
+    tx
+      .insert(buyerMailQuota)
+      .values({
+        recipientKey: buyer.quota.recipientKey,
+        windowStart: sql`date_trunc('hour', now())`,
+        sent: 1,
+      })
+      .onConflictDoUpdate({
+        target: [buyerMailQuota.recipientKey, buyerMailQuota.windowStart],
+        set: { sent: sql`${buyerMailQuota.sent} + 1` },
+        setWhere: sql`${buyerMailQuota.sent} < ${buyer.quota.perHour}`,
+      })
+      .returning({ sent: buyerMailQuota.sent }),
+  );
+  const queued = tx.$with('buyer_mail', { id: sql<number>`id`.as('id') }).as(
+    sql`insert into ${emailOutbox} (${sql.identifier(emailOutbox.kind.name)}, ${sql.identifier(emailOutbox.toEmail.name)}, ${sql.identifier(emailOutbox.payload.name)})
+      select ${buyer.kind}, ${buyer.toEmail}, ${JSON.stringify(buyer.payload)}::jsonb
+      from ${sql.identifier('buyer_mail_count')}
+      returning ${sql.identifier(emailOutbox.id.name)}`,
+  );
+  const [mail] = await tx
+    .with(...writes, counted, queued)
+    .select({ id: queued.id })
+    .from(queued);
+  return mail !== undefined;
+}
+
+/** The quota of one recipient: a keyed hash of its mailbox, never the address itself. */
+export function buyerMailQuotaFor(email: string, secret: string, perHour: number): BuyerMailQuota {
+  const recipientKey = createHmac('sha256', secret)
+    .update(`buyer-mail:${mailboxOf(email)}`)
+    .digest('hex')
+    .slice(0, 32);
+  return { recipientKey, perHour };
+}
+
+/**
+ * The form of an e-mail address that reaches one inbox: lower case, without a
+ * `+tag`, and without dots in a Gmail address's name (Gmail ignores them).
+ */
+export function mailboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at < 1) return address;
+  let local = address.slice(0, at).replace(/\+.*$/, '');
+  const domain = address.slice(at + 1);
+  if (domain === 'gmail.com' || domain === 'googlemail.com') local = local.replaceAll('.', '');
+  return `${local || address.slice(0, at)}@${domain === 'googlemail.com' ? 'gmail.com' : domain}`;
 }
 
 const amount = (order: OrderRow) => formatArs(order.totalCents);
@@ -111,8 +210,10 @@ export async function notifyOrderCreated(
   tx: Transaction,
   order: OrderRow,
   sealedBuyerUrl: string,
-): Promise<void> {
-  if (order.status !== 'pending_transfer') return;
+  /** Caps the buyer's e-mail per recipient and hour (the order is written either way). */
+  quota?: BuyerMailQuota,
+): Promise<boolean> {
+  if (order.status !== 'pending_transfer') return false;
   const notices: Notice[] = [
     {
       userId: order.companyId,
@@ -133,10 +234,13 @@ export async function notifyOrderCreated(
       email: true,
     });
   }
-  await deliver(tx, order, notices, {
-    kind: 'buyer_order_received',
-    payload: { orderId: order.id, sealedBuyerUrl },
-  });
+  return deliver(
+    tx,
+    order,
+    notices,
+    { kind: 'buyer_order_received', payload: { orderId: order.id, sealedBuyerUrl } },
+    quota,
+  );
 }
 
 /**
@@ -389,4 +493,9 @@ export async function saveEmailPreferences(
     }
   });
   return emailPreferences(db, userId, role);
+}
+
+/** Forgets the per-recipient counts of hours that are over. */
+export async function forgetPastMailQuota(db: Database, before: Date): Promise<void> {
+  await db.delete(buyerMailQuota).where(lt(buyerMailQuota.windowStart, before));
 }

@@ -84,3 +84,21 @@ export const emailOptOuts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.kind] })],
 );
+
+/**
+ * E-mails about new orders sent to one recipient per clock hour, so nobody can
+ * fill a stranger's inbox by writing their address in orders. The recipient
+ * is a keyed hash of the normalized address; every instance counts here.
+ */
+export const buyerMailQuota = pgTable(
+  'buyer_mail_quota',
+  {
+    recipientKey: text('recipient_key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    sent: integer('sent').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.recipientKey, table.windowStart] }),
+    index('buyer_mail_quota_window_idx').on(table.windowStart),
+  ],
+);

@@ -11,7 +11,7 @@ import {
   type PayWorld,
 } from '../../../../tests/factories/pay-world';
 import { startSmtpSink } from '../../../../tests/factories/smtp-sink';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import {
   startFakeMercadoPago,
   startFakeStripe,
@@ -39,7 +39,7 @@ describe('notifications: bell entries and e-mails queued with the order change, 
     ]);
     t = await createTestApp({
       SMTP_URL: sink.url,
-      PAY_RATE_LIMIT: '10000',
+      ...UNLIMITED_PAY_ENV,
       MERCADOPAGO_API_URL: mp.url,
       STRIPE_API_URL: stripe.url,
     });
@@ -259,7 +259,7 @@ describe('the outbox worker', () => {
   let t: TestApp;
   let world: PayWorld;
   beforeAll(async () => {
-    t = await createTestApp({ PAY_RATE_LIMIT: '10000' });
+    t = await createTestApp({ ...UNLIMITED_PAY_ENV });
     world = await createPayWorld(t);
   });
   afterAll(() => t.close());

@@ -109,4 +109,37 @@ export const companyOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       return order!;
     },
   );
+
+  app.post(
+    '/orders/:id/release',
+    {
+      schema: {
+        tags: ['company'],
+        summary:
+          'Libera las unidades de un pedido sin pagar (pendiente de pago o de transferencia): el pedido vence y su stock vuelve',
+        params: OrderParams,
+        response: { 200: Order },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      // The same change as an order running out of time: history, stock back, totals.
+      const result = await changeOrderStatusAudited(
+        app.db,
+        {
+          orderId: request.params.id,
+          companyId: actor.userId,
+          to: 'expired',
+          from: ['pending_payment', 'pending_transfer'],
+        },
+        { id: actor.userId, name: actor.profile.name, action: 'order.release' },
+      );
+      if (result.kind === 'not_found') throw AppError.notFound(ORDER_MESSAGES.notFound);
+      if (result.kind !== 'changed') {
+        throw new AppError('NOT_RELEASABLE', ORDER_MESSAGES.notReleasable, 409);
+      }
+      const [order] = await toOrderDtos(app.db, app.storage, [result.order]);
+      return order!;
+    },
+  );
 };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { orderAmounts } from '@shared/commission';
 import { countsAsSale, holdsStock, type OrderStatus } from '@shared/order-status';
 import type { Order } from '@shared/orders/orders.schema';
@@ -49,6 +49,8 @@ export interface NewOrder {
   status: Extract<OrderStatus, 'pending_payment' | 'pending_transfer'>;
   buyer: { name: string; email: string; phone?: string | undefined };
   expiresAt: Date;
+  /** Who placed it (lib/client-key.ts), for the per-address caps; none for demo data. */
+  clientKey?: string | null;
   /** When it was placed (now, unless demo data backdates it). */
   createdAt?: Date;
 }
@@ -105,12 +107,40 @@ export async function insertOrder(
       buyerPhone: input.buyer.phone || null,
       buyerTokenHash: hashBuyerToken(token),
       expiresAt: input.expiresAt,
+      clientKey: input.clientKey ?? null,
       ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
     })
     .returning();
   if (!order) throw new Error('insert returned no order');
   if (countTotals) await countOrderIn(tx, order, order.status, 1);
   return { order, token };
+}
+
+/**
+ * Units one client holds in unpaid orders still within their time (card and
+ * MercadoPago checkouts as well as transfers): of one product and of all
+ * products. One statement, served by the partial index on unpaid orders.
+ */
+export async function unpaidUnitsOf(
+  tx: Transaction,
+  clientKey: string,
+  productId: string,
+  now: Date,
+): Promise<{ product: number; all: number }> {
+  const [row] = await tx
+    .select({
+      product: sql<number>`coalesce(sum(${orders.quantity}) filter (where ${orders.productId} = ${productId}), 0)::int`,
+      all: sql<number>`coalesce(sum(${orders.quantity}), 0)::int`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.clientKey, clientKey),
+        inArray(orders.status, ['pending_payment', 'pending_transfer']),
+        gt(orders.expiresAt, now),
+      ),
+    );
+  return { product: row?.product ?? 0, all: row?.all ?? 0 };
 }
 
 /** A status change, as the features that react to it see it: inside its transaction. */

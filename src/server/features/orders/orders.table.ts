@@ -59,6 +59,11 @@ export const orders = pgTable(
     pointsAwarded: integer('points_awarded').notNull().default(0),
     /** Until when an unpaid order keeps its units. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * Who placed it, for the per-address caps on unpaid units: a keyed hash of
+     * the buyer's network (lib/client-key.ts), never the address itself.
+     */
+    clientKey: text('client_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -69,6 +74,10 @@ export const orders = pgTable(
     index('orders_status_expiry_idx').on(table.status, table.expiresAt),
     index('orders_created_idx').on(table.createdAt),
     index('orders_status_created_idx').on(table.status, table.createdAt),
+    // What one client holds unpaid: read before each of its orders, so only unpaid rows are indexed.
+    index('orders_client_unpaid_idx')
+      .on(table.clientKey)
+      .where(sql`${table.status} in ('pending_payment', 'pending_transfer')`),
     check(
       'orders_amounts_check',
       sql`${table.totalCents} = ${table.companyCents} + ${table.sellerCents} + ${table.platformCents} AND ${table.companyCents} >= 0 AND ${table.sellerCents} >= 0 AND ${table.platformCents} >= 0`,

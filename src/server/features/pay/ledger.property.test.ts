@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '@shared/order-status';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { transitionOrder } from '../orders/orders.service';
 import { orders } from '../orders/orders.table';
 import { companyOwes, sellerBalance } from '../settlements/ledger.service';
@@ -18,7 +18,7 @@ describe('the ledger (what companies owe sellers and the platform)', () => {
   let t: TestApp;
   let world: PayWorld;
   beforeAll(async () => {
-    t = await createTestApp({ PAY_RATE_LIMIT: '10000' });
+    t = await createTestApp({ ...UNLIMITED_PAY_ENV });
     world = await createPayWorld(t, { stock: 1000 });
   });
   afterAll(() => t.close());

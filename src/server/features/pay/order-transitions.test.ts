@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '@shared/order-status';
 import { pointsForOrder } from '@shared/points';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import {
   buy,
   createPayWorld,
@@ -29,7 +29,7 @@ describe('order transitions', () => {
   let t: TestApp;
   let world: PayWorld;
   beforeAll(async () => {
-    t = await createTestApp({ PAY_RATE_LIMIT: '10000' });
+    t = await createTestApp({ ...UNLIMITED_PAY_ENV });
     world = await createPayWorld(t, { stock: 1000 });
   });
   afterAll(() => t.close());

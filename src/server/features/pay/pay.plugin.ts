@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { forgetPastMailQuota } from '../notifications/notifications.service';
 import { expireDueOrders } from '../orders/orders.service';
 import {
   handleMercadoPagoWebhook,
@@ -6,9 +7,14 @@ import {
   type ConfirmationDeps,
 } from '../payments/payment-confirmation.service';
 import { webhookRoute } from '../payments/webhook-route';
+import { forgetExpiredChallenges } from './pay-challenge';
 import { payRoutes } from './pay.routes';
 
-/** Every minute unpaid payment-link orders past their time give their units back. */
+/**
+ * Every minute unpaid payment-link orders past their time give their units
+ * back, and spent challenges and e-mail counts are forgotten once they no
+ * longer matter.
+ */
 const SWEEP_INTERVAL_MS = 60_000;
 
 /**
@@ -39,10 +45,16 @@ export async function payPlugin(app: FastifyInstance): Promise<void> {
   );
 
   const sweep = () => {
-    expireDueOrders(app.db).then(
+    const now = new Date();
+    expireDueOrders(app.db, now).then(
       (count) => count > 0 && app.log.info({ count }, 'unpaid payment-link orders expired'),
       (error: unknown) => app.log.warn({ err: error }, 'order expiry sweep failed'),
     );
+    // What the abuse limits keep only for a while: used challenges and past hours' e-mail counts.
+    Promise.all([
+      forgetExpiredChallenges(app.db, now),
+      forgetPastMailQuota(app.db, new Date(now.getTime() - 3_600_000)),
+    ]).catch((error: unknown) => app.log.warn({ err: error }, 'payment-link cleanup failed'));
   };
   // unref: the sweeper never keeps the process alive; it stops with the app.
   const timer = setInterval(sweep, SWEEP_INTERVAL_MS);

@@ -1,18 +1,20 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAY_MESSAGES } from '@shared/orders/orders.schema';
 import {
   startFakeMercadoPago,
   startFakeStripe,
   type FakeMercadoPago,
   type FakeStripe,
 } from '../../../../tests/fakes/payment-providers';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { signMercadoPagoWebhook } from '../payments/mercadopago';
 import { sellerTallyFromOrders, transitionOrder } from '../orders/orders.service';
 import { orderDailyTotals, orders, orderStatusHistory, orderTotals } from '../orders/orders.table';
 import { products } from '../products/products.table';
 import { ledgerEntries } from '../settlements/ledger.table';
+import { emailOutbox } from '../notifications/notifications.table';
 import {
   buy,
   companyCall,
@@ -41,7 +43,7 @@ describe.skipIf(!serverUrl)(
       t = await createTestApp({
         MERCADOPAGO_API_URL: mp.url,
         STRIPE_API_URL: stripe.url,
-        PAY_RATE_LIMIT: '1000',
+        ...UNLIMITED_PAY_ENV,
       });
     });
     afterAll(async () => {
@@ -221,6 +223,133 @@ describe.skipIf(!serverUrl)(
         for (let i = 1; i < history.length; i += 1) {
           expect(history[i]!.status).not.toBe(history[i - 1]!.status);
         }
+      }
+    });
+  },
+);
+
+describe.skipIf(!serverUrl)(
+  'payment-link limits under concurrency on PostgreSQL (skipped: set TEST_DATABASE_URL to run it)',
+  () => {
+    let t: TestApp;
+
+    beforeAll(async () => {
+      t = await createTestApp({
+        PAY_RATE_LIMIT: '1000',
+        PAY_MAX_UNITS_PER_ORDER: '5',
+        PAY_MAX_HELD_UNITS_PER_PRODUCT: '12',
+        PAY_CHALLENGE_AFTER_UNITS: '1000',
+        PAY_BUYER_MAILS_PER_HOUR: '3',
+      });
+    });
+    afterAll(() => t?.close());
+
+    it('ten orders at once from one address: its cap holds (the lock queues them), other addresses are not held up', async () => {
+      const world = await createPayWorld(t, { stock: 100 });
+      const responses = await Promise.all([
+        ...Array.from({ length: 10 }, () =>
+          buy(t, world.productId, { provider: 'transferencia', quantity: 5 }, '198.51.100.99'),
+        ),
+        ...Array.from({ length: 5 }, (_, index) =>
+          buy(
+            t,
+            world.productId,
+            { provider: 'transferencia', quantity: 5 },
+            `198.51.101.${index}`,
+          ),
+        ),
+      ]);
+      const mine = responses.slice(0, 10).map((response) => response.statusCode);
+      expect(mine.filter((status) => status === 201)).toHaveLength(2);
+      expect(mine.filter((status) => status === 429)).toHaveLength(8);
+      expect(responses.slice(10).map((response) => response.statusCode)).toEqual([
+        201, 201, 201, 201, 201,
+      ]);
+      const [product] = await t.db.select().from(products).where(eq(products.id, world.productId));
+      expect(product!.stock).toBe(100 - 10 - 25);
+    });
+
+    it('ten orders at once to one mailbox: it gets exactly PAY_BUYER_MAILS_PER_HOUR e-mails, every order is placed', async () => {
+      const world = await createPayWorld(t, { stock: 100 });
+      const responses = await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          buy(
+            t,
+            world.productId,
+            {
+              provider: 'transferencia',
+              buyer: { name: 'Víctima', email: `victima+${index}@example.com` },
+            },
+            `198.51.102.${index}`,
+          ),
+        ),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(201));
+      expect(responses.filter((response) => response.json().buyer_email_sent)).toHaveLength(3);
+      const mails = await t.db
+        .select()
+        .from(emailOutbox)
+        .where(
+          and(
+            eq(emailOutbox.kind, 'buyer_order_received'),
+            like(emailOutbox.toEmail, 'victima+%@example.com'),
+          ),
+        );
+      expect(mails).toHaveLength(3);
+    });
+  },
+);
+
+describe.skipIf(!serverUrl)(
+  'a company repricing during orders on PostgreSQL (skipped: set TEST_DATABASE_URL to run it)',
+  () => {
+    let t: TestApp;
+
+    beforeAll(async () => {
+      t = await createTestApp(UNLIMITED_PAY_ENV);
+    });
+    afterAll(() => t?.close());
+
+    it('50 commission changes during 200 concurrent orders: never a 5xx; an order is placed at one price or refused with PRICE_CHANGED', async () => {
+      const world = await createPayWorld(t, { stock: 1000 });
+      // One change after another for as long as the orders come in, as a company editing its product.
+      const reprices = (async () => {
+        const answers = [];
+        for (let index = 0; index < 50; index += 1) {
+          answers.push(
+            await companyCall(t, world.company, 'PATCH', `/products/${world.productId}`, {
+              commission_bps: 500 + index * 10,
+            }),
+          );
+        }
+        return answers;
+      })();
+      const placed = Array.from({ length: 200 }, (_, index) =>
+        buy(
+          t,
+          world.productId,
+          { provider: 'transferencia', ref: world.ref },
+          `10.2.${Math.floor(index / 250)}.${(index % 250) + 1}`,
+        ),
+      );
+      const [changes, orders_] = await Promise.all([reprices, Promise.all(placed)]);
+      expect(changes.every((response) => response.statusCode === 200)).toBe(true);
+      const statuses = orders_.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status >= 500)).toEqual([]);
+      for (const response of orders_.filter((r) => r.statusCode !== 201)) {
+        expect(response.statusCode).toBe(409);
+        expect(response.json().error).toEqual({
+          code: 'PRICE_CHANGED',
+          message: PAY_MESSAGES.priceChanged,
+        });
+      }
+      // Every order written took its units, each at the price it states.
+      const rows = await t.db.select().from(orders).where(eq(orders.productId, world.productId));
+      expect(rows).toHaveLength(statuses.filter((status) => status === 201).length);
+      const [product] = await t.db.select().from(products).where(eq(products.id, world.productId));
+      expect(product!.stock).toBe(1000 - rows.length);
+      for (const row of rows) {
+        expect(row.totalCents).toBe(row.companyCents + row.sellerCents + row.platformCents);
       }
     });
   },

@@ -9,7 +9,7 @@ import {
   type FakeMercadoPago,
   type FakeStripe,
 } from '../../../../tests/fakes/payment-providers';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { countPaymentEvents } from '../payments/payment-events.service';
 import { signMercadoPagoWebhook } from '../payments/mercadopago';
 import { expireDueOrders, sellerTallyFromOrders } from '../orders/orders.service';
@@ -42,7 +42,7 @@ describe('payment links /api/public/pay and the providers (against local fakes)'
     t = await createTestApp({
       MERCADOPAGO_API_URL: mp.url,
       STRIPE_API_URL: stripe.url,
-      PAY_RATE_LIMIT: '1000',
+      ...UNLIMITED_PAY_ENV,
     });
     world = await createPayWorld(t);
   });
@@ -127,6 +127,7 @@ describe('payment links /api/public/pay and the providers (against local fakes)'
           image_urls: [],
           buyer_price_cents: 1_100_000,
           stock: 20,
+          max_quantity: 10,
         },
         company: { name: 'Yerbatera Misionera SA', logo_url: null },
         seller: { name: 'Sergio Vendedor' },
@@ -698,8 +699,10 @@ describe('payment links /api/public/pay and the providers (against local fakes)'
           { provider: 'transferencia', buyer: { ...BUYER, phone: 'llamame' } },
           PAY_MESSAGES.phoneInvalid,
         ],
-        [{ provider: 'transferencia', quantity: 0 }, PAY_MESSAGES.quantityInvalid],
-        [{ provider: 'transferencia', quantity: 11 }, PAY_MESSAGES.quantityInvalid],
+        [{ provider: 'transferencia', quantity: 0 }, PAY_MESSAGES.quantityInvalid(100)],
+        [{ provider: 'transferencia', quantity: 101 }, PAY_MESSAGES.quantityInvalid(100)],
+        // Past PAY_MAX_UNITS_PER_ORDER (10 by default), below the schema's ceiling.
+        [{ provider: 'transferencia', quantity: 11 }, PAY_MESSAGES.quantityInvalid(10)],
         [{ provider: 'bitcoin' }, PAY_MESSAGES.methodUnavailable],
       ];
       for (const [body, message] of cases) {
@@ -707,6 +710,43 @@ describe('payment links /api/public/pay and the providers (against local fakes)'
         expect(response.statusCode, JSON.stringify(body)).toBe(400);
         expect(JSON.stringify(response.json().error)).toContain(message);
       }
+    });
+
+    it("an order for a total the buyer no longer sees answers 409 'El precio cambió; revisa el nuevo total', writing nothing", async () => {
+      const repriced = await createPayWorld(t, { stock: 5 });
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/api/public/pay/${repriced.productId}`,
+      });
+      const shown = page.json().product.buyer_price_cents as number;
+      await companyCall(t, repriced.company, 'PATCH', `/products/${repriced.productId}`, {
+        commission_bps: 2000,
+      });
+      const stale = await buy(t, repriced.productId, {
+        provider: 'transferencia',
+        quantity: 2,
+        expected_total_cents: shown * 2,
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().error).toEqual({
+        code: 'PRICE_CHANGED',
+        message: PAY_MESSAGES.priceChanged,
+      });
+      expect(await stockOf(repriced.productId)).toBe(5);
+      // The page reads the product again and the buyer accepts the new total.
+      const fresh = await t.app.inject({
+        method: 'GET',
+        url: `/api/public/pay/${repriced.productId}`,
+      });
+      const now = fresh.json().product.buyer_price_cents as number;
+      expect(now).toBe(1_200_000);
+      const placed = await buy(t, repriced.productId, {
+        provider: 'transferencia',
+        quantity: 2,
+        expected_total_cents: now * 2,
+      });
+      expect(placed.statusCode).toBe(201);
+      expect((await orderRow(placed.json().order_id)).totalCents).toBe(now * 2);
     });
 
     it('cannot buy more than the stock, nor an inactive product', async () => {
@@ -723,13 +763,13 @@ describe('payment links /api/public/pay and the providers (against local fakes)'
       expect(await stockOf(small.productId)).toBe(2);
     });
 
-    it('an unpaid transfer expires after its hours and gives its units back', async () => {
+    it('an unpaid transfer expires after its 24 hours and gives its units back', async () => {
       const small = await createPayWorld(t, { stock: 3 });
       const response = await buy(t, small.productId, { provider: 'transferencia', quantity: 3 });
       expect(await stockOf(small.productId)).toBe(0);
-      await expireDueOrders(t.db, new Date(Date.now() + 71 * 3_600_000));
+      await expireDueOrders(t.db, new Date(Date.now() + 23 * 3_600_000));
       expect((await orderRow(response.json().order_id)).status).toBe('pending_transfer');
-      await expireDueOrders(t.db, new Date(Date.now() + 73 * 3_600_000));
+      await expireDueOrders(t.db, new Date(Date.now() + 25 * 3_600_000));
       expect((await orderRow(response.json().order_id)).status).toBe('expired');
       expect(await stockOf(small.productId)).toBe(3);
     });

@@ -5,6 +5,7 @@ import {
   BuyerOrderParams,
   BuyerOrderQuery,
   PAY_MESSAGES,
+  PayChallenge,
   PayPage,
   PayParams,
   PayQuery,
@@ -13,7 +14,13 @@ import {
 } from '@shared/orders/orders.schema';
 import { z } from '@shared/zod';
 import { AppError } from '../../lib/app-error';
-import { getBuyerOrder, getPayPage, startPayment, type PayDeps } from './pay.service';
+import {
+  getBuyerOrder,
+  getPayChallenge,
+  getPayPage,
+  startPayment,
+  type PayDeps,
+} from './pay.service';
 
 /** /api/public: the buyer's side of a seller's payment link (API.md "Buyer"). */
 export const payRoutes: FastifyPluginAsyncZod<{ deps: Omit<PayDeps, 'log'> }> = async (
@@ -63,8 +70,37 @@ export const payRoutes: FastifyPluginAsyncZod<{ deps: Omit<PayDeps, 'log'> }> = 
         withLog(request.log),
         request.params.productId,
         request.body,
+        {
+          address: request.ip,
+        },
       );
       return reply.status(201).send(answer);
+    },
+  );
+
+  app.get(
+    '/pay/:productId/challenge',
+    {
+      schema: {
+        tags: ['pay'],
+        summary:
+          'Un desafío de prueba de trabajo (ALTCHA) para pedir este producto, cuando el POST respondió 428',
+        params: PayParams,
+        response: { 200: PayChallenge },
+      },
+      // Making a challenge costs the server one key derivation: one address cannot ask for thousands.
+      config: {
+        rateLimit: {
+          max: deps.config.pay.rateLimit * 2,
+          timeWindow: '1 minute',
+          errorResponseBuilder: () =>
+            new AppError(ERROR_CODES.rateLimited, PAY_MESSAGES.tooManyOrders, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getPayChallenge(withLog(request.log), request.params.productId);
     },
   );
 

@@ -1,10 +1,12 @@
 import { buyerUrlContext } from '../notifications/email-templates';
-import { notifyOrderCreated } from '../notifications/notifications.service';
+import { buyerMailQuotaFor, notifyOrderCreated } from '../notifications/notifications.service';
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
-import { buyerPriceCents } from '@shared/commission';
+import { buyerPriceCents, orderAmounts } from '@shared/commission';
+import { NO_EMAIL_PARAM } from '@shared/pay-entry';
 import {
   PAY_MESSAGES,
+  type PayChallenge,
   type BuyerOrder,
   type PayPage,
   type PayResponse,
@@ -13,6 +15,7 @@ import {
 import type { Config } from '../../config/env';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { clientKey } from '../../lib/client-key';
 import type { SecretBox } from '../../lib/secret-box';
 import type { Storage } from '../../lib/storage';
 import {
@@ -34,6 +37,8 @@ import {
 import { activeMethodsOf, methodWithSecrets } from '../payments/payment-methods.service';
 import { findProduct, takeUnits, type ProductRow } from '../products/products.service';
 import { profileSummaries } from '../profiles/profiles.service';
+import { createPayChallenge, verifyPayChallenge } from './pay-challenge';
+import { checkHeldUnits, type OrderClient } from './pay-limits';
 
 export interface PayDeps {
   db: Database;
@@ -45,6 +50,25 @@ export interface PayDeps {
 }
 
 const notFound = () => new AppError('PRODUCT_NOT_FOUND', PAY_MESSAGES.productNotFound, 404);
+
+/** What `quantity` units cost the buyer now, as the order would store it. */
+function totalFor(product: ProductRow, quantity: number): number {
+  return orderAmounts(product.priceCents, product.commissionBps, quantity).totalCents;
+}
+
+/**
+ * GET /api/public/pay/:productId/challenge: a proof-of-work challenge for an
+ * order of this product (asked for only once a client holds many units unpaid).
+ */
+export async function getPayChallenge(deps: PayDeps, productId: string): Promise<PayChallenge> {
+  const product = await findProduct(deps.db, productId);
+  if (!product || !product.isActive) throw notFound();
+  return createPayChallenge(
+    { appSecret: deps.config.appSecret, ...deps.config.pay.challenge },
+    productId,
+    deps.now?.() ?? new Date(),
+  );
+}
 
 /** GET /api/public/pay/:productId: what the buyer sees on a seller's link. */
 export async function getPayPage(
@@ -71,6 +95,7 @@ export async function getPayPage(
       image_urls: product.images.map((image) => deps.storage.publicUrl(image.display)),
       buyer_price_cents: buyerPriceCents(product.priceCents, product.commissionBps),
       stock: product.stock,
+      max_quantity: Math.min(product.stock, deps.config.pay.limits.unitsPerOrder),
     },
     company: { name: company?.company ?? company?.name ?? '', logo_url: company?.logoUrl ?? null },
     seller: seller ? { name: seller.name } : null,
@@ -87,6 +112,15 @@ interface PayInput {
   ref?: string | undefined;
   quantity: number;
   buyer: { name: string; email: string; phone?: string | undefined };
+  /** The total the buyer was shown; a different one now is a 409 PRICE_CHANGED. */
+  expected_total_cents?: number | undefined;
+  /** The proof-of-work widget's payload, when the server asked for one. */
+  challenge?: string | undefined;
+}
+
+/** Where the order comes from (request.ip: the proxy's client with TRUST_PROXY). */
+export interface PayClient {
+  address: string;
 }
 
 function buyerLink(appUrl: string, page: 'success' | 'transfer', order: OrderRow, token: string) {
@@ -101,6 +135,15 @@ class Repriced extends Error {
     super('product repriced');
   }
 }
+
+/**
+ * The company changed the price under the buyer: nothing is written, and the
+ * pay page reads the product again to show the new total.
+ */
+const priceChanged = () => new AppError('PRICE_CHANGED', PAY_MESSAGES.priceChanged, 409);
+
+/** Attempts at writing an order while its product is being repriced, before asking the buyer. */
+const PRICING_ATTEMPTS = 3;
 
 /** Gives the units back at once when the provider could not start the payment. */
 async function abandon(deps: PayDeps, order: OrderRow): Promise<void> {
@@ -121,12 +164,21 @@ export async function startPayment(
   deps: PayDeps,
   productId: string,
   input: PayInput,
+  from: PayClient,
 ): Promise<PayResponse> {
   const now = deps.now?.() ?? new Date();
+  const { limits } = deps.config.pay;
+  if (input.quantity > limits.unitsPerOrder) {
+    throw new AppError('ORDER_LIMIT', PAY_MESSAGES.quantityInvalid(limits.unitsPerOrder), 400);
+  }
   const product = await findProduct(deps.db, productId);
   if (!product) throw notFound();
   if (!product.isActive) {
     throw new AppError('PRODUCT_UNAVAILABLE', PAY_MESSAGES.productUnavailable, 409);
+  }
+  const expected = input.expected_total_cents;
+  if (expected !== undefined && totalFor(product, input.quantity) !== expected) {
+    throw priceChanged();
   }
   const method = await methodWithSecrets(
     deps.db,
@@ -153,6 +205,18 @@ export async function startPayment(
     throw new AppError('PREFERENCE_FAILED', PAY_MESSAGES.preferenceFailed, 409);
   }
   const sellerId = await sellerOfLink(deps.db, productId, input.ref);
+  const client: OrderClient = {
+    key: clientKey(from.address, deps.config.appSecret),
+    challenge:
+      input.challenge === undefined
+        ? undefined
+        : await verifyPayChallenge(deps.config, input.challenge, productId),
+  };
+  const mailQuota = buyerMailQuotaFor(
+    input.buyer.email,
+    deps.config.appSecret,
+    deps.config.pay.buyerMailsPerHour,
+  );
 
   const transfer = input.provider === 'transferencia';
   const expiresAt = new Date(
@@ -168,6 +232,7 @@ export async function startPayment(
   // company changed them meanwhile, the order is written again at the new price.
   const place = (priced: ProductRow) =>
     deps.db.transaction(async (tx) => {
+      await checkHeldUnits(tx, { client, productId, quantity: input.quantity, limits, now });
       const created = await insertOrder(
         tx,
         {
@@ -178,15 +243,17 @@ export async function startPayment(
           status: transfer ? 'pending_transfer' : 'pending_payment',
           buyer: input.buyer,
           expiresAt,
+          clientKey: client.key,
         },
         { countTotals: false },
       );
       // The buyer's e-mail carries their own link; it is kept sealed until it is sent.
       const link = buyerLink(deps.config.appUrl, 'transfer', created.order, created.token);
-      await notifyOrderCreated(
+      const mailed = await notifyOrderCreated(
         tx,
         created.order,
         deps.secretBox.seal(link, buyerUrlContext(created.order.id)),
+        mailQuota,
       );
       // The product's stock and the company's totals in one statement: if no units are
       // taken the transaction fails below, and the totals go with it.
@@ -204,27 +271,33 @@ export async function startPayment(
         }
         throw new Repriced(again);
       }
-      return created;
+      return { ...created, mailed };
     });
   let priced = product;
   let placed: Awaited<ReturnType<typeof place>> | undefined;
-  for (let attempt = 0; !placed; attempt += 1) {
+  for (let attempt = 1; !placed; attempt += 1) {
     try {
       placed = await place(priced);
     } catch (error) {
-      if (!(error instanceof Repriced) || attempt >= 2) throw error;
+      if (!(error instanceof Repriced)) throw error;
+      // A buyer who saw a total is asked about the new one; otherwise the order is
+      // written at the new price, unless the company keeps changing it.
+      if (expected !== undefined || attempt >= PRICING_ATTEMPTS) throw priceChanged();
       priced = error.product;
     }
   }
-  const { order, token } = placed;
+  const { order, token, mailed } = placed;
 
   const appUrl = deps.config.appUrl;
   if (transfer) {
+    const url = buyerLink(appUrl, 'transfer', order, token);
     return {
       order_id: order.id,
       status: order.status,
       token,
-      next: { kind: 'transfer', url: buyerLink(appUrl, 'transfer', order, token) },
+      // The page then tells the buyer to keep its address: no e-mail brings it.
+      next: { kind: 'transfer', url: mailed ? url : `${url}&${NO_EMAIL_PARAM}=1` },
+      buyer_email_sent: mailed,
     };
   }
 
@@ -264,6 +337,7 @@ export async function startPayment(
         status: order.status,
         token,
         next: { kind: 'redirect', url: preference.init_point },
+        buyer_email_sent: false,
       };
     } catch (error) {
       deps.log.warn({ err: error, orderId: order.id }, 'MercadoPago preference failed');
@@ -297,6 +371,7 @@ export async function startPayment(
         publishable_key: account.publishableKey,
         return_url: buyerLink(appUrl, 'success', order, token),
       },
+      buyer_email_sent: false,
     };
   } catch (error) {
     deps.log.warn({ err: error, orderId: order.id }, 'Stripe PaymentIntent failed');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANK_DATA_MESSAGES } from '@shared/bank-data';
 import { SELLER_MESSAGES } from '@shared/seller/seller.schema';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { argentineMonth } from '../orders/orders-metrics.service';
 import { SYSTEM, transitionOrder } from '../orders/orders.service';
 import { profiles } from '../profiles/profiles.table';
@@ -20,7 +20,7 @@ describe('seller workspace /api/seller', () => {
   let seller: CreatedUser;
 
   beforeAll(async () => {
-    t = await createTestApp({ PAY_RATE_LIMIT: '1000' });
+    t = await createTestApp({ ...UNLIMITED_PAY_ENV });
     // The company ships to Misiones and Córdoba (the factory's default).
     world = await createPayWorld(t);
     seller = await createUser(t.app, {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
 import { buy, createPayWorld, type PayWorld } from '../../../../tests/factories/pay-world';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { emailOutbox } from '../notifications/notifications.table';
 import { transitionOrder } from '../orders/orders.service';
 import { argentineDay } from '../orders/orders-totals';
@@ -43,7 +43,7 @@ describe('payouts: what sellers can be paid, batches for home banking, and clawb
   beforeAll(async () => {
     // No hold for the API flow (the hold is tested below with the clock moved); $ 1.000 minimum.
     t = await createTestApp({
-      PAY_RATE_LIMIT: '10000',
+      ...UNLIMITED_PAY_ENV,
       SETTLEMENT_HOLD_DAYS: '0',
       PAYOUT_MINIMUM_CENTS: '100000',
     });

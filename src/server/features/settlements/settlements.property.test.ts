@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
 import { buy, createPayWorld, type PayWorld } from '../../../../tests/factories/pay-world';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { transitionOrder } from '../orders/orders.service';
 import { argentineDay } from '../orders/orders-totals';
 import { companyOwes } from './ledger.service';
@@ -39,7 +39,7 @@ describe('settlements: any sequence of approvals, refunds, company payments and 
   const rules = { holdDays: 0, minimumCents: 1 };
 
   beforeAll(async () => {
-    t = await createTestApp({ PAY_RATE_LIMIT: '10000', AUTH_RATE_LIMIT: '10000' });
+    t = await createTestApp({ ...UNLIMITED_PAY_ENV, AUTH_RATE_LIMIT: '10000' });
     admin = await createUser(t.app, { role: 'admin' });
   });
   afterAll(() => t.close());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
 import { buy, createPayWorld, type PayWorld } from '../../../../tests/factories/pay-world';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { argentineMonth } from '../orders/orders-metrics.service';
 import { transitionOrder } from '../orders/orders.service';
 import { argentineDay } from '../orders/orders-totals';
@@ -27,7 +27,7 @@ describe('Liquidaciones: monthly statements from the ledger and company payments
     });
 
   beforeAll(async () => {
-    t = await createTestApp({ PAY_RATE_LIMIT: '10000' });
+    t = await createTestApp({ ...UNLIMITED_PAY_ENV });
     world = await createPayWorld(t);
     admin = await createUser(t.app, { role: 'admin', name: 'Ana Admin' });
     for (let i = 0; i < 3; i += 1) {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_CHECKOUT_LIMIT_MESSAGES } from '@shared/store/store.schema';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { clientKey } from './store-checkout.service';
+import { clientKey } from '../../lib/client-key';
 import { seedTestCatalogue } from './store-test-helpers';
 import { storeOrders, storeVariants } from './store.table';
 

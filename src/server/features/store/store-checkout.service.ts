@@ -1,5 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { isIPv6 } from 'node:net';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { formatStoreMoney } from '@shared/money';
@@ -18,6 +17,7 @@ import type { Config } from '../../config/env';
 import type { Database, Transaction } from '../../db/client';
 import { countRowsBy } from '../../db/count-rows';
 import { AppError } from '../../lib/app-error';
+import { clientKey, lockClient } from '../../lib/client-key';
 import { invalidateCatalogue } from './store-catalogue.service';
 import { storeOrderLines, storeOrders, storeProducts, storeVariants } from './store.table';
 
@@ -43,28 +43,6 @@ export interface StoreCheckoutDeps {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
-}
-
-/**
- * Who holds a reservation, for the per-address cap: a keyed hash of the
- * address (the raw address is not stored). An IPv6 client usually owns a whole
- * /64, so its addresses count together.
- */
-export function clientKey(address: string, secret: string): string {
-  const network =
-    isIPv6(address) && !address.startsWith('::ffff:') ? ipv6Prefix64(address) : address;
-  return createHmac('sha256', secret).update(`store-client:${network}`).digest('hex').slice(0, 32);
-}
-
-function ipv6Prefix64(address: string): string {
-  const [head = '', tail = ''] = address.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
 }
 
 /** Units this client holds in open checkouts (reserved, being paid or waiting for a transfer). */
@@ -145,7 +123,7 @@ export async function createStoreCheckout(
 
   const orderId = await db.transaction(async (tx) => {
     // One client's checkouts queue here, so two at once cannot both slip under the cap.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${holder}, 0))`);
+    await lockClient(tx, holder);
     const alreadyHeld = await unitsHeldBy(tx, holder, now);
 
     const rows = await tx

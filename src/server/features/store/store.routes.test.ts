@@ -370,10 +370,12 @@ describe('storefront API /api/store/:storeId', () => {
       expect(body.summary.reference).toMatch(/^VM-[0-9A-F]{8}$/);
       expect(await stock('lamp-oak')).toEqual({ quantity: 2, reserved: 2 });
 
-      // The transfer keeps its units for STORE_TRANSFER_HOLD_HOURS (72 by default), not forever.
+      // The transfer keeps its units for STORE_TRANSFER_HOLD_HOURS (24 by default, as payment
+      // links), not forever.
       const heldUntil = new Date(body.summary.reserved_until).getTime();
-      expect(heldUntil - Date.now()).toBeGreaterThan(71 * 3_600_000);
-      expect(await releaseExpiredReservations(t.db, new Date(Date.now() + 86_400_000))).toBe(0);
+      expect(heldUntil - Date.now()).toBeGreaterThan(23 * 3_600_000);
+      expect(heldUntil - Date.now()).toBeLessThanOrEqual(24 * 3_600_000);
+      expect(await releaseExpiredReservations(t.db, new Date(Date.now() + 23 * 3_600_000))).toBe(0);
       expect(await stock('lamp-oak')).toEqual({ quantity: 2, reserved: 2 });
 
       // The admin surface is role-guarded.

@@ -8,6 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/toast-store';
 import { apiRequest } from '@web/lib/api-client';
 import { formatArs } from '@shared/money';
+import { ReleaseOrderAction } from './release-order-action';
 
 /** spec 02 §2 Pedidos (/company/orders): the company's sales, transfers to confirm, CSV. */
 export function CompanyOrdersPage() {
@@ -49,6 +50,7 @@ export function CompanyOrdersPage() {
                 {ORDER_MESSAGES.confirmTransfer}
               </Button>
             ) : null}
+            <ReleaseOrderAction order={order} />
             <Button size="sm" variant="outline" onClick={() => setTracking(order)}>
               Seguimiento
             </Button>

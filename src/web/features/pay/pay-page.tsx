@@ -13,10 +13,10 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { BRAND } from '@shared/brand';
 import { formatArs } from '@shared/money';
 import {
-  PAY_MAX_QUANTITY,
   PAY_MESSAGES,
   type PayPage as PayPageData,
   type PayNext,
+  type PayRequest,
 } from '@shared/orders/orders.schema';
 import type { PaymentProvider } from '@shared/payments/payment-methods.schema';
 import { Button } from '@web/components/ui/button';
@@ -30,6 +30,7 @@ import { usePayPage, useStartPayment } from './api/pay-api';
 import { useBuyerForm } from './lib/buyer-form';
 import { pathParam, searchParams } from './lib/location';
 import { useDocumentTitle } from './lib/use-document-title';
+import { ProofOfWork } from './components/proof-of-work';
 import {
   cardErrorMessage,
   loadStripe,
@@ -98,7 +99,7 @@ export function PayPage() {
   }
   return (
     <Shell>
-      <PayContent data={page.data} productId={productId} ref_={ref} />
+      <PayContent data={page.data} productId={productId} ref_={ref} refresh={page.refresh} />
     </Shell>
   );
 }
@@ -197,44 +198,75 @@ function Gallery({ urls, title }: { urls: string[]; title: string }) {
   );
 }
 
+/** New challenges the page asks for in a row before telling the buyer to reload. */
+const CHALLENGE_ATTEMPTS = 3;
+
 function PayContent({
   data,
   productId,
   ref_,
+  refresh,
 }: {
   data: PayPageData;
   productId: string;
   ref_: string | null;
+  /** Reads the product again (its price changed under the buyer). */
+  refresh: () => Promise<void>;
 }) {
   const methods = data.methods;
   const [provider, setProvider] = useState<PaymentProvider | null>(methods[0]?.provider ?? null);
   const [quantity, setQuantity] = useState(1);
   const [error, setError] = useState<string | null>(null);
   const [card, setCard] = useState<Extract<PayNext, { kind: 'stripe' }> | null>(null);
+  // The order waiting for a proof of work, and how many challenges it has had.
+  const [challenge, setChallenge] = useState<{ body: PayRequest; attempt: number } | null>(null);
   const payment = useStartPayment(productId);
-  const maxQuantity = Math.max(1, Math.min(PAY_MAX_QUANTITY, data.product.stock));
+  const maxQuantity = Math.max(1, data.product.max_quantity);
   const form = useBuyerForm('buyer-');
   const errors = form.errors;
-  const total = data.product.buyer_price_cents * quantity;
+  const total = data.product.buyer_price_cents * Math.min(quantity, maxQuantity);
+
+  useEffect(() => {
+    // A re-read product may allow fewer units than were chosen.
+    if (quantity > maxQuantity) setQuantity(maxQuantity);
+  }, [quantity, maxQuantity]);
+
+  const send = async (body: PayRequest, attempt = 0) => {
+    setError(null);
+    try {
+      const answer = await payment.start(body);
+      if (!answer) return;
+      setChallenge(null);
+      if (answer.next.kind === 'stripe') setCard(answer.next);
+      else window.location.assign(answer.next.url);
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 428 && attempt < CHALLENGE_ATTEMPTS) {
+        // The server wants a proof of work: a fresh widget solves a new challenge.
+        setChallenge({ body, attempt: attempt + 1 });
+        return;
+      }
+      setChallenge(null);
+      if (failure instanceof ApiError && failure.code === 'PRICE_CHANGED') await refresh();
+      setError(
+        failure instanceof ApiError && failure.status === 428
+          ? PAY_MESSAGES.challengeFailed
+          : payErrorMessage(failure),
+      );
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const buyer = form.validate();
-    if (!buyer || !provider) return;
-    setError(null);
-    try {
-      const answer = await payment.start({
-        provider,
-        quantity,
-        buyer,
-        ...(ref_ ? { ref: ref_ } : {}),
-      });
-      if (!answer) return;
-      if (answer.next.kind === 'stripe') setCard(answer.next);
-      else window.location.assign(answer.next.url);
-    } catch (failure) {
-      setError(payErrorMessage(failure));
-    }
+    if (!buyer || !provider || challenge) return;
+    await send({
+      provider,
+      quantity,
+      buyer,
+      // Shown on screen: if the company changed the price since, the server says so.
+      expected_total_cents: total,
+      ...(ref_ ? { ref: ref_ } : {}),
+    });
   };
 
   return (
@@ -395,17 +427,29 @@ function PayContent({
                 </p>
               ) : null}
 
+              {challenge ? (
+                <ProofOfWork
+                  key={challenge.attempt}
+                  productId={productId}
+                  onVerified={(payload) =>
+                    void send({ ...challenge.body, challenge: payload }, challenge.attempt)
+                  }
+                />
+              ) : null}
+
               <Button
                 type="submit"
                 size="lg"
                 className="w-full"
-                disabled={!provider || payment.pending}
+                disabled={!provider || payment.pending || challenge !== null}
               >
                 {payment.pending
                   ? 'Procesando…'
-                  : provider
-                    ? METHOD_TEXT[provider].action
-                    : 'Elige cómo pagar'}
+                  : challenge
+                    ? PAY_MESSAGES.challengeRunning
+                    : provider
+                      ? METHOD_TEXT[provider].action
+                      : 'Elige cómo pagar'}
               </Button>
             </form>
           )}

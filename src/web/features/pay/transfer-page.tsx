@@ -4,6 +4,7 @@ import { formatAmount, formatArs } from '@shared/money';
 import { countOf } from '@shared/plural';
 import { countsAsSale, orderStatusLabel } from '@shared/order-status';
 import { PAY_MESSAGES, type BuyerOrder } from '@shared/orders/orders.schema';
+import { NO_EMAIL_PARAM } from '@shared/pay-entry';
 import { formatDateTime } from '@shared/time';
 import { OrderStatusBadge } from '@web/components/order-status-badge';
 import { Card } from '@web/components/ui/card';
@@ -41,11 +42,18 @@ export function TransferPage() {
             </p>
           </Card>
         ) : (
-          <TransferDetails order={order.data} />
+          <TransferDetails order={order.data} emailSkipped={params.get(NO_EMAIL_PARAM) === '1'} />
         )}
       </main>
     </div>
   );
+}
+
+/** This page's address without the note that no e-mail brought it: the buyer's key to the order. */
+function ownLink(): string {
+  const url = new URL(window.location.href);
+  url.searchParams.delete(NO_EMAIL_PARAM);
+  return url.toString();
 }
 
 /** What the page tells the buyer once the order no longer waits for their transfer. */
@@ -83,7 +91,7 @@ function closedMessage(order: BuyerOrder): {
   }
 }
 
-function TransferDetails({ order }: { order: BuyerOrder }) {
+function TransferDetails({ order, emailSkipped }: { order: BuyerOrder; emailSkipped: boolean }) {
   // Only an order that still waits for its payment shows where to send it (a buyer could pay twice).
   const waiting = WAITING_STATUSES.includes(order.status);
   const closed = waiting ? null : closedMessage(order);
@@ -170,9 +178,24 @@ function TransferDetails({ order }: { order: BuyerOrder }) {
             {order.transfer.instructions ? (
               <p className="text-sm text-muted-foreground">{order.transfer.instructions}</p>
             ) : null}
-            <p className="text-xs text-muted-foreground">
-              Guarda este link: aquí verás cuando la empresa confirme tu pago.
-            </p>
+            {emailSkipped ? (
+              <section
+                aria-labelledby="link-heading"
+                className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950"
+              >
+                <h2 id="link-heading" className="font-semibold">
+                  Guarda el link de tu pedido
+                </h2>
+                <p className="mt-1">{PAY_MESSAGES.emailSkipped}</p>
+                <dl className="mt-1">
+                  <CopyField mono label="Tu link" value={ownLink()} />
+                </dl>
+              </section>
+            ) : (
+              <p className="text-xs text-muted-foreground">
+                Guarda este link: aquí verás cuando la empresa confirme tu pago.
+              </p>
+            )}
           </>
         ) : (
           <p role="alert" className="text-sm font-medium text-destructive">

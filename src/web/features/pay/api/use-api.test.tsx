@@ -75,6 +75,20 @@ describe('useApi (the payment pages’ data)', () => {
     await waitFor(() => expect(result.current.data?.status).toBe('approved'));
   });
 
+  it('refresh reads the answer again without going back to pending', async () => {
+    const calls = answering([{ status: 'price 1' }, { status: 'price 2' }]);
+    const { result } = renderHook(() => useApi<Order>('/api/public/pay/p1'));
+    await waitFor(() => expect(result.current.data?.status).toBe('price 1'));
+    const seen: string[] = [];
+    const refreshing = act(() => result.current.refresh());
+    seen.push(result.current.status);
+    await refreshing;
+    seen.push(result.current.status);
+    expect(seen).toEqual(['success', 'success']);
+    expect(result.current.data?.status).toBe('price 2');
+    expect(calls).toEqual(['/api/public/pay/p1', '/api/public/pay/p1']);
+  });
+
   it('reports a first read that fails', async () => {
     answering([new TypeError('offline')]);
     const { result } = renderHook(() => useApi<Order>('/api/x'));

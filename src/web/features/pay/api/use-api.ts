@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '@web/lib/api-client';
 
 export type ApiState<T> =
@@ -22,7 +22,13 @@ export interface PollOptions<T> {
  * The payment pages' whole data layer: a query library would add a sixth of
  * the pay page's JavaScript budget for two GETs (README, Architecture).
  */
-export function useApi<T>(url: string | null, options: PollOptions<T> = {}): ApiState<T> {
+export function useApi<T>(
+  url: string | null,
+  options: PollOptions<T> = {},
+): ApiState<T> & {
+  /** Reads the answer again, keeping the current one on screen meanwhile; resolves when done. */
+  refresh: () => Promise<void>;
+} {
   const [state, setState] = useState<ApiState<T>>({ status: 'pending' });
   const keepPolling = useRef(options.keepPolling);
   const pollMs = options.pollMs ?? 0;
@@ -77,5 +83,15 @@ export function useApi<T>(url: string | null, options: PollOptions<T> = {}): Api
     };
   }, [url, pollMs]);
 
-  return state;
+  const refresh = useCallback(async () => {
+    if (!url) return;
+    try {
+      const data = await apiRequest<T>(url);
+      setState({ status: 'success', data });
+    } catch {
+      // The answer on screen stays; the caller's own message says what happened.
+    }
+  }, [url]);
+
+  return { ...state, refresh };
 }
