@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buy, createPayWorld } from '../../../../tests/factories/pay-world';
 import { startSmtpSink } from '../../../../tests/factories/smtp-sink';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { createMailer, mailDomain } from '../mail/mailer';
 import { emailOutbox } from './notifications.table';
@@ -24,7 +24,8 @@ describe.skipIf(!serverUrl)(
     beforeAll(async () => {
       // 250 ms per message: a batch of 18 takes 4.5 s, three times the 1.5 s lease below.
       sink = await startSmtpSink({ delayMs: 250 });
-      t = await createTestApp({ PAY_RATE_LIMIT: '1000' });
+      // One buyer places all six orders: the per-address and per-mailbox caps are not what is tested.
+      t = await createTestApp(UNLIMITED_PAY_ENV);
       // The second instance has its own connections to the same database.
       second = await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir });
     });
