@@ -59,15 +59,61 @@ export function ProductPage() {
       </div>
     );
   }
-  if (detail === undefined) {
-    return (
-      <div className="flex min-h-[50dvh] items-center justify-center">
-        <Spinner label={STORE_TEXT.loading} />
-      </div>
-    );
-  }
+  if (detail === undefined) return <ProductSkeleton />;
   // A new product starts with its own first variant and quantity 1.
   return <ProductDetail key={detail.id} product={detail} />;
+}
+
+function BackToStore() {
+  return (
+    <Link
+      to={paths.store}
+      className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground"
+    >
+      <ArrowLeft className="size-4" aria-hidden />
+      {STORE_TEXT.backToStore}
+    </Link>
+  );
+}
+
+// A text line's height, painted a little thinner (a transform takes no layout space).
+const bar = 'block h-lh scale-y-75 animate-pulse rounded bg-slate-200/70';
+
+/**
+ * The page's frame while the product loads: the way back, the square gallery
+ * with the spinner, and the title, price and buttons at their final sizes, so
+ * nothing moves when the product arrives.
+ */
+function ProductSkeleton() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
+      <BackToStore />
+      <div className="mt-5 grid gap-8 md:grid-cols-2 md:gap-12">
+        <div className="flex aspect-square items-center justify-center rounded-2xl border border-border bg-white">
+          <Spinner label={STORE_TEXT.loading} />
+        </div>
+        <div aria-hidden className="flex flex-col gap-5">
+          <div className="space-y-2">
+            <span className={cn(bar, 'w-3/4 text-3xl sm:text-4xl')} />
+            <span className={cn(bar, 'w-1/2 text-lg')} />
+          </div>
+          <span className={cn(bar, 'w-32 text-3xl')} />
+          <div className="space-y-3">
+            <span className={cn(bar, 'w-20 text-sm')} />
+            <div className="flex flex-wrap items-center gap-3">
+              <span className="block h-11 w-32 animate-pulse rounded-lg bg-slate-200/70" />
+              <span className="block h-12 min-w-48 flex-1 animate-pulse rounded-lg bg-slate-200/70" />
+            </div>
+          </div>
+          <div className="space-y-1 border-t border-border pt-5">
+            <span className={cn(bar, 'w-full')} />
+            <span className={cn(bar, 'w-full')} />
+            <span className={cn(bar, 'w-2/3')} />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
 }
 
 /** The gallery: the product's images in order, then variant images it lacks. */
@@ -157,13 +203,7 @@ function ProductDetail({ product }: { product: StoreProductDetail }) {
         {...(gallery[0] ? { image: gallery[0] } : {})}
       />
       <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
-        <Link
-          to={paths.store}
-          className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground"
-        >
-          <ArrowLeft className="size-4" aria-hidden />
-          {STORE_TEXT.backToStore}
-        </Link>
+        <BackToStore />
         <div className="mt-5 grid gap-8 md:grid-cols-2 md:gap-12">
           <Carousel
             slides={slides}

@@ -2,7 +2,12 @@ import { PageMeta } from '@web/components/page-meta';
 import { Spinner } from '@web/components/ui/spinner';
 import { useStoreProducts } from '../api/use-store-products';
 import { ProductCard } from '../components/product-card';
+import { ProductCardSkeleton } from '../components/product-card-skeleton';
 import { STORE_TEXT } from '../store-messages';
+
+const GRID = 'grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4';
+/** Two rows on the widest grid, four on a phone: more than a first screen holds. */
+const SKELETON_CARDS = 8;
 
 /** spec 01 §2 /store: the grid of product cards, with loading, error and empty states. */
 export function StorePage() {
@@ -21,8 +26,16 @@ export function StorePage() {
       </section>
       <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
         {products.isPending ? (
-          <div className="flex min-h-[40dvh] items-center justify-center">
-            <Spinner label={STORE_TEXT.loading} />
+          // The grid's own size, card by card, with the spinner over its first row.
+          <div className="relative">
+            <div className={GRID}>
+              {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+                <ProductCardSkeleton key={index} />
+              ))}
+            </div>
+            <div className="absolute inset-x-0 top-24 flex justify-center sm:top-32">
+              <Spinner label={STORE_TEXT.loading} />
+            </div>
           </div>
         ) : products.isError ? (
           <p
@@ -37,7 +50,7 @@ export function StorePage() {
             {STORE_TEXT.noProducts}
           </p>
         ) : (
-          <div className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4">
+          <div className={GRID}>
             {products.data.map((product, index) => (
               <ProductCard key={product.id} product={product} index={index} />
             ))}
