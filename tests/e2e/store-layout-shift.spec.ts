@@ -11,6 +11,8 @@ import { expect, test, VIEWPORTS } from './fixtures';
  * than Lighthouse's worst session window).
  */
 const CLS_LIMIT = 0.05;
+/** The label of the spinner the app shows while a page's code loads (Spinner's default). */
+const APP_SPINNER_LABEL = 'Cargando…';
 const API_DELAY_MS = 1_200;
 
 interface Shift {
@@ -93,6 +95,35 @@ async function firstProductId(page: Page): Promise<string> {
   if (!id) throw new Error('the demo catalogue has no products');
   return id;
 }
+
+/** Every loading status the page put in the DOM while it opened, by its text. */
+async function recordLoadingStatuses(page: Page) {
+  await page.addInitScript(() => {
+    const seen = new Set<string>();
+    (window as unknown as { __statuses: Set<string> }).__statuses = seen;
+    new MutationObserver(() => {
+      for (const status of document.querySelectorAll('[role="status"]')) {
+        seen.add(status.textContent?.trim() ?? '');
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () =>
+    page.evaluate(() => [...(window as unknown as { __statuses: Set<string> }).__statuses]);
+}
+
+test.describe('store pages open in one paint', () => {
+  for (const name of ['the store', 'a product page']) {
+    test(`${name} shows its own frame first, never the app's loading spinner`, async ({ page }) => {
+      const path = name === 'the store' ? '/store' : `/product/${await firstProductId(page)}`;
+      const statuses = await recordLoadingStatuses(page);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      // The app shell's spinner would mean a pass before the page's code was in.
+      expect(await statuses()).not.toContain(APP_SPINNER_LABEL);
+    });
+  }
+});
 
 test.describe('store pages hold still while loading', () => {
   for (const [label, viewport] of Object.entries(VIEWPORTS)) {

@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { lazyPage } from './lazy-page';
 import { PublicLayout } from './layouts/public-layout';
 import { panelRoutes } from './panel-routes';
@@ -28,6 +28,26 @@ const SuccessPage = lazyPage(
   () => import('@web/features/checkout-success/success-page'),
   'SuccessPage',
 );
+
+/**
+ * The pages whose code the first render waits for when the app opens on them
+ * (main.tsx): their chunks are announced in the index.html the server answers
+ * (route-preloads.ts), so they arrive with the main bundle and the page
+ * paints whole instead of a spinner first. Keep in step with the routes below.
+ */
+const OPENING_PAGES: { path: string; pages: { preload: () => Promise<unknown> }[] }[] = [
+  { path: '/store', pages: [StoreLayout, StorePage] },
+  { path: '/product/:id', pages: [StoreLayout, ProductPage] },
+  { path: '/login', pages: [LoginPage] },
+  { path: '/register', pages: [RegisterPage] },
+  { path: '/terms', pages: [TermsPage] },
+  { path: '/support', pages: [SupportPage] },
+];
+
+export async function preloadShellRoute(pathname: string): Promise<void> {
+  const opening = OPENING_PAGES.find((route) => matchPath(route.path, pathname));
+  await Promise.all(opening?.pages.map((page) => page.preload()) ?? []);
+}
 
 /**
  * Every route but the landing page and the payment pages (`/pay/:productId`,
