@@ -1,3 +1,4 @@
+import { openingSlide, productGallery } from '@shared/store/product-gallery';
 import type { StoreProductDetail, StoreVariant } from '@shared/store/store.schema';
 import {
   AlertTriangle,
@@ -116,18 +117,6 @@ function ProductSkeleton() {
   );
 }
 
-/** The gallery: the product's images in order, then variant images it lacks. */
-function galleryOf(product: StoreProductDetail): string[] {
-  const ordered = [...(product.media.length ? product.media : product.images)]
-    .sort((a, b) => a.order - b.order)
-    .map((image) => image.url);
-  const urls = ordered.length ? ordered : product.thumbnail ? [product.thumbnail] : [];
-  for (const variant of product.variants) {
-    if (variant.image_url && !urls.includes(variant.image_url)) urls.push(variant.image_url);
-  }
-  return urls;
-}
-
 const toneClasses: Record<StockTone, string> = {
   'in-stock': 'text-emerald-700',
   low: 'text-amber-700',
@@ -136,13 +125,10 @@ const toneClasses: Record<StockTone, string> = {
 const toneIcons = { 'in-stock': CheckCircle2, low: AlertTriangle, unavailable: XCircle };
 
 function ProductDetail({ product }: { product: StoreProductDetail }) {
-  const gallery = useMemo(() => galleryOf(product), [product]);
+  const gallery = useMemo(() => productGallery(product), [product]);
   const [variant, setVariant] = useState<StoreVariant | undefined>(product.variants[0]);
   const [quantity, setQuantity] = useState(1);
-  const [slide, setSlide] = useState(() => {
-    const first = product.variants[0]?.image_url;
-    return first ? Math.max(0, gallery.indexOf(first)) : 0;
-  });
+  const [slide, setSlide] = useState(() => openingSlide(product, gallery));
 
   // Keep the chosen variant in step with refreshed stock.
   const selected = product.variants.find((v) => v.id === variant?.id) ?? product.variants[0];
