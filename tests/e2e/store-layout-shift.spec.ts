@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { E2E_STORE_ID } from '../../playwright.config';
 import type { StoreProductsResponse } from '../../src/shared/store/store.schema';
+import { STORE_TEXT } from '../../src/web/features/store/store-messages';
 import { expect, test, VIEWPORTS } from './fixtures';
 
 /**
@@ -123,6 +124,17 @@ test.describe('store pages open in one paint', () => {
       expect(await statuses()).not.toContain(APP_SPINNER_LABEL);
     });
   }
+
+  test('a product page paints with its product, announced in the page, not a skeleton first', async ({
+    page,
+  }) => {
+    const path = `/product/${await firstProductId(page)}`;
+    const statuses = await recordLoadingStatuses(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await statuses()).not.toContain(STORE_TEXT.loading);
+  });
 });
 
 test.describe('store pages hold still while loading', () => {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { webEnv } from '@web/config/env';
 import { fetchStoreProduct, fetchStoreProducts, fetchVariantStock } from './store-client';
 import { applyLiveStock } from './live-stock';
@@ -22,8 +22,8 @@ export function useStoreProducts() {
 }
 
 /** One product with live stock, for the detail page. */
-export function useStoreProduct(id: string) {
-  return useQuery({
+export function storeProductQuery(id: string) {
+  return queryOptions({
     queryKey: storeKeys.product(id),
     queryFn: async () => {
       // The page's id is the product's, so its live stock is asked for at the same time.
@@ -34,4 +34,8 @@ export function useStoreProduct(id: string) {
       );
     },
   });
+}
+
+export function useStoreProduct(id: string) {
+  return useQuery(storeProductQuery(id));
 }
