@@ -103,9 +103,9 @@ async function recordLoadingStatuses(page: Page) {
     const seen = new Set<string>();
     (window as unknown as { __statuses: Set<string> }).__statuses = seen;
     new MutationObserver(() => {
-      for (const status of document.querySelectorAll('[role="status"]')) {
-        seen.add(status.textContent?.trim() ?? '');
-      }
+      document
+        .querySelectorAll('[role="status"]')
+        .forEach((status) => seen.add(status.textContent?.trim() ?? ''));
     }).observe(document, { childList: true, subtree: true });
   });
   return () =>
