@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -15,6 +15,8 @@ export interface LighthouseRun {
   lcpMs: number;
   fcpMs: number;
   tbtMs: number;
+  /** Cumulative layout shift (observed, so a busy machine hardly moves it; goal ≤ 0.05). */
+  cls: number;
   transferBytes: number;
   lcpElement: string;
 }
@@ -27,9 +29,11 @@ export interface LighthousePage {
   median: LighthouseRun;
 }
 
-const DEBUGGING_PORT = 9323;
-
-async function launchChromium(): Promise<{ child: ChildProcess; profile: string }> {
+/**
+ * Chromium picks a free debugging port (`0`) and writes it into the profile
+ * folder, so several runs can share a machine.
+ */
+async function launchChromium(): Promise<{ child: ChildProcess; profile: string; port: number }> {
   const profile = mkdtempSync(path.join(tmpdir(), 'vendemas-lighthouse-'));
   const child = spawn(
     process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -41,7 +45,7 @@ async function launchChromium(): Promise<{ child: ChildProcess; profile: string 
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--remote-debugging-port=${DEBUGGING_PORT}`,
+      '--remote-debugging-port=0',
       `--user-data-dir=${profile}`,
       'about:blank',
     ],
@@ -50,8 +54,11 @@ async function launchChromium(): Promise<{ child: ChildProcess; profile: string 
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     try {
-      const response = await fetch(`http://127.0.0.1:${DEBUGGING_PORT}/json/version`);
-      if (response.ok) return { child, profile };
+      const port = Number(
+        readFileSync(path.join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[0],
+      );
+      const response = await fetch(`http://127.0.0.1:${port}/json/version`);
+      if (response.ok) return { child, profile, port };
     } catch {
       // not listening yet
     }
@@ -61,9 +68,9 @@ async function launchChromium(): Promise<{ child: ChildProcess; profile: string 
   throw new Error('Chromium did not open its debugging port');
 }
 
-async function runOnce(url: string): Promise<LighthouseRun> {
+async function runOnce(url: string, port: number): Promise<LighthouseRun> {
   const result = await lighthouse(url, {
-    port: DEBUGGING_PORT,
+    port,
     onlyCategories: ['performance'],
     output: 'json',
     logLevel: 'error',
@@ -80,16 +87,17 @@ async function runOnce(url: string): Promise<LighthouseRun> {
     lcpMs: numeric('largest-contentful-paint'),
     fcpMs: numeric('first-contentful-paint'),
     tbtMs: numeric('total-blocking-time'),
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
     transferBytes: numeric('total-byte-weight'),
     lcpElement: node ? `${node.selector ?? ''} "${(node.nodeLabel ?? '').slice(0, 40)}"` : '?',
   };
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART) on a busy machine: try again. */
-async function runWithRetries(url: string, attempts = 3): Promise<LighthouseRun> {
+async function runWithRetries(url: string, port: number, attempts = 3): Promise<LighthouseRun> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await runOnce(url);
+      return await runOnce(url, port);
     } catch (error) {
       if (attempt >= attempts) throw error;
       console.warn(`Lighthouse run failed, trying again: ${(error as Error).message}`);
@@ -102,11 +110,11 @@ export async function lighthousePages(
   pages: { name: string; url: string }[],
   times = 3,
 ): Promise<LighthousePage[]> {
-  const { child, profile } = await launchChromium();
+  const { child, profile, port } = await launchChromium();
   try {
     const runs = new Map(pages.map((page) => [page.url, [] as LighthouseRun[]]));
     for (let round = 0; round < times; round += 1) {
-      for (const page of pages) runs.get(page.url)!.push(await runWithRetries(page.url));
+      for (const page of pages) runs.get(page.url)!.push(await runWithRetries(page.url, port));
     }
     return pages.map((page) => {
       const all = runs.get(page.url)!;
@@ -129,9 +137,14 @@ export function printLighthouse(results: LighthousePage[]): void {
   );
   for (const page of results) {
     const m = page.median;
+    const scores = page.runs.map((r) => r.score);
+    const spread = Math.max(...scores) - Math.min(...scores);
+    const tbts = page.runs.map((r) => r.tbtMs);
     console.log(
-      `${page.name.padEnd(32)} score ${String(m.score).padStart(3)}  [runs ${page.runs.map((r) => r.score).join(', ')}]` +
+      `${page.name.padEnd(32)} score ${String(m.score).padStart(3)}  [runs ${scores.join(', ')}; spread ${spread}]` +
         `  LCP ${(m.lcpMs / 1000).toFixed(1)} s  FCP ${(m.fcpMs / 1000).toFixed(1)} s  TBT ${m.tbtMs} ms` +
+        ` [${Math.min(...tbts)}–${Math.max(...tbts)}]  CLS ${m.cls.toFixed(3)}` +
+        ` [max ${Math.max(...page.runs.map((r) => r.cls)).toFixed(3)}]` +
         `  transferred ${(m.transferBytes / 1024).toFixed(1)} KB`,
     );
     console.log(`${''.padEnd(32)} LCP element: ${m.lcpElement}`);

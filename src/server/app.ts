@@ -37,6 +37,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { payLinkPreview } from './features/pay/pay-preview';
 import { spaPlugin } from './plugins/spa';
+import { productPageImage } from './features/store/store-catalogue.service';
 import { SURFACES } from './surfaces';
 import { ROLES } from '@shared/accounts/accounts.schema';
 import { storagePlugin } from './plugins/storage';
@@ -158,6 +159,7 @@ export async function buildApp(
         pathname,
         search,
       ),
+    pageImage: (pathname) => productPageImage(app.db, pathname),
   });
   return app;
 }

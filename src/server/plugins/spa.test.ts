@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TMP_ROOT } from '../../../tests/setup/databases';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { seedTestCatalogue } from '../features/store/store-test-helpers';
 import { precompressDirectory } from '../lib/static-compression';
 
 /** Decodes a body by its Content-Encoding, as a browser does. */
@@ -158,6 +159,21 @@ describe('compressed static files and pages', () => {
     for (const url of ['/', '/product', '/product/a/b', '/stores']) {
       const other = await t.app.inject(url);
       expect(other.body, url).not.toContain('modulepreload');
+    }
+  });
+
+  it("announces a product page's opening image, read from the catalogue", async () => {
+    await seedTestCatalogue(t.app.db);
+    const preload = (href: string) =>
+      `<link rel="preload" as="image" fetchpriority="high" href="${href}">`;
+    const lamp = await t.app.inject('/product/lamp');
+    expect(lamp.body).toContain(preload('/catalogue/lamp-1.svg'));
+    expect(lamp.body).not.toContain('lamp-2.svg');
+    // No image, an unknown product, another page: nothing announced.
+    for (const url of ['/product/mug', '/product/no-such-product', '/store']) {
+      const other = await t.app.inject(url);
+      expect(other.statusCode, url).toBe(200);
+      expect(other.body, url).not.toContain('as="image"');
     }
   });
 

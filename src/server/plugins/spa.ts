@@ -43,6 +43,13 @@ export const spaPlugin = fp(
        * written into the page, since their crawlers run no JavaScript.
        */
       linkPreview?: (pathname: string, search: string) => Promise<LinkPreview | undefined>;
+      /**
+       * The image a page of the app shows first, its largest paint (undefined:
+       * none), announced as a high-priority preload so it downloads with the
+       * code instead of after the page has rendered. Asked for the pages that
+       * announce API answers (route-preloads), which are rendered per path.
+       */
+      pageImage?: (pathname: string) => Promise<string | undefined>;
     },
   ) => {
     const indexFile = path.join(options.webDir, 'index.html');
@@ -58,28 +65,34 @@ export const spaPlugin = fp(
       preload,
       page: undefined as Promise<EncodedBody> | undefined,
     }));
-    const perPath = new Map<string, Promise<EncodedBody>>();
+    const perPath = new Map<string, { page: Promise<EncodedBody>; until: number }>();
     const pageFor = (pathname: string): EncodedBody | Promise<EncodedBody> | undefined => {
       if (indexHtml === undefined) return undefined;
       const segments = pathname.split('/');
       const route = routes.find((candidate) => matchesRoute(candidate.pattern, segments));
       if (!route) return indexPage;
-      const render = () =>
-        renderPage(
-          injectPreloads(indexHtml, route.preload, {
-            storeId: options.runtimeConfig.store_id,
-            params: routeParams(route.pattern, segments),
-          }),
-        );
-      if (route.preload.data.length === 0) return (route.page ??= render());
-      let page = perPath.get(pathname);
-      if (!page) {
-        // Bounded: paths come from visitors.
-        if (perPath.size >= 1000) perPath.clear();
-        page = render();
-        perPath.set(pathname, page);
-      }
+      const html = () =>
+        injectPreloads(indexHtml, route.preload, {
+          storeId: options.runtimeConfig.store_id,
+          params: routeParams(route.pattern, segments),
+        });
+      if (route.preload.data.length === 0) return (route.page ??= renderPage(html()));
+      const now = Date.now();
+      const cached = perPath.get(pathname);
+      if (cached && cached.until > now) return cached.page;
+      // Bounded: paths come from visitors.
+      if (perPath.size >= 1000) perPath.clear();
+      const page = renderPathPage(html(), pathname);
+      // Kept for a minute, so a product's new images show.
+      perPath.set(pathname, { page, until: now + PATH_PAGE_TTL_MS });
       return page;
+    };
+    const renderPathPage = async (html: string, pathname: string) => {
+      const image = await options.pageImage?.(pathname).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'page image lookup failed');
+        return undefined;
+      });
+      return renderPage(image ? insertInHead(html, imagePreloadLink(image)) : html);
     };
 
     // The payment pages' own entry (pay.html, src/shared/pay-entry.ts), with
@@ -188,6 +201,8 @@ function readRoutePreloads(webDir: string): Record<string, RoutePreload> {
 
 /** How long a payment page's rendering (with its product's preview) is reused. */
 const PAY_PAGE_TTL_MS = 60_000;
+/** How long a page rendered for its path (with its API answers and image announced) is reused. */
+const PATH_PAGE_TTL_MS = 60_000;
 
 /**
  * Links at the end of <head>: the chunks as modulepreload with low priority,
@@ -216,6 +231,10 @@ export function injectPreloads(
 }
 
 /** An API answer as a fetch preload (`crossorigin`: the mode and credentials of the page's own fetch). */
+function imagePreloadLink(url: string): string {
+  return `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(url)}">`;
+}
+
 function fetchPreloadLink(url: string): string {
   return `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">`;
 }

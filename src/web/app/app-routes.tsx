@@ -10,6 +10,16 @@ import { PublicLayout } from './layouts/public-layout';
 const AppShell = lazyPage(() => import('./app-shell'), 'AppShell');
 
 /**
+ * Loads the code of the page the app opens on (beyond the main bundle), so
+ * the first render can paint it whole. Nothing to wait for on the landing page.
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  if (pathname === '/') return;
+  const shell = await AppShell.preload();
+  await shell.preloadShellRoute(pathname);
+}
+
+/**
  * The top of the route table: the landing page in the main bundle, every other
  * path in the lazily loaded app shell (see shell-routes.tsx). Declarative
  * routes keep React Router's share of the landing bundle small (the data

@@ -6,6 +6,8 @@ import { queryClient } from '@web/lib/query-client';
 import { ErrorBoundary } from './error-boundary';
 import { ShellRoutes } from './shell-routes';
 
+export { preloadShellRoute } from './shell-routes';
+
 /**
  * Everything but the landing page renders inside this shell. It is loaded
  * lazily, so the landing page downloads neither TanStack Query nor the route table.

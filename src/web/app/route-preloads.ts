@@ -31,6 +31,7 @@ export const ROUTE_PRELOADS: RoutePreload[] = [
       'features/store/store-layout.tsx',
       'features/store/pages/store-page.tsx',
     ],
+    data: ['/api/store/{storeId}/products?limit=100&sort_by=order&order=ASC'],
   },
   {
     path: '/product/:id',

@@ -1,4 +1,5 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { matchPath, Navigate, Route, Routes } from 'react-router';
+import { queryClient } from '@web/lib/query-client';
 import { lazyPage } from './lazy-page';
 import { PublicLayout } from './layouts/public-layout';
 import { panelRoutes } from './panel-routes';
@@ -28,6 +29,54 @@ const SuccessPage = lazyPage(
   () => import('@web/features/checkout-success/success-page'),
   'SuccessPage',
 );
+
+/**
+ * The pages whose code the first render waits for when the app opens on them
+ * (main.tsx): their chunks are announced in the index.html the server answers
+ * (route-preloads.ts), so they arrive with the main bundle and the page
+ * paints whole instead of a spinner first. `data` is an API answer the server
+ * announced too: the first render also waits for it, for up to
+ * OPENING_DATA_WAIT_MS, so the page paints with its content rather than a
+ * skeleton and the content a moment later. Keep in step with the routes below.
+ */
+const OPENING_PAGES: {
+  path: string;
+  pages: { preload: () => Promise<unknown> }[];
+  data?: (params: Record<string, string | undefined>) => Promise<unknown>;
+}[] = [
+  { path: '/store', pages: [StoreLayout, StorePage] },
+  {
+    path: '/product/:id',
+    pages: [StoreLayout, ProductPage],
+    data: async ({ id = '' }) => {
+      const { storeProductQuery } = await import('@web/features/store/api/use-store-products');
+      await queryClient.prefetchQuery(storeProductQuery(id));
+    },
+  },
+  { path: '/login', pages: [LoginPage] },
+  { path: '/register', pages: [RegisterPage] },
+  { path: '/terms', pages: [TermsPage] },
+  { path: '/support', pages: [SupportPage] },
+];
+
+/** How long the first render waits for a page's announced API answer before painting without it. */
+const OPENING_DATA_WAIT_MS = 1_000;
+
+export async function preloadShellRoute(pathname: string): Promise<void> {
+  for (const route of OPENING_PAGES) {
+    const match = matchPath(route.path, pathname);
+    if (!match) continue;
+    const data = route.data?.(match.params);
+    await Promise.all(route.pages.map((page) => page.preload()));
+    if (data) {
+      await Promise.race([
+        data,
+        new Promise((resolve) => setTimeout(resolve, OPENING_DATA_WAIT_MS)),
+      ]);
+    }
+    return;
+  }
+}
 
 /**
  * Every route but the landing page and the payment pages (`/pay/:productId`,

@@ -14,6 +14,7 @@ import {
   type StoreVariant,
   type StoreVariantsResponse,
 } from '@shared/store/store.schema';
+import { openingImage } from '@shared/store/product-gallery';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { encodeJsonBody, type JsonBody } from '../../lib/json-body';
@@ -76,6 +77,33 @@ export function getStoreProductJson(db: Database, id: string): Promise<JsonBody>
   return catalogueCache(db).get(`product:${id}`, async () =>
     encodeJsonBody(StoreProductDetail.parse(await getStoreProduct(db, id))),
   );
+}
+
+/**
+ * The image the product page at `pathname` (`/product/:id`) opens on, for the
+ * page's HTML to announce (spa plugin's pageImage); undefined for any other
+ * path or an unknown product. Read through the catalogue cache, which the
+ * page's own request for the product then finds warm.
+ */
+export async function productPageImage(
+  db: Database,
+  pathname: string,
+): Promise<string | undefined> {
+  const match = /^\/product\/([^/]+)$/.exec(pathname);
+  let id: string;
+  try {
+    id = decodeURIComponent(match?.[1] ?? '');
+  } catch {
+    return undefined;
+  }
+  if (!id) return undefined;
+  try {
+    const body = await getStoreProductJson(db, id);
+    return openingImage(JSON.parse(body.raw.toString('utf8')) as StoreProductDetail);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) return undefined;
+    throw error;
+  }
 }
 
 /** Units a buyer can take now. */

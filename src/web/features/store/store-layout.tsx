@@ -3,7 +3,7 @@ import { LayoutDashboard, LogIn, ShoppingCart, Store } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { BrandLogo } from '@web/components/brand-logo';
-import { Button } from '@web/components/ui/button';
+import { Button, buttonVariants } from '@web/components/ui/button';
 import { dismiss, useToasts } from '@web/components/ui/toast-store';
 import { paths } from '@web/config/paths';
 import { cn } from '@web/lib/cn';
@@ -99,7 +99,9 @@ export function StoreLayout() {
           </div>
         </div>
       </header>
-      <main id="store-content" className="flex-1">
+      {/* At least the viewport below the header, so the footer starts below the fold and
+          is not pushed down in view when the page's content arrives (layout shift). */}
+      <main id="store-content" className="min-h-[calc(100dvh-4rem)] flex-1">
         <Outlet />
       </main>
       <footer className="border-t border-border bg-white">
@@ -121,21 +123,45 @@ export function StoreLayout() {
   );
 }
 
-/** spec 01 §4: signed-in visitors get their dashboard, anonymous ones the sign-in page. */
+/**
+ * spec 01 §4: signed-in visitors get their dashboard, anonymous ones the sign-in page.
+ * Both labels are laid in one grid cell, the unused one hidden, so the slot is as
+ * wide as the wider one from the first paint: the cart beside it never moves
+ * when the session is read, and no link is shown before it is known.
+ */
 function StoreAccountLink() {
   const session = useSession();
-  // Nothing until the session is known, so the header does not flash the wrong link.
-  if (session.status === 'loading') return null;
-  const { to, label, Icon } =
-    session.user !== null
-      ? { to: paths.dashboard, label: STORE_TEXT.dashboard, Icon: LayoutDashboard }
-      : { to: paths.login, label: STORE_TEXT.signIn, Icon: LogIn };
+  const signedIn = session.status === 'ready' && session.user !== null;
+  const links = [
+    { to: paths.login, label: STORE_TEXT.signIn, Icon: LogIn, current: !signedIn },
+    { to: paths.dashboard, label: STORE_TEXT.dashboard, Icon: LayoutDashboard, current: signedIn },
+  ];
   return (
-    <Button asChild variant="ghost" size="sm" className="px-2.5 sm:px-3">
-      <Link to={to} aria-label={label} data-testid="store-account-link">
-        <Icon aria-hidden />
-        <span className="max-sm:sr-only">{label}</span>
-      </Link>
-    </Button>
+    <div className="grid justify-items-end">
+      {links.map(({ to, label, Icon, current }) => {
+        const content = (
+          <>
+            <Icon aria-hidden />
+            <span className="max-sm:sr-only">{label}</span>
+          </>
+        );
+        const place = 'col-start-1 row-start-1 px-2.5 sm:px-3';
+        return current && session.status === 'ready' ? (
+          <Button key={to} asChild variant="ghost" size="sm" className={place}>
+            <Link to={to} aria-label={label} data-testid="store-account-link">
+              {content}
+            </Link>
+          </Button>
+        ) : (
+          <span
+            key={to}
+            aria-hidden
+            className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), place, 'invisible')}
+          >
+            {content}
+          </span>
+        );
+      })}
+    </div>
   );
 }

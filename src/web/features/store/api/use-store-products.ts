@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { StoreCurrency } from '@shared/money';
 import type { StoreProduct } from '@shared/store/store.schema';
 import { webEnv } from '@web/config/env';
@@ -30,8 +30,8 @@ export function useStoreProducts() {
 }
 
 /** One product with live stock, for the detail page. */
-export function useStoreProduct(id: string) {
-  return useQuery({
+export function storeProductQuery(id: string) {
+  return queryOptions({
     queryKey: storeKeys.product(id),
     queryFn: async () => {
       // The page's id is the product's, so its live stock is asked for at the same time.
@@ -42,6 +42,10 @@ export function useStoreProduct(id: string) {
       );
     },
   });
+}
+
+export function useStoreProduct(id: string) {
+  return useQuery(storeProductQuery(id));
 }
 
 function currencyOf(product: StoreProduct | undefined): StoreCurrency | null {

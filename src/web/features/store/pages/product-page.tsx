@@ -1,3 +1,4 @@
+import { openingSlide, productGallery } from '@shared/store/product-gallery';
 import type { StoreProductDetail, StoreVariant } from '@shared/store/store.schema';
 import {
   AlertTriangle,
@@ -59,27 +60,61 @@ export function ProductPage() {
       </div>
     );
   }
-  if (detail === undefined) {
-    return (
-      <div className="flex min-h-[50dvh] items-center justify-center">
-        <Spinner label={STORE_TEXT.loading} />
-      </div>
-    );
-  }
+  if (detail === undefined) return <ProductSkeleton />;
   // A new product starts with its own first variant and quantity 1.
   return <ProductDetail key={detail.id} product={detail} />;
 }
 
-/** The gallery: the product's images in order, then variant images it lacks. */
-function galleryOf(product: StoreProductDetail): string[] {
-  const ordered = [...(product.media.length ? product.media : product.images)]
-    .sort((a, b) => a.order - b.order)
-    .map((image) => image.url);
-  const urls = ordered.length ? ordered : product.thumbnail ? [product.thumbnail] : [];
-  for (const variant of product.variants) {
-    if (variant.image_url && !urls.includes(variant.image_url)) urls.push(variant.image_url);
-  }
-  return urls;
+function BackToStore() {
+  return (
+    <Link
+      to={paths.store}
+      className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground"
+    >
+      <ArrowLeft className="size-4" aria-hidden />
+      {STORE_TEXT.backToStore}
+    </Link>
+  );
+}
+
+// A text line's height, painted a little thinner (a transform takes no layout space).
+const bar = 'block h-lh scale-y-75 animate-pulse rounded bg-slate-200/70';
+
+/**
+ * The page's frame while the product loads: the way back, the square gallery
+ * with the spinner, and the title, price and buttons at their final sizes, so
+ * nothing moves when the product arrives.
+ */
+function ProductSkeleton() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
+      <BackToStore />
+      <div className="mt-5 grid gap-8 md:grid-cols-2 md:gap-12">
+        <div className="flex aspect-square items-center justify-center rounded-2xl border border-border bg-white">
+          <Spinner label={STORE_TEXT.loading} />
+        </div>
+        <div aria-hidden className="flex flex-col gap-5">
+          <div className="space-y-2">
+            <span className={cn(bar, 'w-3/4 text-3xl sm:text-4xl')} />
+            <span className={cn(bar, 'w-1/2 text-lg')} />
+          </div>
+          <span className={cn(bar, 'w-32 text-3xl')} />
+          <div className="space-y-3">
+            <span className={cn(bar, 'w-20 text-sm')} />
+            <div className="flex flex-wrap items-center gap-3">
+              <span className="block h-11 w-32 animate-pulse rounded-lg bg-slate-200/70" />
+              <span className="block h-12 min-w-48 flex-1 animate-pulse rounded-lg bg-slate-200/70" />
+            </div>
+          </div>
+          <div className="space-y-1 border-t border-border pt-5">
+            <span className={cn(bar, 'w-full')} />
+            <span className={cn(bar, 'w-full')} />
+            <span className={cn(bar, 'w-2/3')} />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
 }
 
 const toneClasses: Record<StockTone, string> = {
@@ -90,13 +125,10 @@ const toneClasses: Record<StockTone, string> = {
 const toneIcons = { 'in-stock': CheckCircle2, low: AlertTriangle, unavailable: XCircle };
 
 function ProductDetail({ product }: { product: StoreProductDetail }) {
-  const gallery = useMemo(() => galleryOf(product), [product]);
+  const gallery = useMemo(() => productGallery(product), [product]);
   const [variant, setVariant] = useState<StoreVariant | undefined>(product.variants[0]);
   const [quantity, setQuantity] = useState(1);
-  const [slide, setSlide] = useState(() => {
-    const first = product.variants[0]?.image_url;
-    return first ? Math.max(0, gallery.indexOf(first)) : 0;
-  });
+  const [slide, setSlide] = useState(() => openingSlide(product, gallery));
 
   // Keep the chosen variant in step with refreshed stock.
   const selected = product.variants.find((v) => v.id === variant?.id) ?? product.variants[0];
@@ -157,13 +189,7 @@ function ProductDetail({ product }: { product: StoreProductDetail }) {
         {...(gallery[0] ? { image: gallery[0] } : {})}
       />
       <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
-        <Link
-          to={paths.store}
-          className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground"
-        >
-          <ArrowLeft className="size-4" aria-hidden />
-          {STORE_TEXT.backToStore}
-        </Link>
+        <BackToStore />
         <div className="mt-5 grid gap-8 md:grid-cols-2 md:gap-12">
           <Carousel
             slides={slides}
