@@ -499,3 +499,41 @@ export async function saveEmailPreferences(
 export async function forgetPastMailQuota(db: Database, before: Date): Promise<void> {
   await db.delete(buyerMailQuota).where(lt(buyerMailQuota.windowStart, before));
 }
+
+/** Where the bell and the outbox stand now: what a history written later adds comes after it. */
+export interface NotificationMark {
+  notification: number;
+  outbox: number;
+}
+
+export async function notificationMark(db: Database): Promise<NotificationMark> {
+  const [row] = await db
+    .select({
+      notification: sql<string>`coalesce((select max(${notifications.id}) from ${notifications}), 0)`,
+      outbox: sql<string>`coalesce((select max(${emailOutbox.id}) from ${emailOutbox}), 0)`,
+    })
+    .from(sql`(select 1) as one`);
+  return { notification: Number(row?.notification ?? 0), outbox: Number(row?.outbox ?? 0) };
+}
+
+/**
+ * Dates what was written after `mark` at the moment it happened, for a history
+ * written after the fact (the demo business): its bell entries carry the event's
+ * time and, when the event is past news, are already read and send no e-mail.
+ */
+export async function datePastNotifications(
+  db: Database,
+  mark: NotificationMark,
+  at: Date,
+  past: boolean,
+): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ createdAt: at, ...(past ? { readAt: at } : {}) })
+    .where(sql`${notifications.id} > ${mark.notification}`);
+  if (past) {
+    await db
+      .delete(emailOutbox)
+      .where(and(sql`${emailOutbox.id} > ${mark.outbox}`, eq(emailOutbox.status, 'pending')));
+  }
+}

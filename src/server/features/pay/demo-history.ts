@@ -3,7 +3,11 @@ import type { PutGoalBody } from '@shared/seller/seller.schema';
 import { argentineDay, argentineMonth } from '@shared/time';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { notifyPayoutsPaid } from '../notifications/notifications.service';
+import {
+  datePastNotifications,
+  notificationMark,
+  notifyPayoutsPaid,
+} from '../notifications/notifications.service';
 import { insertOrder, SYSTEM, transitionOrder } from '../orders/orders.service';
 import { linkCodeFor } from '../orders/seller-links.service';
 import { takeUnits } from '../products/products.service';
@@ -12,6 +16,8 @@ import { createPayoutBatch, markPayoutBatchPaid } from '../settlements/payouts.s
 import { recordCompanyPayment, statementList } from '../settlements/statements.service';
 
 const HOUR = 3_600_000;
+/** Events older than this are history, not news: read, and no e-mail. */
+const NEWS = 48 * HOUR;
 
 /**
  * The demo business's last three months, written through the services the
@@ -218,6 +224,19 @@ export async function writeDemoHistory(input: DemoHistory): Promise<number> {
   let placed = 0;
   for (const event of timeline(input.now)) {
     if (event.at.getTime() > input.now.getTime()) continue;
+    const mark = await notificationMark(db);
+    await writeEvent(event);
+    // The bell shows each event at its own time; only the last two days are news (unread, e-mailed).
+    await datePastNotifications(
+      db,
+      mark,
+      event.at,
+      input.now.getTime() - event.at.getTime() > NEWS,
+    );
+  }
+  return placed;
+
+  async function writeEvent(event: DemoEvent): Promise<void> {
     switch (event.kind) {
       case 'sale': {
         const { sale } = event;
@@ -290,5 +309,4 @@ export async function writeDemoHistory(input: DemoHistory): Promise<number> {
       }
     }
   }
-  return placed;
 }

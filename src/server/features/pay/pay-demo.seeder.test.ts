@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { DEMO_ACCOUNTS, demoAccountsSeeder } from '../accounts/demo-accounts.seeder';
 import { findUserByEmail } from '../auth/users.service';
 import { sellerTallyFromOrders } from '../orders/orders.service';
+import { emailOutbox } from '../notifications/notifications.table';
 import { products } from '../products/products.table';
 import { DEMO_SELLER_CBU, payDemoSeeder } from './pay-demo.seeder';
 
@@ -175,5 +176,37 @@ describe('demo business', () => {
     expect(new Set(audit.items.map((entry) => entry.action))).toEqual(
       new Set(['settlement.company_payment', 'settlement.payout_batch', 'settlement.payout_paid']),
     );
+  });
+
+  it('the bell shows each event at its own time: only the last two days are unread, and only they sent e-mails', async () => {
+    const now = Date.now();
+    const twoDays = 48 * 3_600_000;
+    for (const role of ['company', 'seller'] as const) {
+      const bell = await get<{
+        items: { created_at: string; read: boolean }[];
+        unread: number;
+      }>(role, '/api/notifications');
+      expect(bell.items.length).toBeGreaterThan(0);
+      for (const item of bell.items) {
+        const age = now - new Date(item.created_at).getTime();
+        if (!item.read) expect(age).toBeLessThanOrEqual(twoDays + 60_000);
+        else expect(age).toBeGreaterThan(twoDays - 60_000);
+      }
+      // Events of weeks ago are dated then, not at the seed.
+      expect(bell.items.some((item) => now - new Date(item.created_at).getTime() > twoDays)).toBe(
+        true,
+      );
+      expect(bell.unread).toBeLessThan(bell.items.length);
+    }
+    // E-mails only about what happened in the last two days: the orders they name are that recent.
+    const mail = await t.db.select().from(emailOutbox);
+    expect(mail.length).toBeGreaterThan(0);
+    const orders = await get<{ items: Order[] }>('admin', '/api/admin/orders?page_size=100');
+    const placedAt = new Map(orders.items.map((order) => [order.id, order.created_at]));
+    for (const message of mail) {
+      const orderId = (message.payload as { orderId?: string }).orderId;
+      if (!orderId) continue;
+      expect(now - new Date(placedAt.get(orderId)!).getTime()).toBeLessThanOrEqual(twoDays * 2);
+    }
   });
 });
