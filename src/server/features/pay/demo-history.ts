@@ -39,7 +39,9 @@ const NEWS = 48 * HOUR;
  * - so today the seller has M-2's commissions, past the hold and paid by
  *   the company, less the clawback, waiting in Pagos a vendedores; M-1's and
  *   the last days' wait for the company's payment or the hold;
- * - the last two days bring orders waiting for a transfer or a payment;
+ * - the last three weeks bring sales within the hold (one delivered, one
+ *   never paid), and the last two days orders waiting for a transfer or a
+ *   payment;
  * - the seller sets a goal at the start of each month: missed in M-3 (a
  *   refund took a sale back), reached in M-2 and M-1, under way this month.
  */
@@ -153,7 +155,7 @@ function timeline(now: Date): DemoEvent[] {
     {
       at: new Date(Math.min(argentineTime(current, 1, 8).getTime(), now.getTime())),
       kind: 'goal',
-      goal: { month: current, target_sales: 3 },
+      goal: { month: current, target_sales: 6 },
     },
   ];
   for (const [offset, month] of [m3, m2, m1].entries()) {
@@ -177,14 +179,25 @@ function timeline(now: Date): DemoEvent[] {
     // Refunded within the hold, before any payout: nothing to claw back.
     { at: argentineTime(m1, 17, 16), kind: 'change', key: `${m1}:4`, to: 'refunded' },
   );
-  // The last days, relative to now: a sale within the hold and orders still unpaid.
-  const recent: [number, DemoSale['provider'], OrderStatus | null][] = [
-    [30, 'transferencia', 'approved'],
-    [26, 'transferencia', null],
-    [5, 'transferencia', null],
-    [3, 'mercadopago', null],
+  // The last weeks, relative to now (so the dashboards' 30 days always have sales): sales
+  // within the hold, one never paid, and orders still waiting for their payment.
+  const recent: [number, DemoSale['provider'], DemoSale['then']][] = [
+    [20 * 24 + 5, 'mercadopago', [{ to: 'expired', after: 1 }]],
+    [
+      13 * 24 + 3,
+      'transferencia',
+      [
+        { to: 'approved', after: 1 },
+        { to: 'delivered', after: 50 },
+      ],
+    ],
+    [6 * 24 + 2, 'mercadopago', [{ to: 'approved', after: 1 }]],
+    [30, 'transferencia', [{ to: 'approved', after: 1 }]],
+    [26, 'transferencia', []],
+    [5, 'transferencia', []],
+    [3, 'mercadopago', []],
   ];
-  for (const [index, [hoursAgo, provider, fate]] of recent.entries()) {
+  for (const [index, [hoursAgo, provider, then]] of recent.entries()) {
     const at = new Date(now.getTime() - hoursAgo * HOUR);
     events.push({
       at,
@@ -196,7 +209,7 @@ function timeline(now: Date): DemoEvent[] {
         buyer: BUYERS[(index + 3) % BUYERS.length]!,
         withSeller: true,
         provider,
-        then: fate ? [{ to: fate, after: 1 }] : [],
+        then,
       },
     });
   }
