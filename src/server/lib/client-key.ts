@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Transaction } from '../db/client';
 
 /**
@@ -52,5 +52,15 @@ function ipv6Groups(address: string): string[] {
  * client only: buyers on other addresses never wait here.
  */
 export async function lockClient(tx: Transaction, key: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  await tx.execute(sql`select ${clientLock(key)}`);
+}
+
+/**
+ * The same lock as an expression, to take it inside a statement the caller
+ * makes anyway (a payment-link order takes it while its row is written). It is
+ * held from then to the end of the transaction; what the caller reads in its
+ * later statements sees every order the client's earlier transactions committed.
+ */
+export function clientLock(key: string): SQL {
+  return sql`pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
 }

@@ -1,11 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import { orderAmounts } from '@shared/commission';
 import { countsAsSale, holdsStock, type OrderStatus } from '@shared/order-status';
 import type { Order } from '@shared/orders/orders.schema';
 import type { PaymentProvider } from '@shared/payments/payment-methods.schema';
 import { pointsForOrder } from '@shared/points';
 import type { Database, Transaction } from '../../db/client';
+import { clientLock } from '../../lib/client-key';
 import { returnUnits, takeUnits, type ProductRow } from '../products/products.service';
 import { adjustSellerTally } from '../profiles/profiles.service';
 import { countOrderIn } from './orders-totals';
@@ -110,37 +111,32 @@ export async function insertOrder(
       clientKey: input.clientKey ?? null,
       ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
     })
-    .returning();
+    .returning({
+      ...getTableColumns(orders),
+      // The client's lock, taken in this statement rather than one of its own (lib/client-key.ts).
+      ...(input.clientKey ? { clientLocked: clientLock(input.clientKey) } : {}),
+    });
   if (!order) throw new Error('insert returned no order');
-  if (countTotals) await countOrderIn(tx, order, order.status, 1);
-  return { order, token };
+  const { clientLocked: _locked, ...row } = order as typeof order & { clientLocked?: unknown };
+  if (countTotals) await countOrderIn(tx, row, row.status, 1);
+  return { order: row, token };
 }
 
 /**
  * Units one client holds in unpaid orders still within their time (card and
- * MercadoPago checkouts as well as transfers): of one product and of all
- * products. One statement, served by the partial index on unpaid orders.
+ * MercadoPago checkouts as well as transfers), of one product and of all
+ * products, as two expressions for the caller's statement to return (served by
+ * the partial index on unpaid orders). Read in the transaction that wrote an
+ * order, they count that order too.
  */
-export async function unpaidUnitsOf(
-  tx: Transaction,
-  clientKey: string,
-  productId: string,
-  now: Date,
-): Promise<{ product: number; all: number }> {
-  const [row] = await tx
-    .select({
-      product: sql<number>`coalesce(sum(${orders.quantity}) filter (where ${orders.productId} = ${productId}), 0)::int`,
-      all: sql<number>`coalesce(sum(${orders.quantity}), 0)::int`,
-    })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.clientKey, clientKey),
-        inArray(orders.status, ['pending_payment', 'pending_transfer']),
-        gt(orders.expiresAt, now),
-      ),
-    );
-  return { product: row?.product ?? 0, all: row?.all ?? 0 };
+export function unpaidUnitsOf(clientKey: string, productId: string, now: Date) {
+  const unpaid = sql`${orders} where ${orders.clientKey} = ${clientKey}
+    and ${orders.status} in ('pending_payment', 'pending_transfer')
+    and ${orders.expiresAt} > ${now.toISOString()}`;
+  return {
+    heldOfProduct: sql<number>`(select coalesce(sum(${orders.quantity}) filter (where ${orders.productId} = ${productId}), 0)::int from ${unpaid})`,
+    heldOfAll: sql<number>`(select coalesce(sum(${orders.quantity}), 0)::int from ${unpaid})`,
+  };
 }
 
 /** A status change, as the features that react to it see it: inside its transaction. */

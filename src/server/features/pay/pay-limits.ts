@@ -2,8 +2,6 @@ import { PAY_MESSAGES } from '@shared/orders/orders.schema';
 import type { PayLimits } from '../../config/env';
 import type { Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { lockClient } from '../../lib/client-key';
-import { unpaidUnitsOf } from '../orders/orders.service';
 import { spendChallenge, type SolvedChallenge } from './pay-challenge';
 
 /** What a client sent with its order, for the caps: who it is and its proof of work, if any. */
@@ -14,41 +12,41 @@ export interface OrderClient {
 }
 
 /**
- * Nobody can hold a product's stock through payment links. In the order's
- * transaction, before it writes anything: the client's orders queue on a lock
- * of their own (two at once cannot both slip under a cap), the units it holds
- * unpaid are counted, and the order is refused past a cap (429) or, past the
- * lower challenge threshold, without a proof of work used here for the first
- * time (428). Two statements for most orders, a third with a challenge.
+ * Nobody can hold a product's stock through payment links. The order's own
+ * statements do the work (no statement of their own, pay.service.ts): writing
+ * the order takes the client's lock (two of its orders at once queue, so they
+ * cannot both slip under a cap), and the statement that takes the units reads
+ * what the client then holds unpaid, this order included. Past a cap the order
+ * is refused (429) and its transaction undone; past the lower challenge
+ * threshold it needs a proof of work used here for the first time (428), which
+ * costs one more statement, only then.
  */
 export async function checkHeldUnits(
   tx: Transaction,
   request: {
     client: OrderClient;
-    productId: string;
+    /** Units the client holds unpaid of this product and of all, this order included. */
+    held: { product: number; all: number };
     quantity: number;
     limits: PayLimits;
-    now: Date;
   },
 ): Promise<void> {
-  const { client, limits, quantity } = request;
-  await lockClient(tx, client.key);
-  const held = await unpaidUnitsOf(tx, client.key, request.productId, request.now);
-  if (held.product + quantity > limits.heldUnitsPerProduct) {
+  const { client, limits, quantity, held } = request;
+  if (held.product > limits.heldUnitsPerProduct) {
     throw new AppError(
       'RESERVATION_LIMIT',
-      PAY_MESSAGES.heldLimitProduct(held.product, limits.heldUnitsPerProduct),
+      PAY_MESSAGES.heldLimitProduct(held.product - quantity, limits.heldUnitsPerProduct),
       429,
     );
   }
-  if (held.all + quantity > limits.heldUnitsPerAddress) {
+  if (held.all > limits.heldUnitsPerAddress) {
     throw new AppError(
       'RESERVATION_LIMIT',
-      PAY_MESSAGES.heldLimitAddress(held.all, limits.heldUnitsPerAddress),
+      PAY_MESSAGES.heldLimitAddress(held.all - quantity, limits.heldUnitsPerAddress),
       429,
     );
   }
-  if (held.all + quantity <= limits.challengeAfterUnits) return;
+  if (held.all <= limits.challengeAfterUnits) return;
   if (client.challenge === undefined) {
     throw new AppError('CHALLENGE_REQUIRED', PAY_MESSAGES.challengeRequired, 428);
   }

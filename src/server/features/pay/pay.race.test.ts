@@ -10,7 +10,9 @@ import {
 } from '../../../../tests/fakes/payment-providers';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { signMercadoPagoWebhook } from '../payments/mercadopago';
-import { sellerTallyFromOrders, transitionOrder } from '../orders/orders.service';
+import { clientKey } from '../../lib/client-key';
+import { insertOrder, sellerTallyFromOrders, transitionOrder } from '../orders/orders.service';
+import { findProduct } from '../products/products.service';
 import { orderDailyTotals, orders, orderStatusHistory, orderTotals } from '../orders/orders.table';
 import { products } from '../products/products.table';
 import { ledgerEntries } from '../settlements/ledger.table';
@@ -267,6 +269,42 @@ describe.skipIf(!serverUrl)(
       ]);
       const [product] = await t.db.select().from(products).where(eq(products.id, world.productId));
       expect(product!.stock).toBe(100 - 10 - 25);
+    });
+
+    it("an order waits for the client's order being written on another connection, and counts it", async () => {
+      // Another instance is writing an order of 8 units for this address and has not committed:
+      // it holds the client's lock. This buyer's order of 5 must wait for it, and then count it
+      // (8 + 5 is over the cap of 12). Without the lock it would count only itself and pass.
+      const world = await createPayWorld(t, { stock: 100 });
+      const address = '198.51.100.77';
+      const product = await findProduct(t.db, world.productId);
+      let written!: () => void;
+      const isWritten = new Promise<void>((resolve) => (written = resolve));
+      let commit!: () => void;
+      const committing = new Promise<void>((resolve) => (commit = resolve));
+      const other = t.db.transaction(async (tx) => {
+        await insertOrder(tx, {
+          product: product!,
+          sellerId: null,
+          quantity: 8,
+          provider: 'transferencia',
+          status: 'pending_transfer',
+          buyer: { name: 'Otra instancia', email: 'otra@example.com' },
+          expiresAt: new Date(Date.now() + 3_600_000),
+          clientKey: clientKey(address, t.config.appSecret),
+        });
+        written();
+        await committing;
+      });
+      await isWritten;
+      const ordered = buy(t, world.productId, { provider: 'transferencia', quantity: 5 }, address);
+      // Long enough for the request to reach the lock; it cannot finish before the commit.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      commit();
+      await other;
+      const response = await ordered;
+      expect(response.statusCode, response.body).toBe(429);
+      expect(response.json().error.code).toBe('RESERVATION_LIMIT');
     });
 
     it('ten orders at once to one mailbox: it gets exactly PAY_BUYER_MAILS_PER_HOUR e-mails, every order is placed', async () => {

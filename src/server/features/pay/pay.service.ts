@@ -22,6 +22,7 @@ import {
   findBuyerOrder,
   insertOrder,
   setProviderPaymentId,
+  unpaidUnitsOf,
   SYSTEM,
   transitionOrder,
   type OrderRow,
@@ -232,7 +233,6 @@ export async function startPayment(
   // company changed them meanwhile, the order is written again at the new price.
   const place = (priced: ProductRow) =>
     deps.db.transaction(async (tx) => {
-      await checkHeldUnits(tx, { client, productId, quantity: input.quantity, limits, now });
       const created = await insertOrder(
         tx,
         {
@@ -260,6 +260,7 @@ export async function startPayment(
       const sold = await takeUnits(tx, productId, input.quantity, {
         pricedAs: priced,
         alsoWrite: orderCountedIn(tx, created.order, created.order.status),
+        alsoRead: unpaidUnitsOf(client.key, productId, now),
       });
       if (!sold) {
         const again = await findProduct(tx, productId);
@@ -271,6 +272,12 @@ export async function startPayment(
         }
         throw new Repriced(again);
       }
+      await checkHeldUnits(tx, {
+        client,
+        held: { product: sold.heldOfProduct, all: sold.heldOfAll },
+        quantity: input.quantity,
+        limits,
+      });
       return { ...created, mailed };
     });
   let priced = product;

@@ -3,6 +3,7 @@ import {
   and,
   desc,
   eq,
+  getTableColumns,
   ilike,
   inArray,
   isNull,
@@ -332,7 +333,7 @@ export async function findProduct(
  * an active product. Answers the product as it was sold, or null when it cannot
  * be: concurrent buyers meet at the row lock, and the late ones find no stock.
  */
-export async function takeUnits(
+export async function takeUnits<Extra extends Record<string, SQL> = Record<never, SQL>>(
   tx: Transaction,
   id: string,
   quantity: number,
@@ -346,8 +347,12 @@ export async function takeUnits(
      * fail its transaction when none are.
      */
     alsoWrite?: readonly WithSubquery[];
+    /** Values of the caller's to read in the same statement, returned beside the product. */
+    alsoRead?: Extra;
   } = {},
-): Promise<ProductRow | null> {
+): Promise<
+  (ProductRow & { [K in keyof Extra]: Extra[K] extends SQL<infer T> ? T : never }) | null
+> {
   const statement = options.alsoWrite?.length ? tx.with(...options.alsoWrite) : tx;
   const [row] = await statement
     .update(products)
@@ -367,8 +372,12 @@ export async function takeUnits(
           : undefined,
       ),
     )
-    .returning();
-  return row ?? null;
+    .returning({ ...getTableColumns(products), ...options.alsoRead });
+  return (
+    (row as
+      | (ProductRow & { [K in keyof Extra]: Extra[K] extends SQL<infer T> ? T : never })
+      | undefined) ?? null
+  );
 }
 
 /** Gives `quantity` units back to stock (an order expired or was refunded). */
