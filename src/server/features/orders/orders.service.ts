@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
 import { orderAmounts } from '@shared/commission';
 import { countsAsSale, holdsStock, type OrderStatus } from '@shared/order-status';
 import type { Order } from '@shared/orders/orders.schema';
@@ -124,19 +124,30 @@ export async function insertOrder(
 
 /**
  * Units one client holds in unpaid orders still within their time (card and
- * MercadoPago checkouts as well as transfers), of one product and of all
- * products, as two expressions for the caller's statement to return (served by
- * the partial index on unpaid orders). Read in the transaction that wrote an
- * order, they count that order too.
+ * MercadoPago checkouts as well as transfers): of one product and of all
+ * products. One statement, served by the partial index on unpaid orders; an order
+ * written earlier in the caller's transaction is counted.
  */
-export function unpaidUnitsOf(clientKey: string, productId: string, now: Date) {
-  const unpaid = sql`${orders} where ${orders.clientKey} = ${clientKey}
-    and ${orders.status} in ('pending_payment', 'pending_transfer')
-    and ${orders.expiresAt} > ${now.toISOString()}`;
-  return {
-    heldOfProduct: sql<number>`(select coalesce(sum(${orders.quantity}) filter (where ${orders.productId} = ${productId}), 0)::int from ${unpaid})`,
-    heldOfAll: sql<number>`(select coalesce(sum(${orders.quantity}), 0)::int from ${unpaid})`,
-  };
+export async function unpaidUnitsOf(
+  tx: Transaction,
+  clientKey: string,
+  productId: string,
+  now: Date,
+): Promise<{ product: number; all: number }> {
+  const [row] = await tx
+    .select({
+      product: sql<number>`coalesce(sum(${orders.quantity}) filter (where ${orders.productId} = ${productId}), 0)::int`,
+      all: sql<number>`coalesce(sum(${orders.quantity}), 0)::int`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.clientKey, clientKey),
+        inArray(orders.status, ['pending_payment', 'pending_transfer']),
+        gt(orders.expiresAt, now),
+      ),
+    );
+  return { product: row?.product ?? 0, all: row?.all ?? 0 };
 }
 
 /** A status change, as the features that react to it see it: inside its transaction. */

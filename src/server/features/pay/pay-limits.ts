@@ -12,12 +12,11 @@ export interface OrderClient {
 }
 
 /**
- * Nobody can hold a product's stock through payment links. The order's own
- * statements do the work (no statement of their own, pay.service.ts): writing
- * the order takes the client's lock (two of its orders at once queue, so they
- * cannot both slip under a cap), and the statement that takes the units reads
- * what the client then holds unpaid, this order included. Past a cap the order
- * is refused (429) and its transaction undone; past the lower challenge
+ * Nobody can hold a product's stock through payment links. The statement that
+ * writes the order takes the client's lock (two of its orders at once queue, so
+ * they cannot both slip under a cap), and one statement then reads what the
+ * client holds unpaid, this order included (pay.service.ts). Past a cap the
+ * order is refused (429) and its transaction undone; past the lower challenge
  * threshold it needs a proof of work used here for the first time (428), which
  * costs one more statement, only then.
  */

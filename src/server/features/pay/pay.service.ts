@@ -247,6 +247,14 @@ export async function startPayment(
         },
         { countTotals: false },
       );
+      // Writing the order took the client's lock, so what it holds is counted after its
+      // earlier orders committed, this one included; a refused order never waits for the stock.
+      await checkHeldUnits(tx, {
+        client,
+        held: await unpaidUnitsOf(tx, client.key, productId, now),
+        quantity: input.quantity,
+        limits,
+      });
       // The buyer's e-mail carries their own link; it is kept sealed until it is sent.
       const link = buyerLink(deps.config.appUrl, 'transfer', created.order, created.token);
       const mailed = await notifyOrderCreated(
@@ -260,7 +268,6 @@ export async function startPayment(
       const sold = await takeUnits(tx, productId, input.quantity, {
         pricedAs: priced,
         alsoWrite: orderCountedIn(tx, created.order, created.order.status),
-        alsoRead: unpaidUnitsOf(client.key, productId, now),
       });
       if (!sold) {
         const again = await findProduct(tx, productId);
@@ -272,12 +279,6 @@ export async function startPayment(
         }
         throw new Repriced(again);
       }
-      await checkHeldUnits(tx, {
-        client,
-        held: { product: sold.heldOfProduct, all: sold.heldOfAll },
-        quantity: input.quantity,
-        limits,
-      });
       return { ...created, mailed };
     });
   let priced = product;

@@ -3,7 +3,6 @@ import {
   and,
   desc,
   eq,
-  getTableColumns,
   ilike,
   inArray,
   isNull,
@@ -333,7 +332,7 @@ export async function findProduct(
  * an active product. Answers the product as it was sold, or null when it cannot
  * be: concurrent buyers meet at the row lock, and the late ones find no stock.
  */
-export async function takeUnits<Extra extends Record<string, SQL> = Record<never, SQL>>(
+export async function takeUnits(
   tx: Transaction,
   id: string,
   quantity: number,
@@ -347,12 +346,8 @@ export async function takeUnits<Extra extends Record<string, SQL> = Record<never
      * fail its transaction when none are.
      */
     alsoWrite?: readonly WithSubquery[];
-    /** Values of the caller's to read in the same statement, returned beside the product. */
-    alsoRead?: Extra;
   } = {},
-): Promise<
-  (ProductRow & { [K in keyof Extra]: Extra[K] extends SQL<infer T> ? T : never }) | null
-> {
+): Promise<ProductRow | null> {
   const statement = options.alsoWrite?.length ? tx.with(...options.alsoWrite) : tx;
   const [row] = await statement
     .update(products)
@@ -372,12 +367,8 @@ export async function takeUnits<Extra extends Record<string, SQL> = Record<never
           : undefined,
       ),
     )
-    .returning({ ...getTableColumns(products), ...options.alsoRead });
-  return (
-    (row as
-      | (ProductRow & { [K in keyof Extra]: Extra[K] extends SQL<infer T> ? T : never })
-      | undefined) ?? null
-  );
+    .returning();
+  return row ?? null;
 }
 
 /** Gives `quantity` units back to stock (an order expired or was refunded). */
