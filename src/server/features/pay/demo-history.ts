@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@shared/order-status';
 import type { PutGoalBody } from '@shared/seller/seller.schema';
-import { argentineDay, argentineMonth } from '@shared/time';
+import { argentineDay, argentineMonth, argentineTime as argentineWallTime } from '@shared/time';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import {
@@ -84,10 +84,11 @@ function monthsBefore(month: string, count: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
-/** A moment of an Argentine day (Argentina keeps UTC−3 all year). */
+/** A moment of an Argentine day: `hour` o'clock on day `day` of `month`. */
 function argentineTime(month: string, day: number, hour: number): Date {
-  return new Date(
-    `${month}-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00-03:00`,
+  return argentineWallTime(
+    `${month}-${String(day).padStart(2, '0')}`,
+    `${String(hour).padStart(2, '0')}:00`,
   );
 }
 

@@ -7,8 +7,10 @@ import type {
 } from '@shared/settlements/settlements.schema';
 import { SETTLEMENT_MESSAGES } from '@shared/settlements/settlements.schema';
 import { formatArs } from '@shared/money';
+import { argentineMonthStart, nextMonth } from '@shared/time';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { argentineMonthSql } from '../../lib/sql-time';
 import { recordAudit } from '../audit/audit.service';
 import { sendNotice } from '../notifications/notifications.service';
 import { argentineMonth } from '../orders/orders-metrics.service';
@@ -18,18 +20,10 @@ import { profileContacts, profileIdsWithRole } from '../profiles/profiles.servic
 import { companyPayments } from './company-payments.table';
 import { ledgerEntries } from './ledger.table';
 
-const ENTRY_MONTH = sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'America/Argentina/Buenos_Aires', 'YYYY-MM')`;
+const ENTRY_MONTH = argentineMonthSql(ledgerEntries.createdAt);
 const PAYMENT_MONTH = sql<string>`to_char(${companyPayments.paidOn}, 'YYYY-MM')`;
 
-/** The first instant of an Argentine month (Argentina keeps UTC−3 all year). */
-function monthStart(month: string): Date {
-  return new Date(`${month}-01T00:00:00-03:00`);
-}
-
-function nextMonth(month: string): string {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
-}
+const monthStart = argentineMonthStart;
 
 /** Owed (ledger) and paid (payments) by a company, in all or before a month. */
 async function owedAndPaid(
