@@ -13,7 +13,8 @@ import { linkCodeFor } from '../orders/seller-links.service';
 import { takeUnits } from '../products/products.service';
 import { setSellerGoal } from '../seller/goals.service';
 import { createPayoutBatch, markPayoutBatchPaid } from '../settlements/payouts.service';
-import { recordCompanyPayment, statementList } from '../settlements/statements.service';
+import { companyBalance } from '../settlements/balances.service';
+import { recordCompanyPayment } from '../settlements/statements.service';
 
 const HOUR = 3_600_000;
 /** Events older than this are history, not news: read, and no e-mail. */
@@ -282,7 +283,7 @@ export async function writeDemoHistory(input: DemoHistory): Promise<number> {
         break;
       }
       case 'company_payment': {
-        const owed = (await statementList(db, input.companyId, event.at)).balance_cents;
+        const owed = (await companyBalance(db, input.companyId)).balanceCents;
         if (owed <= 0) break;
         await recordCompanyPayment(db, {
           companyId: input.companyId,
