@@ -19,7 +19,6 @@ const VALID_CBU = '0110599520000001234569';
  */
 describe('one meaning of a seller’s available money', () => {
   let t: TestApp;
-  let world: PayWorld;
   let admin: CreatedUser;
 
   const as = (user: CreatedUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
@@ -29,24 +28,36 @@ describe('one meaning of a seller’s available money', () => {
       headers: { cookie: user.cookie, origin: t.config.appUrl },
       ...(payload ? { payload } : {}),
     });
-  const sale = async () => {
+  /** A company and a seller with bank details, and one approved sale of theirs. */
+  const worldWithSale = async () => {
+    const world = await createPayWorld(t);
+    const saved = await as(world.seller, 'PATCH', '/api/seller/settings', {
+      payment_method: 'bank',
+      payment_details: { cbu: VALID_CBU },
+    });
+    expect(saved.statusCode).toBe(200);
     const placed = await buy(t, world.productId, { provider: 'transferencia', ref: world.ref });
     const orderId = placed.json().order_id as string;
     await transitionOrder(t.db, { orderId, to: 'approved', changedBy: 'system' });
-    return orderId;
+    return { world, orderId };
   };
-  const companyPays = async (amount: number, reference: string) => {
+  const companyPays = async (world: PayWorld, reference: string) => {
     const paid = await as(admin, 'POST', `/api/admin/settlements/${world.company.id}/payments`, {
-      amount_cents: amount,
+      amount_cents: OWED,
       paid_on: argentineDay(new Date()),
       reference,
     });
     expect(paid.statusCode).toBe(201);
   };
-  /** Both endpoints' figures; they must be the same. */
-  const figures = async () => {
-    const balance = (await as(world.seller, 'GET', '/api/seller/balance')).json();
-    const payouts = (await as(world.seller, 'GET', '/api/seller/payouts')).json();
+  const newBatch = async () => {
+    const batch = await as(admin, 'POST', '/api/admin/payouts/batches');
+    expect(batch.statusCode).toBe(201);
+    return batch.json().batches[0].id as number;
+  };
+  /** Both endpoints' figures for a seller; they must be the same. */
+  const figures = async (seller: CreatedUser) => {
+    const balance = (await as(seller, 'GET', '/api/seller/balance')).json();
+    const payouts = (await as(seller, 'GET', '/api/seller/payouts')).json();
     const fromPayouts = {
       pending_cents: payouts.pending_cents,
       available_cents: payouts.available_cents,
@@ -54,6 +65,11 @@ describe('one meaning of a seller’s available money', () => {
       paid_cents: payouts.paid_cents,
       hold_days: payouts.hold_days,
     };
+    // The figures both endpoints always had first, then the whole answer.
+    expect({ pending: balance.pending_cents, available: balance.available_cents }).toEqual({
+      pending: payouts.pending_cents,
+      available: payouts.available_cents,
+    });
     expect(balance).toEqual(fromPayouts);
     return fromPayouts;
   };
@@ -65,49 +81,45 @@ describe('one meaning of a seller’s available money', () => {
       SETTLEMENT_HOLD_DAYS: '0',
       PAYOUT_MINIMUM_CENTS: '1',
     });
-    world = await createPayWorld(t);
     admin = await createUser(t.app, { role: 'admin', name: 'Ana Admin' });
-    const saved = await as(world.seller, 'PATCH', '/api/seller/settings', {
-      payment_method: 'bank',
-      payment_details: { cbu: VALID_CBU },
-    });
-    expect(saved.statusCode).toBe(200);
   });
   afterAll(() => t.close());
 
-  it('a sale the company has not paid is pending on both endpoints', async () => {
-    await sale();
-    expect(await figures()).toMatchObject({ pending_cents: SELLER, available_cents: 0 });
-    await companyPays(OWED, 'TRF-1');
-    expect(await figures()).toMatchObject({ pending_cents: 0, available_cents: SELLER });
+  it('a sale the company has not paid is pending on both endpoints, available once it pays', async () => {
+    const { world } = await worldWithSale();
+    expect(await figures(world.seller)).toMatchObject({
+      pending_cents: SELLER,
+      available_cents: 0,
+    });
+    await companyPays(world, 'TRF-A');
+    expect(await figures(world.seller)).toMatchObject({
+      pending_cents: 0,
+      available_cents: SELLER,
+    });
   });
 
   it('money in a batch in process is no longer available on either endpoint', async () => {
-    const batch = await as(admin, 'POST', '/api/admin/payouts/batches');
-    expect(batch.statusCode).toBe(201);
-    expect(await figures()).toMatchObject({
+    const { world } = await worldWithSale();
+    await companyPays(world, 'TRF-B');
+    await newBatch();
+    expect(await figures(world.seller)).toMatchObject({
       available_cents: 0,
       in_process_cents: SELLER,
       paid_cents: 0,
     });
-    const batchId = batch.json().batches[0].id as number;
-    const paid = await as(admin, 'POST', `/api/admin/payouts/batches/${batchId}/paid`, {
-      reference: 'LOTE-1',
-    });
-    expect(paid.statusCode).toBe(200);
-    expect(await figures()).toMatchObject({
-      available_cents: 0,
-      in_process_cents: 0,
-      paid_cents: SELLER,
-    });
   });
 
   it('a refund after the payout is owed back on both endpoints, and adds up to the cent', async () => {
-    const [first] = await t.db.query.orders.findMany({
-      where: (o, { eq }) => eq(o.sellerId, world.seller.id),
+    const { world, orderId } = await worldWithSale();
+    await companyPays(world, 'TRF-C');
+    const batchId = await newBatch();
+    const paid = await as(admin, 'POST', `/api/admin/payouts/batches/${batchId}/paid`, {
+      reference: 'LOTE-C',
     });
-    await transitionOrder(t.db, { orderId: first!.id, to: 'refunded', changedBy: 'system' });
-    const now = await figures();
+    expect(paid.statusCode).toBe(200);
+    expect(await figures(world.seller)).toMatchObject({ available_cents: 0, paid_cents: SELLER });
+    await transitionOrder(t.db, { orderId, to: 'refunded', changedBy: 'system' });
+    const now = await figures(world.seller);
     expect(now).toMatchObject({ pending_cents: 0, available_cents: -SELLER, paid_cents: SELLER });
     // Earned (nothing, after the refund) = pending + available + in process + paid.
     expect(now.pending_cents + now.available_cents + now.in_process_cents + now.paid_cents).toBe(0);
