@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   argentineDay,
   argentineMonth,
+  argentineMonthStart,
+  argentineOffsetMinutes,
+  argentineTime,
   formatCalendarDay,
   formatDate,
   formatDateTime,
   formatMonth,
   formatShortDay,
+  nextMonth,
 } from './time';
 
 describe('Argentine time', () => {
@@ -23,5 +27,23 @@ describe('Argentine time', () => {
     expect(formatCalendarDay('2026-03-05')).toBe('05/03/2026');
     expect(formatShortDay('2026-03-05')).toBe('5 mar');
     expect(formatMonth('2026-03')).toBe('marzo de 2026');
+  });
+});
+
+describe('Argentine wall time to moments', () => {
+  it('finds the moment an Argentine clock shows, with the zone data’s offset', () => {
+    expect(argentineTime('2026-03-05').toISOString()).toBe('2026-03-05T03:00:00.000Z');
+    expect(argentineTime('2026-12-31', '22:30').toISOString()).toBe('2027-01-01T01:30:00.000Z');
+    expect(argentineMonthStart('2026-01').toISOString()).toBe('2026-01-01T03:00:00.000Z');
+    expect(argentineOffsetMinutes(new Date('2026-06-01T00:00:00Z'))).toBe(-180);
+    // Argentina kept summer time in 2008–2009: the helpers follow the zone data.
+    expect(argentineOffsetMinutes(new Date('2009-01-15T12:00:00Z'))).toBe(-120);
+    expect(argentineTime('2009-01-15').toISOString()).toBe('2009-01-15T02:00:00.000Z');
+    expect(argentineDay(argentineTime('2009-01-15'))).toBe('2009-01-15');
+  });
+
+  it('counts months on', () => {
+    expect(nextMonth('2026-11')).toBe('2026-12');
+    expect(nextMonth('2026-12')).toBe('2027-01');
   });
 });

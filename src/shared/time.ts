@@ -23,6 +23,44 @@ export function argentineMonth(date: Date): string {
   return argentineDay(date).slice(0, 7);
 }
 
+const OFFSET = new Intl.DateTimeFormat('en-US', {
+  timeZone: ARGENTINA_TIME_ZONE,
+  timeZoneName: 'longOffset',
+});
+
+/** Minutes Argentine time is ahead of UTC at a moment (negative: behind), as the zone data says. */
+export function argentineOffsetMinutes(date: Date): number {
+  const name = OFFSET.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value;
+  const match = /([+-])(\d{2}):?(\d{2})?/.exec(name ?? '');
+  if (!match) return 0; // 'GMT': no offset
+  const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0);
+  return match[1] === '-' ? -minutes : minutes;
+}
+
+/**
+ * The moment an Argentine clock shows `time` ('HH:MM', default midnight) on
+ * `day` ('YYYY-MM-DD'). The offset comes from the zone data for that moment,
+ * never written down here.
+ */
+export function argentineTime(day: string, time = '00:00'): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(year, month - 1, date, hour, minute);
+  const first = wall - argentineOffsetMinutes(new Date(wall)) * 60_000;
+  return new Date(wall - argentineOffsetMinutes(new Date(first)) * 60_000);
+}
+
+/** The first moment of an Argentine month ('YYYY-MM'). */
+export function argentineMonthStart(month: string): Date {
+  return argentineTime(`${month}-01`);
+}
+
+/** The month after 'YYYY-MM'. */
+export function nextMonth(month: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
+}
+
 const DATE = new Intl.DateTimeFormat('es-AR', {
   timeZone: ARGENTINA_TIME_ZONE,
   day: '2-digit',

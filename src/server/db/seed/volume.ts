@@ -7,6 +7,7 @@ import type { PaymentProvider } from '@shared/payments/payment-methods.schema';
 import { pointsForOrder } from '@shared/points';
 import { PROVINCES } from '@shared/provinces';
 import type { Database, Transaction } from '../client';
+import { argentineDaySql } from '../../lib/sql-time';
 import { accounts, users } from '../../features/auth/auth.table';
 import {
   orderDailyTotals,
@@ -477,7 +478,7 @@ async function deriveFigures(
     .where(inArray(orders.companyId, companyIds))
     .groupBy(orders.companyId, orders.status);
   await insertChunks(totals.map(asNumbers), (chunk) => tx.insert(orderTotals).values(chunk));
-  const day = sql<string>`((${orders.createdAt} at time zone 'America/Argentina/Buenos_Aires')::date)::text`;
+  const day = argentineDaySql(orders.createdAt);
   const daily = await tx
     .select({ companyId: orders.companyId, day, status: orders.status, ...sums })
     .from(orders)

@@ -2,8 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
 import { readInbox } from './mailer';
-
-const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml } from '../../lib/html';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
@@ -30,9 +29,9 @@ export const devMailRoutes: FastifyPluginAsync = async (app) => {
     if (request.headers.accept?.includes('application/json')) return { messages };
     const rows = messages
       .map(
-        (message) => `<li><p><strong>${escape(message.subject)}</strong><br>
-Para: ${escape(message.to)} · ${escape(message.date)}</p>
-<ul>${message.links.map((link) => `<li><a href="${escape(link)}">${escape(link)}</a></li>`).join('')}</ul></li>`,
+        (message) => `<li><p><strong>${escapeHtml(message.subject)}</strong><br>
+Para: ${escapeHtml(message.to)} · ${escapeHtml(message.date)}</p>
+<ul>${message.links.map((link) => `<li><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></li>`).join('')}</ul></li>`,
       )
       .join('');
     return reply

@@ -18,7 +18,7 @@ describe('mail templates', () => {
       'Confirmar mi cuenta: https://vendemas.example/auth/callback?token=a&b=1',
     );
     expect(mail.html).not.toContain('<script>');
-    expect(mail.html).toContain('token=a&#38;b=1');
+    expect(mail.html).toContain('token=a&amp;b=1');
     expect(passwordResetMail('Ana', 'https://x/update-password?token=t').text).toMatch(
       /vence en 1 hora/,
     );

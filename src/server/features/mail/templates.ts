@@ -1,12 +1,11 @@
 import { BRAND } from '@shared/brand';
+import { escapeHtml } from '../../lib/html';
 
 export interface ActionMail {
   subject: string;
   html: string;
   text: string;
 }
-
-const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** A branded message with one call to action (and optional facts), in HTML and plain text. */
 export function actionMail(input: {
@@ -35,31 +34,31 @@ export function actionMail(input: {
   ].join('\n');
 
   const html = `<!doctype html>
-<html lang="es-AR"><head><meta charset="utf-8"><title>${escape(input.subject)}</title></head>
+<html lang="es-AR"><head><meta charset="utf-8"><title>${escapeHtml(input.subject)}</title></head>
 <body style="margin:0;background:#f1f5f9;font-family:Segoe UI,Helvetica,Arial,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="padding:32px 12px">
 <tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:16px;overflow:hidden;border:1px solid #e2e8f0">
 <tr><td style="background:#0369a1;padding:20px 28px;color:#ffffff;font-size:22px;font-weight:800">Vende<span style="color:#fbbf24">Más</span></td></tr>
 <tr><td style="padding:28px">
-<p style="margin:0 0 12px;font-size:16px">Hola, ${escape(input.greetingName)}:</p>
-<p style="margin:0 0 24px;font-size:15px;line-height:1.6">${escape(input.intro)}</p>
+<p style="margin:0 0 12px;font-size:16px">Hola, ${escapeHtml(input.greetingName)}:</p>
+<p style="margin:0 0 24px;font-size:15px;line-height:1.6">${escapeHtml(input.intro)}</p>
 ${
   details.length
     ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 24px;font-size:14px;border-collapse:collapse">${details
         .map(
           ([label, value]) =>
-            `<tr><td style="padding:6px 0;color:#475569;border-bottom:1px solid #e2e8f0">${escape(label)}</td><td style="padding:6px 0;text-align:right;font-weight:600;border-bottom:1px solid #e2e8f0">${escape(value)}</td></tr>`,
+            `<tr><td style="padding:6px 0;color:#475569;border-bottom:1px solid #e2e8f0">${escapeHtml(label)}</td><td style="padding:6px 0;text-align:right;font-weight:600;border-bottom:1px solid #e2e8f0">${escapeHtml(value)}</td></tr>`,
         )
         .join('')}</table>`
     : ''
 }
-<p style="margin:0 0 24px"><a href="${escape(input.url)}" style="display:inline-block;background:#0369a1;color:#ffffff;text-decoration:none;font-weight:700;padding:12px 22px;border-radius:10px">${escape(input.action)}</a></p>
+<p style="margin:0 0 24px"><a href="${escapeHtml(input.url)}" style="display:inline-block;background:#0369a1;color:#ffffff;text-decoration:none;font-weight:700;padding:12px 22px;border-radius:10px">${escapeHtml(input.action)}</a></p>
 <p style="margin:0 0 8px;font-size:13px;color:#475569">Si el botón no funciona, copia este enlace en tu navegador:</p>
-<p style="margin:0 0 24px;font-size:13px;word-break:break-all"><a href="${escape(input.url)}" style="color:#0369a1">${escape(input.url)}</a></p>
-<p style="margin:0;font-size:13px;color:#475569">${escape(input.outro)}</p>
+<p style="margin:0 0 24px;font-size:13px;word-break:break-all"><a href="${escapeHtml(input.url)}" style="color:#0369a1">${escapeHtml(input.url)}</a></p>
+<p style="margin:0;font-size:13px;color:#475569">${escapeHtml(input.outro)}</p>
 </td></tr>
-<tr><td style="padding:16px 28px;background:#f8fafc;font-size:12px;color:#64748b">${escape(BRAND.name)} · ${escape(BRAND.tagline)} · ${escape(BRAND.supportEmail)}</td></tr>
+<tr><td style="padding:16px 28px;background:#f8fafc;font-size:12px;color:#64748b">${escapeHtml(BRAND.name)} · ${escapeHtml(BRAND.tagline)} · ${escapeHtml(BRAND.supportEmail)}</td></tr>
 </table></td></tr></table></body></html>`;
 
   return { subject: input.subject, html, text };

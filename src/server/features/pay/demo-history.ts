@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@shared/order-status';
 import type { PutGoalBody } from '@shared/seller/seller.schema';
-import { argentineDay, argentineMonth } from '@shared/time';
+import { argentineDay, argentineMonth, argentineTime as argentineWallTime } from '@shared/time';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import {
@@ -13,7 +13,8 @@ import { linkCodeFor } from '../orders/seller-links.service';
 import { takeUnits } from '../products/products.service';
 import { setSellerGoal } from '../seller/goals.service';
 import { createPayoutBatch, markPayoutBatchPaid } from '../settlements/payouts.service';
-import { recordCompanyPayment, statementList } from '../settlements/statements.service';
+import { companyBalance } from '../settlements/balances.service';
+import { recordCompanyPayment } from '../settlements/statements.service';
 
 const HOUR = 3_600_000;
 /** Events older than this are history, not news: read, and no e-mail. */
@@ -84,10 +85,11 @@ function monthsBefore(month: string, count: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
-/** A moment of an Argentine day (Argentina keeps UTC−3 all year). */
+/** A moment of an Argentine day: `hour` o'clock on day `day` of `month`. */
 function argentineTime(month: string, day: number, hour: number): Date {
-  return new Date(
-    `${month}-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00-03:00`,
+  return argentineWallTime(
+    `${month}-${String(day).padStart(2, '0')}`,
+    `${String(hour).padStart(2, '0')}:00`,
   );
 }
 
@@ -281,7 +283,7 @@ export async function writeDemoHistory(input: DemoHistory): Promise<number> {
         break;
       }
       case 'company_payment': {
-        const owed = (await statementList(db, input.companyId, event.at)).balance_cents;
+        const owed = (await companyBalance(db, input.companyId)).balanceCents;
         if (owed <= 0) break;
         await recordCompanyPayment(db, {
           companyId: input.companyId,

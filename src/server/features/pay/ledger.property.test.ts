@@ -2,10 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '@shared/order-status';
+import { createUser } from '../../../../tests/factories/accounts';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { transitionOrder } from '../orders/orders.service';
 import { orders } from '../orders/orders.table';
-import { companyOwes, sellerBalance } from '../settlements/ledger.service';
+import { argentineDay } from '../orders/orders-totals';
+import { companyBalance, sellerBalance } from '../settlements/balances.service';
 import { ledgerEntries } from '../settlements/ledger.table';
 import {
   buy,
@@ -70,7 +72,7 @@ describe('the ledger (what companies owe sellers and the platform)', () => {
             .where(
               sql`${orders.companyId} = ${world.company.id} and ${orders.status} in ('approved', 'delivered')`,
             );
-          const owes = await companyOwes(t.db, world.company.id);
+          const owes = await companyBalance(t.db, world.company.id);
           expect(owes.owedCents).toBe(Number(sold[0]!.commission));
           expect(owes.sellersCents + owes.platformCents).toBe(owes.owedCents);
           expect(owes.sellersCents).toBe(Number(sold[0]!.seller));
@@ -99,22 +101,38 @@ describe('the ledger (what companies owe sellers and the platform)', () => {
       to: 'refunded',
       changedBy: 'test',
     });
+    // The company pays what it owes (available money is money the company paid),
+    // so only the hold stands between the seller and the commission.
+    const admin = await createUser(t.app, { role: 'admin' });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/settlements/${other.company.id}/payments`,
+      headers: { cookie: admin.cookie, origin: t.config.appUrl },
+      payload: { amount_cents: 100_000, paid_on: argentineDay(new Date()), reference: 'TRF-1' },
+    });
+    expect(paid.statusCode).toBe(201);
     const now = await sellerBalance(t.db, other.seller.id, 14);
-    expect(now).toEqual({ pendingCents: 75_000, availableCents: 0 });
+    expect(now).toMatchObject({ pendingCents: 75_000, availableCents: 0 });
     const later = await sellerBalance(
       t.db,
       other.seller.id,
       14,
       new Date(Date.now() + 15 * 86_400_000),
     );
-    expect(later).toEqual({ pendingCents: 0, availableCents: 75_000 });
+    expect(later).toMatchObject({ pendingCents: 0, availableCents: 75_000 });
 
     const api = await t.app.inject({
       method: 'GET',
       url: '/api/seller/balance',
       headers: { cookie: other.seller.cookie },
     });
-    expect(api.json()).toEqual({ pending_cents: 75_000, available_cents: 0, hold_days: 14 });
+    expect(api.json()).toEqual({
+      pending_cents: 75_000,
+      available_cents: 0,
+      in_process_cents: 0,
+      paid_cents: 0,
+      hold_days: 14,
+    });
     const company = await companyCall(t, other.company, 'GET', '/balance');
     expect(company.json()).toEqual({
       owed_cents: 100_000,

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '@shared/order-status';
 import { pointsForOrder } from '@shared/points';
+import { argentineDaySql } from '../../lib/sql-time';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import {
   buy,
@@ -85,7 +86,7 @@ describe('order transitions', () => {
             expect(row.pointsAwarded).toBe(expected);
           }
           // The dashboards' totals, per status and per day, equal sums over the orders.
-          const day = sql<string>`(${orders.createdAt} at time zone 'America/Argentina/Buenos_Aires')::date::text`;
+          const day = argentineDaySql(orders.createdAt);
           const fromOrders = await t.db
             .select({
               status: orders.status,

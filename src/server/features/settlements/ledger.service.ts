@@ -1,6 +1,5 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { countsAsSale } from '@shared/order-status';
-import type { Database } from '../../db/client';
 import type { OrderRow, OrderTransition } from '../orders/orders.service';
 import { ledgerEntries } from './ledger.table';
 
@@ -83,70 +82,4 @@ export async function recordLedgerEntries({
       ...dated,
     })),
   );
-}
-
-export interface Balance {
-  /** Earned, still inside the hold period. */
-  pendingCents: number;
-  /** Earned and past the hold: can be paid out. */
-  availableCents: number;
-}
-
-/**
- * A seller's balance from the ledger, order by order: an order's net entries
- * become available `holdDays` after its latest approval, so a refund inside
- * the hold never reaches a payout.
- */
-export async function sellerBalance(
-  db: Database,
-  sellerId: string,
-  holdDays: number,
-  now = new Date(),
-): Promise<Balance> {
-  const cutoff = new Date(now.getTime() - holdDays * 86_400_000);
-  const perOrder = db
-    .select({
-      net: sql<string>`sum(${ledgerEntries.amountCents})`.as('net'),
-      approvedAt:
-        sql<Date>`max(${ledgerEntries.createdAt}) filter (where ${ledgerEntries.kind} = 'accrual')`.as(
-          'approved_at',
-        ),
-    })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.party, 'seller'), eq(ledgerEntries.sellerId, sellerId)))
-    .groupBy(ledgerEntries.orderId)
-    .as('per_order');
-  const [row] = await db
-    .select({
-      pending: sql<string>`coalesce(sum(${perOrder.net}) filter (where ${perOrder.approvedAt} > ${cutoff.toISOString()}::timestamptz), 0)`,
-      available: sql<string>`coalesce(sum(${perOrder.net}) filter (where ${perOrder.approvedAt} <= ${cutoff.toISOString()}::timestamptz), 0)`,
-    })
-    .from(perOrder);
-  return {
-    pendingCents: Number(row?.pending ?? 0),
-    availableCents: Number(row?.available ?? 0),
-  };
-}
-
-/** What a company owes in all, and to whom: seller + platform = owed, to the cent. */
-export async function companyOwes(
-  db: Database,
-  companyId: string,
-  until = new Date(),
-): Promise<{ owedCents: number; sellersCents: number; platformCents: number }> {
-  const [row] = await db
-    .select({
-      sellers: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.party} = 'seller'), 0)`,
-      platform: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.party} = 'platform'), 0)`,
-    })
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.companyId, companyId),
-        lte(ledgerEntries.createdAt, sql`${until.toISOString()}::timestamptz`),
-      ),
-    );
-  const sellersCents = Number(row?.sellers ?? 0);
-  const platformCents = Number(row?.platform ?? 0);
-  return { owedCents: sellersCents + platformCents, sellersCents, platformCents };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { isValidAlias, isValidCbu, normalizeCbu } from '@shared/bank-data';
 import {
   PAYOUT_BLOCKED_REASONS,
@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error';
 import { csvDocument, csvLine, csvPesos } from '../../lib/csv';
 import { recordAudit } from '../audit/audit.service';
 import { profileContacts } from '../profiles/profiles.service';
+import { sellerBalance, sellerBalances } from './balances.service';
 import { payoutBatches, payouts } from './payouts.table';
 
 export interface PayoutRules {
@@ -20,99 +21,6 @@ export interface PayoutRules {
   minimumCents: number;
   now?: Date;
 }
-
-interface SellerFigures {
-  /** All the commission the seller's current orders earned them. */
-  earned: number;
-  /** Of that, what can be paid: past the hold and covered by its company's payments. */
-  eligible: number;
-  /** In batches not yet paid. */
-  inProcess: number;
-  paid: number;
-}
-
-/**
- * What each seller earned, can be paid, has in process and was paid, from
- * the ledger. An order counts as a whole (its accruals and reversals net):
- * it becomes payable `holdDays` after its latest approval, once its company's
- * payments cover the company's debt up to that approval (oldest debts are
- * paid first). A refund after a payout leaves the order's net at zero while
- * the payout stays, so the seller's available turns negative and the next
- * payout deducts it: a clawback.
- */
-async function sellerFigures(
-  db: Database | Transaction,
-  rules: PayoutRules,
-  sellerIds?: string[],
-): Promise<Map<string, SellerFigures>> {
-  const cutoff = new Date((rules.now ?? new Date()).getTime() - rules.holdDays * 86_400_000);
-  const only = sellerIds
-    ? sql`and e.seller_id in (${sql.join(
-        sellerIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`
-    : sql``;
-  // Both drivers answer raw SQL with `{ rows }`.
-  const result = (await db.execute(sql`
-    with entries as (
-      select e.*, sum(e.amount_cents) over (
-        partition by e.company_id order by e.created_at, e.id
-      ) as cumulative
-      from ledger_entries e
-    ),
-    paid as (
-      select company_id, sum(amount_cents) as total from company_payments group by company_id
-    ),
-    per_order as (
-      select e.seller_id, e.order_id, e.company_id,
-        sum(e.amount_cents) as net,
-        max(e.created_at) filter (where e.kind = 'accrual') as approved_at,
-        (array_agg(e.cumulative order by e.created_at desc, e.id desc)
-          filter (where e.kind = 'accrual'))[1] as owed_through
-      from entries e
-      where e.party = 'seller' ${only}
-      group by e.seller_id, e.order_id, e.company_id
-    )
-    select o.seller_id,
-      coalesce(sum(o.net), 0)::text as earned,
-      coalesce(sum(o.net) filter (
-        where o.approved_at <= ${cutoff.toISOString()}::timestamptz
-          and o.owed_through <= coalesce(p.total, 0)
-      ), 0)::text as eligible
-    from per_order o left join paid p on p.company_id = o.company_id
-    group by o.seller_id
-  `)) as unknown as { rows: { seller_id: string; earned: string; eligible: string }[] };
-  const paidOut = await db
-    .select({
-      sellerId: payouts.sellerId,
-      status: payoutBatches.status,
-      amount: sql<string>`sum(${payouts.amountCents})`,
-    })
-    .from(payouts)
-    .innerJoin(payoutBatches, eq(payoutBatches.id, payouts.batchId))
-    .where(sellerIds ? inArray(payouts.sellerId, sellerIds) : undefined)
-    .groupBy(payouts.sellerId, payoutBatches.status);
-
-  const figures = new Map<string, SellerFigures>();
-  const of = (id: string) => {
-    const existing = figures.get(id) ?? { earned: 0, eligible: 0, inProcess: 0, paid: 0 };
-    figures.set(id, existing);
-    return existing;
-  };
-  for (const row of result.rows) {
-    const seller = of(row.seller_id);
-    seller.earned = Number(row.earned);
-    seller.eligible = Number(row.eligible);
-  }
-  for (const row of paidOut) {
-    const seller = of(row.sellerId);
-    if (row.status === 'paid') seller.paid += Number(row.amount);
-    else seller.inProcess += Number(row.amount);
-  }
-  return figures;
-}
-
-const available = (figures: SellerFigures) => figures.eligible - figures.paid - figures.inProcess;
 
 /** Where a seller's payout goes, from the details they saved, or why it cannot go. */
 export function payoutDestination(
@@ -158,14 +66,14 @@ async function payableSellers(
   db: Database | Transaction,
   rules: PayoutRules,
 ): Promise<(SellerPayable & { fields: Record<string, string> | null })[]> {
-  const figures = await sellerFigures(db, rules);
-  const due = [...figures.entries()].filter(([, f]) => available(f) >= rules.minimumCents);
+  const balances = await sellerBalances(db, rules);
+  const due = [...balances.entries()].filter(([, b]) => b.availableCents >= rules.minimumCents);
   const people = await profileContacts(
     db,
     due.map(([id]) => id),
   );
   return due
-    .map(([id, f]) => {
+    .map(([id, balance]) => {
       const person = people.get(id);
       const { destination, blocked } = payoutDestination(
         person?.paymentMethod ?? null,
@@ -176,7 +84,7 @@ async function payableSellers(
         name: person?.name ?? '',
         email: person?.email ?? '',
         province: person?.province ?? null,
-        available_cents: available(f),
+        available_cents: balance.availableCents,
         destination: destination ? destinationLabel(destination) : null,
         blocked_reason: blocked,
         fields: destination?.fields ?? null,
@@ -356,8 +264,8 @@ export async function sellerPayouts(
   sellerId: string,
   rules: PayoutRules,
 ): Promise<SellerPayouts> {
-  const [figures, people, history] = await Promise.all([
-    sellerFigures(db, rules, [sellerId]),
+  const [balance, people, history] = await Promise.all([
+    sellerBalance(db, sellerId, rules.holdDays, rules.now),
     profileContacts(db, [sellerId]),
     db
       .select({ payout: payouts, batch: payoutBatches })
@@ -366,17 +274,16 @@ export async function sellerPayouts(
       .where(eq(payouts.sellerId, sellerId))
       .orderBy(desc(payouts.createdAt), desc(payouts.id)),
   ]);
-  const f = figures.get(sellerId) ?? { earned: 0, eligible: 0, inProcess: 0, paid: 0 };
   const person = people.get(sellerId);
   const { destination, blocked } = payoutDestination(
     person?.paymentMethod ?? null,
     person?.paymentDetails ?? {},
   );
   return {
-    pending_cents: f.earned - f.eligible,
-    available_cents: available(f),
-    in_process_cents: f.inProcess,
-    paid_cents: f.paid,
+    pending_cents: balance.pendingCents,
+    available_cents: balance.availableCents,
+    in_process_cents: balance.inProcessCents,
+    paid_cents: balance.paidOutCents,
     hold_days: rules.holdDays,
     minimum_cents: rules.minimumCents,
     destination: destination ? destinationLabel(destination) : null,

@@ -4,7 +4,7 @@ import { buy, createPayWorld, type PayWorld } from '../../../../tests/factories/
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { argentineDay } from '../orders/orders-totals';
 import { transitionOrder } from '../orders/orders.service';
-import { sellerBalance } from './ledger.service';
+import { sellerBalance } from './balances.service';
 import { sellerPayouts } from './payouts.service';
 
 /** $ 10.000 at 10 %: a sale earns the seller $ 750 and makes the company owe $ 1.000. */

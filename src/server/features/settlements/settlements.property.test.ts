@@ -6,7 +6,7 @@ import { buy, createPayWorld, type PayWorld } from '../../../../tests/factories/
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { transitionOrder } from '../orders/orders.service';
 import { argentineDay } from '../orders/orders-totals';
-import { companyOwes } from './ledger.service';
+import { companyBalance } from './balances.service';
 import { ledgerEntries } from './ledger.table';
 import { createPayoutBatch, markPayoutBatchPaid, sellerPayouts } from './payouts.service';
 import { payoutBatches, payouts } from './payouts.table';
@@ -119,7 +119,7 @@ describe('settlements: any sequence of approvals, refunds, company payments and 
           // Payouts never exceed what was earned and covered (only a later refund makes available negative).
           expect(mine.pending_cents).toBeGreaterThanOrEqual(0);
           // A company's balance is what it owes minus what it paid.
-          const owes = await companyOwes(t.db, world.company.id);
+          const owes = await companyBalance(t.db, world.company.id);
           const [paid] = await t.db
             .execute(
               sql`select coalesce(sum(amount_cents), 0)::text as value from company_payments where company_id = ${world.company.id}`,

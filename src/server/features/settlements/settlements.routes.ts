@@ -14,8 +14,8 @@ import {
 import { z } from '@shared/zod';
 import { sendAttachment } from '../../lib/attachment';
 import { actorOf } from '../accounts/role-guard';
-import { companyOwes, sellerBalance } from './ledger.service';
 import { notifyPayoutsPaid } from '../notifications/notifications.service';
+import { companyBalance, sellerBalance } from './balances.service';
 import {
   adminPayouts,
   createPayoutBatch,
@@ -25,17 +25,25 @@ import {
 } from './payouts.service';
 import { statementCsv, statementPdf } from './statement-documents';
 import {
-  companyBalances,
+  adminCompanyBalances,
   companyStatement,
   recordCompanyPayment,
   statementList,
 } from './statements.service';
 
+/** The same figures as Mis Cobros (GET /api/seller/payouts), from balances.service. */
 const SellerBalance = z.object({
-  /** Commission of approved sales still inside the hold period. */
+  /** Commission not payable yet: inside the hold period, or its company has not paid it. */
   pending_cents: z.number().int(),
-  /** Commission past the hold: what can be paid out. */
+  /**
+   * What can be paid out now: past the hold and paid by the company, less what
+   * is in process or paid out (negative while a refund after a payout is owed back).
+   */
   available_cents: z.number().int(),
+  /** In payout batches not yet paid. */
+  in_process_cents: z.number().int(),
+  /** Paid out to the seller. */
+  paid_cents: z.number().int(),
   hold_days: z.number().int(),
 });
 
@@ -63,6 +71,8 @@ export const sellerBalanceRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         pending_cents: balance.pendingCents,
         available_cents: balance.availableCents,
+        in_process_cents: balance.inProcessCents,
+        paid_cents: balance.paidOutCents,
         hold_days: holdDays,
       };
     },
@@ -81,11 +91,11 @@ export const companyBalanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const owes = await companyOwes(app.db, actorOf(request).userId);
+      const balance = await companyBalance(app.db, actorOf(request).userId);
       return {
-        owed_cents: owes.owedCents,
-        sellers_cents: owes.sellersCents,
-        platform_cents: owes.platformCents,
+        owed_cents: balance.owedCents,
+        sellers_cents: balance.sellersCents,
+        platform_cents: balance.platformCents,
       };
     },
   );
@@ -181,7 +191,7 @@ export const adminSettlementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CompanyBalances },
       },
     },
-    async () => companyBalances(app.db),
+    async () => adminCompanyBalances(app.db),
   );
 
   app.get(

@@ -7,8 +7,10 @@ import type {
 } from '@shared/settlements/settlements.schema';
 import { SETTLEMENT_MESSAGES } from '@shared/settlements/settlements.schema';
 import { formatArs } from '@shared/money';
+import { argentineMonthStart, nextMonth } from '@shared/time';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { argentineMonthSql } from '../../lib/sql-time';
 import { recordAudit } from '../audit/audit.service';
 import { sendNotice } from '../notifications/notifications.service';
 import { argentineMonth } from '../orders/orders-metrics.service';
@@ -16,47 +18,13 @@ import { orderSummaries } from '../orders/orders-query.service';
 import { argentineDay } from '../orders/orders-totals';
 import { profileContacts, profileIdsWithRole } from '../profiles/profiles.service';
 import { companyPayments } from './company-payments.table';
+import { companyBalance, companyBalances } from './balances.service';
 import { ledgerEntries } from './ledger.table';
 
-const ENTRY_MONTH = sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'America/Argentina/Buenos_Aires', 'YYYY-MM')`;
+const ENTRY_MONTH = argentineMonthSql(ledgerEntries.createdAt);
 const PAYMENT_MONTH = sql<string>`to_char(${companyPayments.paidOn}, 'YYYY-MM')`;
 
-/** The first instant of an Argentine month (Argentina keeps UTC−3 all year). */
-function monthStart(month: string): Date {
-  return new Date(`${month}-01T00:00:00-03:00`);
-}
-
-function nextMonth(month: string): string {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
-}
-
-/** Owed (ledger) and paid (payments) by a company, in all or before a month. */
-async function owedAndPaid(
-  db: Database,
-  companyId: string,
-  before?: string,
-): Promise<{ owed: number; paid: number }> {
-  const [owed] = await db
-    .select({ value: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.companyId, companyId),
-        before ? lt(ledgerEntries.createdAt, monthStart(before)) : undefined,
-      ),
-    );
-  const [paid] = await db
-    .select({ value: sql<string>`coalesce(sum(${companyPayments.amountCents}), 0)` })
-    .from(companyPayments)
-    .where(
-      and(
-        eq(companyPayments.companyId, companyId),
-        before ? lt(companyPayments.paidOn, `${before}-01`) : undefined,
-      ),
-    );
-  return { owed: Number(owed?.value ?? 0), paid: Number(paid?.value ?? 0) };
-}
+const monthStart = argentineMonthStart;
 
 /** A company's months, newest first, each with what it added, what was paid and what remained. */
 export async function statementList(
@@ -64,7 +32,8 @@ export async function statementList(
   companyId: string,
   now = new Date(),
 ): Promise<StatementList> {
-  const [entries, payments] = await Promise.all([
+  const [balance, entries, payments] = await Promise.all([
+    companyBalance(db, companyId),
     db
       .select({
         month: ENTRY_MONTH,
@@ -97,23 +66,26 @@ export async function statementList(
     months.set(row.month, month);
   }
   const current = argentineMonth(now);
-  let balance = 0;
+  // The balance is the company's (balances.service); each month's closing is
+  // what remained once that month was over, counted back from it.
+  let closing = balance.balanceCents;
   const list = [...months.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
+    .sort(([a], [b]) => b.localeCompare(a))
     .map(([month, figures]) => {
       const owed = figures.sellers + figures.platform;
-      balance += owed - figures.paid;
-      return {
+      const row = {
         month,
         owed_cents: owed,
         sellers_cents: figures.sellers,
         platform_cents: figures.platform,
         paid_cents: figures.paid,
-        closing_cents: balance,
+        closing_cents: closing,
         closed: month < current,
       };
+      closing -= owed - figures.paid;
+      return row;
     });
-  return { balance_cents: balance, months: list.reverse() };
+  return { balance_cents: balance.balanceCents, months: list };
 }
 
 /** One month of a company: every order's entries, per seller, the payments, and the balances. */
@@ -126,7 +98,7 @@ export async function companyStatement(
   const start = monthStart(month);
   const end = monthStart(nextMonth(month));
   const [opening, entries, payments, contacts] = await Promise.all([
-    owedAndPaid(db, companyId, month),
+    companyBalance(db, companyId, { before: month }),
     db
       .select()
       .from(ledgerEntries)
@@ -192,7 +164,7 @@ export async function companyStatement(
   }
   const owed = [...lines.values()].reduce((sum, line) => sum + line.total_cents, 0);
   const paid = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
-  const openingCents = opening.owed - opening.paid;
+  const openingCents = opening.balanceCents;
   return {
     company: { id: companyId, name: company.company ?? company.name },
     month,
@@ -222,41 +194,20 @@ export async function companyStatement(
 }
 
 /** Every company that ever owed something, with what it owes now; the largest balance first. */
-export async function companyBalances(db: Database): Promise<CompanyBalances> {
-  const [owed, paid] = await Promise.all([
-    db
-      .select({
-        companyId: ledgerEntries.companyId,
-        value: sql<string>`sum(${ledgerEntries.amountCents})`,
-      })
-      .from(ledgerEntries)
-      .groupBy(ledgerEntries.companyId),
-    db
-      .select({
-        companyId: companyPayments.companyId,
-        value: sql<string>`sum(${companyPayments.amountCents})`,
-        last: sql<string>`max(${companyPayments.paidOn})::text`,
-      })
-      .from(companyPayments)
-      .groupBy(companyPayments.companyId),
-  ]);
-  const ids = [...new Set([...owed, ...paid].map((row) => row.companyId))];
-  const names = await profileContacts(db, ids);
-  const paidBy = new Map(paid.map((row) => [row.companyId, row]));
-  const owedBy = new Map(owed.map((row) => [row.companyId, Number(row.value)]));
+export async function adminCompanyBalances(db: Database): Promise<CompanyBalances> {
+  const balances = await companyBalances(db);
+  const names = await profileContacts(db, [...balances.keys()]);
   return {
-    items: ids
-      .map((id) => {
-        const owedCents = owedBy.get(id) ?? 0;
-        const paidCents = Number(paidBy.get(id)?.value ?? 0);
+    items: [...balances.entries()]
+      .map(([id, balance]) => {
         const contact = names.get(id);
         return {
           company_id: id,
           name: contact?.company ?? contact?.name ?? '',
-          owed_cents: owedCents,
-          paid_cents: paidCents,
-          balance_cents: owedCents - paidCents,
-          last_payment_on: paidBy.get(id)?.last ?? null,
+          owed_cents: balance.owedCents,
+          paid_cents: balance.paidCents,
+          balance_cents: balance.balanceCents,
+          last_payment_on: balance.lastPaymentOn,
         };
       })
       .sort((a, b) => b.balance_cents - a.balance_cents || a.name.localeCompare(b.name)),
@@ -291,15 +242,7 @@ export async function recordCompanyPayment(
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${`company-payment:${input.companyId}`}, 0))`,
     );
-    const [owed] = await tx
-      .select({ value: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.companyId, input.companyId));
-    const [paid] = await tx
-      .select({ value: sql<string>`coalesce(sum(${companyPayments.amountCents}), 0)` })
-      .from(companyPayments)
-      .where(eq(companyPayments.companyId, input.companyId));
-    const balance = Number(owed?.value ?? 0) - Number(paid?.value ?? 0);
+    const balance = (await companyBalance(tx, input.companyId)).balanceCents;
     if (input.amountCents > balance) {
       throw new AppError('PAYMENT_OVER_BALANCE', SETTLEMENT_MESSAGES.amountOverBalance, 409, {
         amount_cents: SETTLEMENT_MESSAGES.amountOverBalance,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
 import { buy, createPayWorld, type PayWorld } from '../../../../tests/factories/pay-world';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
+import { argentineTime, nextMonth } from '@shared/time';
 import { argentineMonth } from '../orders/orders-metrics.service';
 import { transitionOrder } from '../orders/orders.service';
 import { argentineDay } from '../orders/orders-totals';
@@ -207,10 +208,7 @@ describe('Liquidaciones: monthly statements from the ledger and company payments
     });
     expect(bell.items[0].body).toContain('TRF-0001');
 
-    const [year, m] = month.split('-').map(Number) as [number, number];
-    const nextMonthStart = new Date(
-      `${m === 12 ? year + 1 : year}-${String(m === 12 ? 1 : m + 1).padStart(2, '0')}-02T12:00:00-03:00`,
-    );
+    const nextMonthStart = argentineTime(`${nextMonth(month)}-02`, '12:00');
     expect(await notifyStatementsReady(t.db, nextMonthStart)).toBe(1);
     // Again (another instance, the next hour): nothing new.
     expect(await notifyStatementsReady(t.db, nextMonthStart)).toBe(0);
