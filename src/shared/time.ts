@@ -18,6 +18,19 @@ export function argentineDay(date: Date): string {
   return DAY_KEY.format(date);
 }
 
+/** Argentina's offset from UTC, the same all year (no daylight saving since 2009). */
+const ARGENTINA_UTC_OFFSET = '-03:00';
+
+/** The first instant of an Argentine calendar day (`YYYY-MM-DD`). */
+export function argentineDayStart(day: string): Date {
+  return new Date(`${day}T00:00:00${ARGENTINA_UTC_OFFSET}`);
+}
+
+/** The first instant after an Argentine calendar day (`YYYY-MM-DD`): the end of a range that includes it. */
+export function argentineDayEnd(day: string): Date {
+  return new Date(argentineDayStart(day).getTime() + 86_400_000);
+}
+
 /** `YYYY-MM` of the Argentine month a moment falls in. */
 export function argentineMonth(date: Date): string {
   return argentineDay(date).slice(0, 7);
