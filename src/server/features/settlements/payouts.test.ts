@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
 import { buy, createPayWorld, type PayWorld } from '../../../../tests/factories/pay-world';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { emailOutbox } from '../notifications/notifications.table';
 import { transitionOrder } from '../orders/orders.service';
+import { orders } from '../orders/orders.table';
 import { argentineDay } from '../orders/orders-totals';
 import { sellerPayouts } from './payouts.service';
 
@@ -183,10 +184,11 @@ describe('payouts: what sellers can be paid, batches for home banking, and clawb
   });
 
   it('a refund after the payout is clawed back from the next one', async () => {
-    const [firstOrder] = await t.db.query.orders.findMany({
-      where: (o, { eq: equals }) => equals(o.sellerId, world.seller.id),
-      orderBy: (o, { asc }) => asc(o.createdAt),
-    });
+    const [firstOrder] = await t.db
+      .select()
+      .from(orders)
+      .where(eq(orders.sellerId, world.seller.id))
+      .orderBy(asc(orders.createdAt));
     await transitionOrder(t.db, { orderId: firstOrder!.id, to: 'refunded', changedBy: 'system' });
     expect((await as(world.seller, 'GET', '/api/seller/payouts')).json()).toMatchObject({
       available_cents: -SELLER,
