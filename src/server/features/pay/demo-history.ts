@@ -281,7 +281,8 @@ export async function writeDemoHistory(input: DemoHistory): Promise<number> {
         break;
       }
       case 'company_payment': {
-        const owed = (await statementList(db, input.companyId, event.at)).balance_cents;
+        const owed = (await statementList(db, { kind: 'company', id: input.companyId }, event.at))
+          .balance_cents;
         if (owed <= 0) break;
         await recordCompanyPayment(db, {
           companyId: input.companyId,

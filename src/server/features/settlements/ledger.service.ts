@@ -1,6 +1,7 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { countsAsSale } from '@shared/order-status';
 import type { Database } from '../../db/client';
+import type { CompanyScope, SellerScope } from '../../lib/scope';
 import type { OrderRow, OrderTransition } from '../orders/orders.service';
 import { ledgerEntries } from './ledger.table';
 
@@ -99,10 +100,11 @@ export interface Balance {
  */
 export async function sellerBalance(
   db: Database,
-  sellerId: string,
+  scope: SellerScope,
   holdDays: number,
   now = new Date(),
 ): Promise<Balance> {
+  const sellerId = scope.id;
   const cutoff = new Date(now.getTime() - holdDays * 86_400_000);
   const perOrder = db
     .select({
@@ -131,9 +133,10 @@ export async function sellerBalance(
 /** What a company owes in all, and to whom: seller + platform = owed, to the cent. */
 export async function companyOwes(
   db: Database,
-  companyId: string,
+  scope: CompanyScope,
   until = new Date(),
 ): Promise<{ owedCents: number; sellersCents: number; platformCents: number }> {
+  const companyId = scope.id;
   const [row] = await db
     .select({
       sellers: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.party} = 'seller'), 0)`,

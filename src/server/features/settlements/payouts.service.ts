@@ -8,6 +8,7 @@ import {
   type SellerPayouts,
 } from '@shared/settlements/settlements.schema';
 import type { Database, Transaction } from '../../db/client';
+import type { PlatformScope, SellerScope } from '../../lib/scope';
 import { countRowsBy } from '../../db/count-rows';
 import { AppError } from '../../lib/app-error';
 import { csvDocument, csvLine, csvPesos } from '../../lib/csv';
@@ -185,7 +186,12 @@ async function payableSellers(
     .sort((a, b) => b.available_cents - a.available_cents || a.name.localeCompare(b.name));
 }
 
-export async function adminPayouts(db: Database, rules: PayoutRules): Promise<AdminPayouts> {
+/** Every seller's payouts and the batches: the caller says so with the platform scope. */
+export async function adminPayouts(
+  db: Database,
+  _everySeller: PlatformScope,
+  rules: PayoutRules,
+): Promise<AdminPayouts> {
   const [sellers, batches] = await Promise.all([
     payableSellers(db, rules),
     db
@@ -353,9 +359,10 @@ export async function markPayoutBatchPaid(
 /** Mis Cobros: the seller's figures, where payouts go, and their payout history. */
 export async function sellerPayouts(
   db: Database,
-  sellerId: string,
+  scope: SellerScope,
   rules: PayoutRules,
 ): Promise<SellerPayouts> {
+  const sellerId = scope.id;
   const [figures, people, history] = await Promise.all([
     sellerFigures(db, rules, [sellerId]),
     profileContacts(db, [sellerId]),

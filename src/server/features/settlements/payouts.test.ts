@@ -59,22 +59,30 @@ describe('payouts: what sellers can be paid, batches for home banking, and clawb
     await sale();
     const later = new Date(Date.now() + 15 * 86_400_000);
     // Earned, but the company has paid nothing yet.
-    expect(await sellerPayouts(t.db, world.seller.id, { ...rules, now: later })).toMatchObject({
+    expect(
+      await sellerPayouts(t.db, { kind: 'seller', id: world.seller.id }, { ...rules, now: later }),
+    ).toMatchObject({
       pending_cents: 2 * SELLER,
       available_cents: 0,
     });
     // The company pays for the first sale only: that one becomes payable once the hold is over.
     await companyPays(OWED, 'TRF-1');
-    expect(await sellerPayouts(t.db, world.seller.id, rules)).toMatchObject({
-      pending_cents: 2 * SELLER,
-      available_cents: 0,
-    });
-    expect(await sellerPayouts(t.db, world.seller.id, { ...rules, now: later })).toMatchObject({
+    expect(await sellerPayouts(t.db, { kind: 'seller', id: world.seller.id }, rules)).toMatchObject(
+      {
+        pending_cents: 2 * SELLER,
+        available_cents: 0,
+      },
+    );
+    expect(
+      await sellerPayouts(t.db, { kind: 'seller', id: world.seller.id }, { ...rules, now: later }),
+    ).toMatchObject({
       pending_cents: SELLER,
       available_cents: SELLER,
     });
     await companyPays(OWED, 'TRF-2');
-    expect(await sellerPayouts(t.db, world.seller.id, { ...rules, now: later })).toMatchObject({
+    expect(
+      await sellerPayouts(t.db, { kind: 'seller', id: world.seller.id }, { ...rules, now: later }),
+    ).toMatchObject({
       pending_cents: 0,
       available_cents: 2 * SELLER,
     });

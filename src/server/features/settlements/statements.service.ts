@@ -8,6 +8,7 @@ import type {
 import { SETTLEMENT_MESSAGES } from '@shared/settlements/settlements.schema';
 import { formatArs } from '@shared/money';
 import type { Database } from '../../db/client';
+import type { CompanyScope, PlatformScope } from '../../lib/scope';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit.service';
 import { sendNotice } from '../notifications/notifications.service';
@@ -61,9 +62,10 @@ async function owedAndPaid(
 /** A company's months, newest first, each with what it added, what was paid and what remained. */
 export async function statementList(
   db: Database,
-  companyId: string,
+  scope: CompanyScope,
   now = new Date(),
 ): Promise<StatementList> {
+  const companyId = scope.id;
   const [entries, payments] = await Promise.all([
     db
       .select({
@@ -119,10 +121,11 @@ export async function statementList(
 /** One month of a company: every order's entries, per seller, the payments, and the balances. */
 export async function companyStatement(
   db: Database,
-  companyId: string,
+  scope: CompanyScope,
   month: string,
   now = new Date(),
 ): Promise<Statement> {
+  const companyId = scope.id;
   const start = monthStart(month);
   const end = monthStart(nextMonth(month));
   const [opening, entries, payments, contacts] = await Promise.all([
@@ -221,8 +224,14 @@ export async function companyStatement(
   };
 }
 
-/** Every company that ever owed something, with what it owes now; the largest balance first. */
-export async function companyBalances(db: Database): Promise<CompanyBalances> {
+/**
+ * Every company that ever owed something, with what it owes now; the largest
+ * balance first. Reads every company: the caller says so with the platform scope.
+ */
+export async function companyBalances(
+  db: Database,
+  _everyCompany: PlatformScope,
+): Promise<CompanyBalances> {
   const [owed, paid] = await Promise.all([
     db
       .select({
@@ -390,7 +399,7 @@ export async function notifyStatementsReady(db: Database, now = new Date()): Pro
     );
   let sent = 0;
   for (const { companyId } of companies) {
-    const list = await statementList(db, companyId, now);
+    const list = await statementList(db, { kind: 'company', id: companyId }, now);
     const figures = list.months.find((row) => row.month === month);
     if (!figures) continue;
     const written = await db.transaction((tx) =>
