@@ -6,6 +6,7 @@ import { countsAsSale, type OrderStatus } from '@shared/order-status';
 import type { PaymentProvider } from '@shared/payments/payment-methods.schema';
 import { pointsForOrder } from '@shared/points';
 import { PROVINCES } from '@shared/provinces';
+import { ARGENTINA_TIME_ZONE } from '@shared/time';
 import type { Database, Transaction } from '../client';
 import { accounts, users } from '../../features/auth/auth.table';
 import {
@@ -477,7 +478,7 @@ async function deriveFigures(
     .where(inArray(orders.companyId, companyIds))
     .groupBy(orders.companyId, orders.status);
   await insertChunks(totals.map(asNumbers), (chunk) => tx.insert(orderTotals).values(chunk));
-  const day = sql<string>`((${orders.createdAt} at time zone 'America/Argentina/Buenos_Aires')::date)::text`;
+  const day = sql<string>`((${orders.createdAt} at time zone ${sql.raw(`'${ARGENTINA_TIME_ZONE}'`)})::date)::text`;
   const daily = await tx
     .select({ companyId: orders.companyId, day, status: orders.status, ...sums })
     .from(orders)

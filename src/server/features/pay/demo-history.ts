@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@shared/order-status';
 import type { PutGoalBody } from '@shared/seller/seller.schema';
-import { argentineDay, argentineMonth } from '@shared/time';
+import { argentineDay, argentineDayStart, argentineMonth } from '@shared/time';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import {
@@ -84,11 +84,10 @@ function monthsBefore(month: string, count: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
-/** A moment of an Argentine day (Argentina keeps UTC−3 all year). */
+/** A moment of an Argentine day: `hour` o'clock, Argentine time. */
 function argentineTime(month: string, day: number, hour: number): Date {
-  return new Date(
-    `${month}-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00-03:00`,
-  );
+  const start = argentineDayStart(`${month}-${String(day).padStart(2, '0')}`);
+  return new Date(start.getTime() + hour * 3_600_000);
 }
 
 interface DemoSale {

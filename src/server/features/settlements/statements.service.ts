@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { ARGENTINA_TIME_ZONE, argentineDayStart } from '@shared/time';
 import type {
   CompanyBalances,
   Statement,
@@ -19,12 +20,14 @@ import { profileContacts, profileIdsWithRole } from '../profiles/profiles.servic
 import { companyPayments } from './company-payments.table';
 import { ledgerEntries } from './ledger.table';
 
-const ENTRY_MONTH = sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'America/Argentina/Buenos_Aires', 'YYYY-MM')`;
+/** The zone as SQL text, not a parameter: GROUP BY must see one identical expression. */
+const SQL_ZONE = sql.raw(`'${ARGENTINA_TIME_ZONE}'`);
+const ENTRY_MONTH = sql<string>`to_char(${ledgerEntries.createdAt} at time zone ${SQL_ZONE}, 'YYYY-MM')`;
 const PAYMENT_MONTH = sql<string>`to_char(${companyPayments.paidOn}, 'YYYY-MM')`;
 
-/** The first instant of an Argentine month (Argentina keeps UTC−3 all year). */
+/** The first instant of an Argentine month. */
 function monthStart(month: string): Date {
-  return new Date(`${month}-01T00:00:00-03:00`);
+  return argentineDayStart(`${month}-01`);
 }
 
 function nextMonth(month: string): string {
