@@ -13,10 +13,10 @@ import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../setup/test-ap
  * Tenant isolation, generated from the OpenAPI document (STYLE.md §12, §15):
  * every GET route of the company and seller surfaces, CSV and PDF included, is
  * called as a second tenant (company B, seller B, with data of their own), with
- * path parameters filled with the first tenant's real ids; no id, e-mail,
- * reference or name of tenant A may appear in any answer. A route added to
- * either surface is called too; one whose path parameter this file cannot fill
- * fails until it is taught how.
+ * path parameters, and filters such as `company_id` or `q`, filled with the
+ * first tenant's real ids and values; no id, e-mail, reference or name of
+ * tenant A may appear in any answer. A route added to either surface is called
+ * too; one whose path parameter this file cannot fill fails until it is taught how.
  */
 
 const SURFACES = /^\/api\/(company|seller)\//;
@@ -252,6 +252,22 @@ function valueFor(route: DocumentedRoute, name: string): string | undefined {
   }
 }
 
+/** Tenant A's value for a query filter that can name A's rows (`company_id`, a search…). */
+function filterFor(name: string): string | undefined {
+  switch (name) {
+    case 'company_id':
+      return a.company.id;
+    case 'seller_id':
+      return a.seller.id;
+    case 'product_id':
+      return a.productId;
+    case 'q':
+      return A.buyers[0]!.email;
+    default:
+      return undefined;
+  }
+}
+
 describe("no company or seller route shows another tenant's data", () => {
   let routes: DocumentedRoute[];
 
@@ -296,21 +312,30 @@ describe("no company or seller route shows another tenant's data", () => {
       const url = route.path.replace(/\{(\w+)\}/g, (_match, name: string) =>
         encodeURIComponent(values[name]!),
       );
-      const response = await call(user, 'GET', url);
-      // A row of another tenant is not found (API.md conventions); the rest answers.
-      const namesARow = route.pathParams.some((name) => name !== 'month');
-      const expected = namesARow ? 404 : 200;
-      if (response.statusCode !== expected) {
-        problems.push(`${key} → ${url}: ${response.statusCode} (expected ${expected})`);
-      }
-      const text = textOf(response);
-      const allowed = new Set(PUBLIC_BY_DESIGN[key] ?? []);
-      for (const [label, value] of secrets) {
-        if (!allowed.has(label) && text.includes(value)) {
-          problems.push(`${key} → ${url}: shows ${label} (${value})`);
+      // As is, then with every filter that can name tenant A's rows set to them.
+      const query = new URLSearchParams(
+        route.queryParams.flatMap((name) => {
+          const value = filterFor(name);
+          return value === undefined ? [] : [[name, value] as [string, string]];
+        }),
+      ).toString();
+      for (const target of query ? [url, `${url}?${query}`] : [url]) {
+        const response = await call(user, 'GET', target);
+        // A row of another tenant is not found (API.md conventions); the rest answers.
+        const namesARow = route.pathParams.some((name) => name !== 'month');
+        const expected = namesARow ? 404 : 200;
+        if (response.statusCode !== expected) {
+          problems.push(`${key} → ${target}: ${response.statusCode} (expected ${expected})`);
         }
+        const text = textOf(response);
+        const allowed = new Set(PUBLIC_BY_DESIGN[key] ?? []);
+        for (const [label, value] of secrets) {
+          if (!allowed.has(label) && text.includes(value)) {
+            problems.push(`${key} → ${target}: shows ${label} (${value})`);
+          }
+        }
+        for (const [label, value] of own) if (text.includes(value)) seenOwn.add(label);
       }
-      for (const [label, value] of own) if (text.includes(value)) seenOwn.add(label);
     }
     expect(problems).toEqual([]);
     // The answers are not empty by accident: B's own data is there to be seen, in CSV and PDF too.
