@@ -86,6 +86,38 @@ const serverTableZones = SERVER_FEATURES.flatMap((feature) => {
     : [];
 });
 
+/**
+ * db/schema.ts re-exports every table for drizzle-kit: a feature importing it
+ * would reach every other feature's tables at once.
+ */
+const noWholeSchema = {
+  target: './src/server/features',
+  from: './src/server/db/schema.ts',
+  message:
+    "db/schema re-exports every table, for drizzle-kit only: import your feature's own table.",
+};
+
+/**
+ * STYLE.md §12: a query over every tenant says `{ kind: 'platform' }`, and only
+ * the admin's routes say it. Company and seller routes name their own scope.
+ */
+const PLATFORM_SCOPE_FILES = [
+  'src/server/features/admin/**',
+  'src/server/features/**/*admin.routes.ts',
+  // The admin's home sits with the other panels' homes; the isolation test covers those.
+  'src/server/features/dashboard/dashboard.routes.ts',
+  // The demo business is written as the admin would: it pays the demo seller in a payout batch.
+  'src/server/features/pay/demo-history.ts',
+];
+const noPlatformScope = [
+  'error',
+  {
+    selector: "Property[key.name='kind'] Literal[value='platform']",
+    message:
+      "Only admin routes read every tenant's rows: scope the query to the actor ({ kind: 'company' | 'seller', id }).",
+  },
+];
+
 const restrictedPaths = (...zones) => ['error', { basePath: root, zones }];
 const featureCycles = (side) => [
   'error',
@@ -158,7 +190,14 @@ export default tseslint.config(
   {
     files: ['src/server/features/**/*.ts'],
     ignores: ['**/*.table.ts', '**/*.test.ts'],
-    rules: { 'import-x/no-restricted-paths': restrictedPaths(noWeb, ...serverTableZones) },
+    rules: {
+      'import-x/no-restricted-paths': restrictedPaths(noWeb, noWholeSchema, ...serverTableZones),
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: [...PLATFORM_SCOPE_FILES, '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': noPlatformScope },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

@@ -10,6 +10,8 @@ import { sellerRoutes } from './features/seller/seller.routes';
 import {
   adminPayoutRoutes,
   adminSettlementRoutes,
+} from './features/settlements/settlements.admin.routes';
+import {
   companyBalanceRoutes,
   companySettlementRoutes,
   sellerBalanceRoutes,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   argentineDay,
+  argentineDayEnd,
+  argentineDayStart,
   argentineMonth,
   argentineMonthStart,
   argentineOffsetMinutes,
@@ -18,6 +20,14 @@ describe('Argentine time', () => {
     expect(argentineDay(new Date('2026-03-01T02:30:00Z'))).toBe('2026-02-28');
     expect(argentineMonth(new Date('2026-03-01T02:30:00Z'))).toBe('2026-02');
     expect(argentineDay(new Date('2026-03-01T03:00:00Z'))).toBe('2026-03-01');
+  });
+
+  it('bounds an Argentine calendar day: from its midnight to the next, in UTC−3', () => {
+    expect(argentineDayStart('2026-03-01').toISOString()).toBe('2026-03-01T03:00:00.000Z');
+    expect(argentineDayEnd('2026-03-01').toISOString()).toBe('2026-03-02T03:00:00.000Z');
+    expect(argentineDayEnd('2026-12-31').toISOString()).toBe('2027-01-01T03:00:00.000Z');
+    expect(argentineDay(argentineDayStart('2026-03-01'))).toBe('2026-03-01');
+    expect(argentineDay(new Date(argentineDayEnd('2026-03-01').getTime() - 1))).toBe('2026-03-01');
   });
 
   it('writes every date in one family: day, day and time, month', () => {

@@ -18,6 +18,17 @@ export function argentineDay(date: Date): string {
   return DAY_KEY.format(date);
 }
 
+/** The first instant of an Argentine calendar day (`YYYY-MM-DD`). */
+export function argentineDayStart(day: string): Date {
+  return argentineTime(day);
+}
+
+/** The first instant after an Argentine calendar day (`YYYY-MM-DD`): the end of a range that includes it. */
+export function argentineDayEnd(day: string): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return argentineTime(new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10));
+}
+
 /** `YYYY-MM` of the Argentine month a moment falls in. */
 export function argentineMonth(date: Date): string {
   return argentineDay(date).slice(0, 7);

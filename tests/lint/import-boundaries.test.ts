@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import type { Database } from '../../src/server/db/client';
 
 /**
  * The import rules of eslint.config.js, run through ESLint's own API on small
@@ -60,6 +61,43 @@ describe('import boundaries (STYLE.md §5)', () => {
     );
     expect(table).toContain('import-x/no-restricted-paths');
     expect(service).toEqual([]);
+  });
+
+  it('refuses a server feature importing db/schema, which re-exports every table', async () => {
+    const ids = await ruleIds(
+      'src/server/features/support/support.service.ts',
+      "import { orders } from '../../db/schema';\nexport const table = orders;\n",
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it("gives no feature drizzle's relational db.query over every table", () => {
+    // Checked by the type checker: with a schema in the Database type again, this line compiles
+    // and the expectation of an error fails `npm run typecheck`.
+    // @ts-expect-error Database carries no tables
+    type AnyTable = Database['query']['orders'];
+    expectTypeOf<AnyTable>().toBeAny();
+  });
+
+  it("refuses a platform scope outside the admin's routes, but not inside them", async () => {
+    const listing =
+      "import { listOrders } from './orders-query.service';\n" +
+      'export const all = (db: never, storage: never) =>\n' +
+      "  listOrders(db, storage, { kind: 'platform' as const }, {});\n";
+    const company = await ruleIds('src/server/features/orders/orders.company.routes.ts', listing);
+    const service = await ruleIds('src/server/features/orders/orders-query.service.ts', listing);
+    const admin = await ruleIds(
+      'src/server/features/admin/admin.routes.ts',
+      listing.replace('./orders-query.service', '../orders/orders-query.service'),
+    );
+    const own = await ruleIds(
+      'src/server/features/orders/orders.company.routes.ts',
+      listing.replace("{ kind: 'platform' as const }", "{ kind: 'company' as const, id: 'x' }"),
+    );
+    expect(company).toContain('no-restricted-syntax');
+    expect(service).toContain('no-restricted-syntax');
+    expect(admin).toEqual([]);
+    expect(own).toEqual([]);
   });
 
   it('refuses a cycle between server features, even without a cycle between modules', async () => {

@@ -9,11 +9,7 @@ import { describe, expect, it } from 'vitest';
  * or src/server/lib/sql-time.ts in SQL.
  */
 const root = path.resolve(import.meta.dirname, '../..');
-const ALLOWED = new Set([
-  'src/shared/time.ts',
-  // Scoped order queries are being reworked elsewhere; this file moves to the helpers there.
-  'src/server/features/orders/orders-query.service.ts',
-]);
+const ALLOWED = new Set(['src/shared/time.ts']);
 const LITERALS = [/America\/Argentina\//, /-03:00/, /-0300\b/];
 
 function sourceFiles(dir: string): string[] {

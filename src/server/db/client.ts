@@ -10,15 +10,19 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { restrictTree } from '../lib/private-files';
 import { PROJECT_ROOT } from '../lib/project-root';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
-/** The same query API on both drivers: PGlite (embedded) and node-postgres. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * The same query API on both drivers: PGlite (embedded) and node-postgres.
+ * Without drizzle's relational `db.query.<table>`: it would hand every table
+ * to every feature, past the rule that a feature reads only its own tables
+ * (eslint.config.js). Queries name the table they read, imported from its feature.
+ */
+type NoTables = Record<string, never>;
+export type Database = PgDatabase<PgQueryResultHKT, NoTables, ExtractTablesWithRelations<NoTables>>;
 export type Transaction = PgTransaction<
   PgQueryResultHKT,
-  Schema,
-  ExtractTablesWithRelations<Schema>
+  NoTables,
+  ExtractTablesWithRelations<NoTables>
 >;
 
 export interface DatabaseHandle {
@@ -54,7 +58,7 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
   // PGlite does not create parent folders, and its error for a missing one is obscure.
   mkdirSync(path.dirname(directory), { recursive: true, mode: 0o700 });
   const client = await PGlite.create(directory);
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client }) as unknown as Database;
   return {
     db,
     driver: 'pglite',
@@ -79,7 +83,7 @@ async function openPostgres(
 ): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max });
   pool.on('error', onConnectionError);
-  const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+  const db = drizzleNodePg({ client: pool }) as unknown as Database;
   return {
     db,
     driver: 'postgres',
@@ -87,7 +91,7 @@ async function openPostgres(
       const client = await pool.connect();
       try {
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migrateNodePg(drizzleNodePg({ client, schema }), {
+        await migrateNodePg(drizzleNodePg({ client }), {
           migrationsFolder: MIGRATIONS_FOLDER,
         });
       } finally {

@@ -17,9 +17,13 @@ import { sendAttachment } from '../../lib/attachment';
 import { actorOf } from '../accounts/role-guard';
 import { auditForPeople } from './audit-view';
 import { orderHistoryView } from '../orders/orders-metrics.service';
-import { exportOrdersCsv, listOrders, toOrderDtos } from '../orders/orders-query.service';
+import {
+  exportOrdersCsv,
+  findScopedOrder,
+  listOrders,
+  toOrderDtos,
+} from '../orders/orders-query.service';
 import { changeOrderStatusAudited } from '../orders/order-actions.service';
-import { findOrder } from '../orders/orders.service';
 import { listAllProducts, toProductDto } from '../products/products.service';
 import { listProfiles, profileSummaries, sellerRanking } from '../profiles/profiles.service';
 
@@ -35,10 +39,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderList },
       },
     },
-    async (request) => {
-      const { company_id: companyId, seller_id: sellerId, ...filters } = request.query;
-      return listOrders(app.db, app.storage, { companyId, sellerId }, filters);
-    },
+    async (request) => listOrders(app.db, app.storage, { kind: 'platform' }, request.query),
   );
 
   app.get(
@@ -51,8 +52,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { company_id: companyId, seller_id: sellerId, ...filters } = request.query;
-      const csv = await exportOrdersCsv(app.db, app.storage, { companyId, sellerId }, filters);
+      const csv = await exportOrdersCsv(app.db, app.storage, { kind: 'platform' }, request.query);
       return sendAttachment(reply, {
         name: 'pedidos.csv',
         type: 'text/csv; charset=utf-8',
@@ -100,7 +100,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const order = await findOrder(app.db, request.params.id);
+      const order = await findScopedOrder(app.db, { kind: 'platform' }, request.params.id);
       if (!order) throw AppError.notFound(ORDER_MESSAGES.notFound);
       return orderHistoryView(app.db, app.storage, order);
     },

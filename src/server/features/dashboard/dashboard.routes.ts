@@ -44,7 +44,7 @@ export const companyDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const scope = { companyId: actorOf(request).userId };
+      const scope = { kind: 'company', id: actorOf(request).userId } as const;
       const [figures, recent, daily] = await Promise.all([
         figuresByStatus(app.db, scope),
         recentOrders(app.db, scope),
@@ -77,7 +77,7 @@ export const sellerDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { profile } = actorOf(request);
       const [totals, ranking, goal, activity] = await Promise.all([
-        soldTotals(app.db, { sellerId: profile.id }),
+        soldTotals(app.db, { kind: 'seller', id: profile.id }),
         sellerRanking(app.db, { meId: profile.id, limit: 0 }),
         currentGoal(app.db, profile.id),
         sellerActivity(app.db, profile.id),
@@ -114,7 +114,10 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const platformFigures = () => {
     if (!platform || Date.now() - platform.at > PLATFORM_FIGURES_TTL_MS) {
-      const figures = Promise.all([soldTotals(app.db, {}), dailySales(app.db, {})]);
+      const figures = Promise.all([
+        soldTotals(app.db, { kind: 'platform' }),
+        dailySales(app.db, { kind: 'platform' }),
+      ]);
       platform = { at: Date.now(), figures };
       figures.catch(() => {
         platform = null;
@@ -137,7 +140,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const [[totals, daily], roles, recent] = await Promise.all([
         platformFigures(),
         countProfilesByRole(app.db),
-        recentOrders(app.db, {}),
+        recentOrders(app.db, { kind: 'platform' }),
       ]);
       return {
         ...greeting(request),

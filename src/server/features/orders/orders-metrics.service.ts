@@ -1,9 +1,10 @@
-import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { DASHBOARD_DAYS, type DailySales } from '@shared/orders/dashboard.schema';
 import type { OrderStatus } from '@shared/order-status';
 import type { Order } from '@shared/orders/orders.schema';
 import type { Activity } from '@shared/seller/seller.schema';
 import type { Database, Transaction } from '../../db/client';
+import { scopeCondition, type CompanyScope, type PlatformScope, type Scope } from '../../lib/scope';
 import type { Storage } from '../../lib/storage';
 import { profileSummaries } from '../profiles/profiles.service';
 import { selectOrderDtos } from './orders-query.service';
@@ -17,22 +18,12 @@ const SOLD = inArray(orders.status, [...SOLD_STATUSES]);
 /** The same zone as SQL text, not a parameter: GROUP BY must see one identical expression. */
 const SQL_ZONE = sql.raw(`'${TIME_ZONE}'`);
 
-export interface MetricsScope {
-  companyId?: string;
-  sellerId?: string;
-}
-
-function scopeOf(scope: MetricsScope): SQL | undefined {
-  return and(
-    scope.companyId ? eq(orders.companyId, scope.companyId) : undefined,
-    scope.sellerId ? eq(orders.sellerId, scope.sellerId) : undefined,
-  );
-}
-
 /** A company's or everyone's figures come from the totals; a seller's are summed from their orders. */
-function fromTotals(scope: MetricsScope): scope is { companyId?: string } {
-  return scope.sellerId === undefined;
+function fromTotals(scope: Scope): scope is CompanyScope | PlatformScope {
+  return scope.kind !== 'seller';
 }
+
+const ownersOfOrders = { company: orders.companyId, seller: orders.sellerId };
 
 export interface Sums {
   count: number;
@@ -61,10 +52,7 @@ function addSums(a: Sums, b: Sums): Sums {
 }
 
 /** Orders in a scope, counted and summed per current status, in one query. */
-export async function figuresByStatus(
-  db: Database,
-  scope: MetricsScope,
-): Promise<Map<OrderStatus, Sums>> {
+export async function figuresByStatus(db: Database, scope: Scope): Promise<Map<OrderStatus, Sums>> {
   const rows = fromTotals(scope)
     ? await db
         .select({
@@ -76,7 +64,7 @@ export async function figuresByStatus(
           platform: sql<string>`sum(${orderTotals.platformCents})`,
         })
         .from(orderTotals)
-        .where(scope.companyId ? eq(orderTotals.companyId, scope.companyId) : undefined)
+        .where(scopeCondition(scope, { company: orderTotals.companyId }))
         .groupBy(orderTotals.status)
     : await db
         .select({
@@ -88,7 +76,7 @@ export async function figuresByStatus(
           platform: sql<string>`sum(${orders.platformCents})`,
         })
         .from(orders)
-        .where(scopeOf(scope))
+        .where(scopeCondition(scope, ownersOfOrders))
         .groupBy(orders.status);
   return new Map(
     rows.map((row) => [
@@ -110,14 +98,14 @@ export function sumOf(figures: Map<OrderStatus, Sums>, statuses: readonly OrderS
 }
 
 /** Sums over sold orders (approved and delivered). */
-export async function soldTotals(db: Database, scope: MetricsScope): Promise<Sums> {
+export async function soldTotals(db: Database, scope: Scope): Promise<Sums> {
   return sumOf(await figuresByStatus(db, scope), SOLD_STATUSES);
 }
 
 /** Sold orders per Argentine day over the last `days` days (days without sales included, as zeros). */
 export async function dailySales(
   db: Database,
-  scope: MetricsScope,
+  scope: Scope,
   now = new Date(),
   days = DASHBOARD_DAYS,
 ): Promise<DailySales[]> {
@@ -135,7 +123,7 @@ export async function dailySales(
         .from(orderDailyTotals)
         .where(
           and(
-            scope.companyId ? eq(orderDailyTotals.companyId, scope.companyId) : undefined,
+            scopeCondition(scope, { company: orderDailyTotals.companyId }),
             inArray(orderDailyTotals.status, SOLD_STATUSES),
             gte(orderDailyTotals.day, firstDay),
           ),
@@ -149,7 +137,7 @@ export async function dailySales(
           platform: sql<string>`coalesce(sum(${orders.platformCents}), 0)`,
         })
         .from(orders)
-        .where(and(scopeOf(scope), SOLD, gte(orders.createdAt, since)))
+        .where(and(scopeCondition(scope, ownersOfOrders), SOLD, gte(orders.createdAt, since)))
         .groupBy(day);
   const byDay = new Map(rows.map((row) => [row.date, row]));
   const result: DailySales[] = [];
@@ -166,8 +154,8 @@ export async function dailySales(
   return result;
 }
 
-export async function recentOrders(db: Database, scope: MetricsScope, limit = 5): Promise<Order[]> {
-  return selectOrderDtos(db, scopeOf(scope), { limit });
+export async function recentOrders(db: Database, scope: Scope, limit = 5): Promise<Order[]> {
+  return selectOrderDtos(db, scope, {}, { limit });
 }
 
 /** A seller's sold orders created in one Argentine month (`YYYY-MM`). */

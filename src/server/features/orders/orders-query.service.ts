@@ -1,36 +1,35 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Order, OrderList, OrderListQuery } from '@shared/orders/orders.schema';
 import { orderStatusLabel } from '@shared/order-status';
+import { argentineDayEnd, argentineDayStart } from '@shared/time';
 import type { Database } from '../../db/client';
 import { csvDate, csvDocument, csvLine, csvPesos } from '../../lib/csv';
+import { scopeCondition, type Scope } from '../../lib/scope';
 import type { Storage } from '../../lib/storage';
 import { likePattern } from '../products/products.service';
 import { partyNames, profileSummaries } from '../profiles/profiles.service';
 import { toOrderDto, type OrderRow } from './orders.service';
 import { orders, orderTotals } from './orders.table';
 
-export interface OrderScope {
-  companyId?: string;
-  sellerId?: string;
-}
+/**
+ * The list's filters. The admin may also narrow by company and seller: within
+ * a scope these only ever narrow it further, never widen it.
+ */
+type Filters = Omit<OrderListQuery, 'page' | 'page_size'> & {
+  company_id?: string | undefined;
+  seller_id?: string | undefined;
+};
 
-type Filters = Omit<OrderListQuery, 'page' | 'page_size'>;
-
-/** Days are Argentine days (UTC−3): `to` includes the whole day. */
-function dayStart(day: string): Date {
-  return new Date(`${day}T00:00:00-03:00`);
-}
-
-function whereOf(scope: OrderScope, filters: Filters): SQL | undefined {
+function whereOf(scope: Scope, filters: Filters): SQL | undefined {
   const q = filters.q?.trim();
   return and(
-    scope.companyId ? eq(orders.companyId, scope.companyId) : undefined,
-    scope.sellerId ? eq(orders.sellerId, scope.sellerId) : undefined,
+    scopeCondition(scope, { company: orders.companyId, seller: orders.sellerId }),
+    filters.company_id ? eq(orders.companyId, filters.company_id) : undefined,
+    filters.seller_id ? eq(orders.sellerId, filters.seller_id) : undefined,
     filters.status ? eq(orders.status, filters.status) : undefined,
-    filters.from ? gte(orders.createdAt, dayStart(filters.from)) : undefined,
-    filters.to
-      ? lt(orders.createdAt, new Date(dayStart(filters.to).getTime() + 86_400_000))
-      : undefined,
+    // Days are Argentine days: `to` includes the whole day.
+    filters.from ? gte(orders.createdAt, argentineDayStart(filters.from)) : undefined,
+    filters.to ? lt(orders.createdAt, argentineDayEnd(filters.to)) : undefined,
     q
       ? or(
           ilike(orders.externalReference, likePattern(q)),
@@ -40,6 +39,24 @@ function whereOf(scope: OrderScope, filters: Filters): SQL | undefined {
         )
       : undefined,
   );
+}
+
+/** One order, when it is in the scope (another tenant's order is not found). */
+export async function findScopedOrder(
+  db: Database,
+  scope: Scope,
+  id: string,
+): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.id, id),
+        scopeCondition(scope, { company: orders.companyId, seller: orders.sellerId }),
+      ),
+    );
+  return row ?? null;
 }
 
 export async function toOrderDtos(
@@ -66,25 +83,27 @@ export async function toOrderDtos(
  * are counted in the totals kept with every change (orders-totals.ts); other
  * filters count the matching rows.
  */
-async function countOrders(
-  db: Database,
-  scope: OrderScope,
-  filters: Filters,
-  where: SQL | undefined,
-): Promise<number> {
-  if (scope.sellerId === undefined && !filters.q?.trim() && !filters.from && !filters.to) {
+async function countOrders(db: Database, scope: Scope, filters: Filters): Promise<number> {
+  if (
+    scope.kind !== 'seller' &&
+    !filters.seller_id &&
+    !filters.q?.trim() &&
+    !filters.from &&
+    !filters.to
+  ) {
     const [row] = await db
       .select({ value: sql<string>`coalesce(sum(${orderTotals.orders}), 0)` })
       .from(orderTotals)
       .where(
         and(
-          scope.companyId ? eq(orderTotals.companyId, scope.companyId) : undefined,
+          scopeCondition(scope, { company: orderTotals.companyId }),
+          filters.company_id ? eq(orderTotals.companyId, filters.company_id) : undefined,
           filters.status ? eq(orderTotals.status, filters.status) : undefined,
         ),
       );
     return Number(row?.value ?? 0);
   }
-  const [row] = await db.select({ value: count() }).from(orders).where(where);
+  const [row] = await db.select({ value: count() }).from(orders).where(whereOf(scope, filters));
   return row?.value ?? 0;
 }
 
@@ -94,7 +113,8 @@ async function countOrders(
  */
 export async function selectOrderDtos(
   db: Database,
-  where: SQL | undefined,
+  scope: Scope,
+  filters: Filters,
   { limit, offset = 0 }: { limit: number; offset?: number },
 ): Promise<Order[]> {
   const rows = await db
@@ -106,7 +126,7 @@ export async function selectOrderDtos(
     .from(orders)
     .leftJoin(...partyNames.company(orders.companyId))
     .leftJoin(...partyNames.seller(orders.sellerId))
-    .where(where)
+    .where(whereOf(scope, filters))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit)
     .offset(offset);
@@ -119,16 +139,15 @@ export async function selectOrderDtos(
 export async function listOrders(
   db: Database,
   storage: Storage,
-  scope: OrderScope,
+  scope: Scope,
   query: Filters & { page: number; page_size: number },
 ): Promise<OrderList> {
-  const where = whereOf(scope, query);
   const [items, total] = await Promise.all([
-    selectOrderDtos(db, where, {
+    selectOrderDtos(db, scope, query, {
       limit: query.page_size,
       offset: (query.page - 1) * query.page_size,
     }),
-    countOrders(db, scope, query, where),
+    countOrders(db, scope, query),
   ]);
   return {
     items,
@@ -142,7 +161,7 @@ export async function listOrders(
 export async function exportOrdersCsv(
   db: Database,
   storage: Storage,
-  scope: OrderScope,
+  scope: Scope,
   filters: Filters,
 ): Promise<string> {
   const header = [

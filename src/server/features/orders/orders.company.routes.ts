@@ -10,9 +10,8 @@ import { OrderHistory } from '@shared/admin/admin.schema';
 import { AppError } from '../../lib/app-error';
 import { sendAttachment } from '../../lib/attachment';
 import { actorOf } from '../accounts/role-guard';
-import { exportOrdersCsv, listOrders, toOrderDtos } from './orders-query.service';
+import { exportOrdersCsv, findScopedOrder, listOrders, toOrderDtos } from './orders-query.service';
 import { changeOrderStatusAudited } from './order-actions.service';
-import { findOrder } from './orders.service';
 import { orderHistoryView } from './orders-metrics.service';
 
 /** /api/company/orders: the company's own orders (API.md "Company"). */
@@ -28,7 +27,12 @@ export const companyOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listOrders(app.db, app.storage, { companyId: actorOf(request).userId }, request.query),
+      listOrders(
+        app.db,
+        app.storage,
+        { kind: 'company', id: actorOf(request).userId },
+        request.query,
+      ),
   );
 
   app.get(
@@ -44,7 +48,7 @@ export const companyOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const csv = await exportOrdersCsv(
         app.db,
         app.storage,
-        { companyId: actorOf(request).userId },
+        { kind: 'company', id: actorOf(request).userId },
         request.query,
       );
       return sendAttachment(reply, {
@@ -66,10 +70,12 @@ export const companyOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const order = await findOrder(app.db, request.params.id);
-      if (!order || order.companyId !== actorOf(request).userId) {
-        throw AppError.notFound(ORDER_MESSAGES.notFound);
-      }
+      const order = await findScopedOrder(
+        app.db,
+        { kind: 'company', id: actorOf(request).userId },
+        request.params.id,
+      );
+      if (!order) throw AppError.notFound(ORDER_MESSAGES.notFound);
       return orderHistoryView(app.db, app.storage, order);
     },
   );

@@ -283,7 +283,8 @@ export async function writeDemoHistory(input: DemoHistory): Promise<number> {
         break;
       }
       case 'company_payment': {
-        const owed = (await companyBalance(db, input.companyId)).balanceCents;
+        const owed = (await companyBalance(db, { kind: 'company', id: input.companyId }))
+          .balanceCents;
         if (owed <= 0) break;
         await recordCompanyPayment(db, {
           companyId: input.companyId,
@@ -306,7 +307,7 @@ export async function writeDemoHistory(input: DemoHistory): Promise<number> {
         };
         let batchId: number;
         try {
-          batchId = await createPayoutBatch(db, rules, input.admin);
+          batchId = await createPayoutBatch(db, { kind: 'platform' }, rules, input.admin);
         } catch (error) {
           // A minimum above what the demo seller earned: no batch, and that is fine.
           if (error instanceof AppError && error.code === 'NOTHING_TO_PAY') break;

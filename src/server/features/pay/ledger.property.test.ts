@@ -72,11 +72,11 @@ describe('the ledger (what companies owe sellers and the platform)', () => {
             .where(
               sql`${orders.companyId} = ${world.company.id} and ${orders.status} in ('approved', 'delivered')`,
             );
-          const owes = await companyBalance(t.db, world.company.id);
+          const owes = await companyBalance(t.db, { kind: 'company', id: world.company.id });
           expect(owes.owedCents).toBe(Number(sold[0]!.commission));
           expect(owes.sellersCents + owes.platformCents).toBe(owes.owedCents);
           expect(owes.sellersCents).toBe(Number(sold[0]!.seller));
-          const balance = await sellerBalance(t.db, world.seller.id, 14);
+          const balance = await sellerBalance(t.db, { kind: 'seller', id: world.seller.id }, 14);
           expect(balance.pendingCents + balance.availableCents).toBe(owes.sellersCents);
         },
       ),
@@ -111,11 +111,11 @@ describe('the ledger (what companies owe sellers and the platform)', () => {
       payload: { amount_cents: 100_000, paid_on: argentineDay(new Date()), reference: 'TRF-1' },
     });
     expect(paid.statusCode).toBe(201);
-    const now = await sellerBalance(t.db, other.seller.id, 14);
+    const now = await sellerBalance(t.db, { kind: 'seller', id: other.seller.id }, 14);
     expect(now).toMatchObject({ pendingCents: 75_000, availableCents: 0 });
     const later = await sellerBalance(
       t.db,
-      other.seller.id,
+      { kind: 'seller', id: other.seller.id },
       14,
       new Date(Date.now() + 15 * 86_400_000),
     );

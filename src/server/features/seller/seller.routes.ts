@@ -185,7 +185,12 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listOrders(app.db, app.storage, { sellerId: actorOf(request).userId }, request.query),
+      listOrders(
+        app.db,
+        app.storage,
+        { kind: 'seller', id: actorOf(request).userId },
+        request.query,
+      ),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { argentineMonthStart } from '@shared/time';
 import type { Database, Transaction } from '../../db/client';
+import type { CompanyScope, PlatformScope, SellerScope } from '../../lib/scope';
 import { companyPayments } from './company-payments.table';
 import { ledgerEntries } from './ledger.table';
 import { payoutBatches, payouts } from './payouts.table';
@@ -49,6 +50,14 @@ const NO_SELLER_BALANCE: SellerBalance = {
  * earned = pending + available + in process + paid out, to the cent.
  */
 export async function sellerBalances(
+  db: Reader,
+  _everySeller: PlatformScope,
+  rules: { holdDays: number; now?: Date },
+): Promise<Map<string, SellerBalance>> {
+  return balancesOfSellers(db, rules);
+}
+
+async function balancesOfSellers(
   db: Reader,
   rules: { holdDays: number; now?: Date },
   sellerIds?: string[],
@@ -137,11 +146,12 @@ export async function sellerBalances(
 /** One seller's balance (see sellerBalances); zeros for a seller with no sales. */
 export async function sellerBalance(
   db: Reader,
-  sellerId: string,
+  scope: SellerScope,
   holdDays: number,
   now = new Date(),
 ): Promise<SellerBalance> {
-  const balances = await sellerBalances(db, { holdDays, now }, [sellerId]);
+  const sellerId = scope.id;
+  const balances = await balancesOfSellers(db, { holdDays, now }, [sellerId]);
   return balances.get(sellerId) ?? { ...NO_SELLER_BALANCE };
 }
 
@@ -173,6 +183,14 @@ const NO_COMPANY_BALANCE: CompanyBalance = {
  * month). Every company that ever owed or paid something, or only `companyIds`.
  */
 export async function companyBalances(
+  db: Reader,
+  _everyCompany: PlatformScope,
+  options: { before?: string } = {},
+): Promise<Map<string, CompanyBalance>> {
+  return balancesOfCompanies(db, options);
+}
+
+async function balancesOfCompanies(
   db: Reader,
   options: { companyIds?: string[]; before?: string } = {},
 ): Promise<Map<string, CompanyBalance>> {
@@ -233,9 +251,10 @@ export async function companyBalances(
 /** One company's balance (see companyBalances); zeros for a company with no sales. */
 export async function companyBalance(
   db: Reader,
-  companyId: string,
+  scope: CompanyScope,
   options: { before?: string } = {},
 ): Promise<CompanyBalance> {
-  const balances = await companyBalances(db, { ...options, companyIds: [companyId] });
+  const companyId = scope.id;
+  const balances = await balancesOfCompanies(db, { ...options, companyIds: [companyId] });
   return balances.get(companyId) ?? { ...NO_COMPANY_BALANCE };
 }

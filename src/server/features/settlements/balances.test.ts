@@ -154,7 +154,7 @@ describe('one figure for what a company still owes', () => {
     });
     expect(paid.statusCode).toBe(201);
 
-    const balance = await companyBalance(t.db, world.company.id);
+    const balance = await companyBalance(t.db, { kind: 'company', id: world.company.id });
     expect(balance).toMatchObject({
       owedCents: 3 * OWED,
       sellersCents: 3 * SELLER,
@@ -163,8 +163,10 @@ describe('one figure for what a company still owes', () => {
       balanceCents: 2 * OWED,
       lastPaymentOn: argentineDay(new Date()),
     });
-    expect((await companyBalances(t.db)).get(world.company.id)).toEqual(balance);
-    const list = await statementList(t.db, world.company.id);
+    expect((await companyBalances(t.db, { kind: 'platform' })).get(world.company.id)).toEqual(
+      balance,
+    );
+    const list = await statementList(t.db, { kind: 'company', id: world.company.id });
     expect(list.balance_cents).toBe(balance.balanceCents);
     expect(list.months[0]!.closing_cents).toBe(balance.balanceCents);
     const admins = await t.app.inject({
@@ -182,7 +184,9 @@ describe('one figure for what a company still owes', () => {
     );
     // Nothing was owed before this month.
     const month = argentineDay(new Date()).slice(0, 7);
-    expect(await companyBalance(t.db, world.company.id, { before: month })).toMatchObject({
+    expect(
+      await companyBalance(t.db, { kind: 'company', id: world.company.id }, { before: month }),
+    ).toMatchObject({
       balanceCents: 0,
     });
   });

@@ -8,6 +8,7 @@ import {
   type SellerPayouts,
 } from '@shared/settlements/settlements.schema';
 import type { Database, Transaction } from '../../db/client';
+import type { PlatformScope, SellerScope } from '../../lib/scope';
 import { countRowsBy } from '../../db/count-rows';
 import { AppError } from '../../lib/app-error';
 import { csvDocument, csvLine, csvPesos } from '../../lib/csv';
@@ -64,9 +65,10 @@ export function destinationLabel(destination: {
 /** Sellers with at least the minimum available, ready or blocked by their payment details. */
 async function payableSellers(
   db: Database | Transaction,
+  everySeller: PlatformScope,
   rules: PayoutRules,
 ): Promise<(SellerPayable & { fields: Record<string, string> | null })[]> {
-  const balances = await sellerBalances(db, rules);
+  const balances = await sellerBalances(db, everySeller, rules);
   const due = [...balances.entries()].filter(([, b]) => b.availableCents >= rules.minimumCents);
   const people = await profileContacts(
     db,
@@ -93,9 +95,14 @@ async function payableSellers(
     .sort((a, b) => b.available_cents - a.available_cents || a.name.localeCompare(b.name));
 }
 
-export async function adminPayouts(db: Database, rules: PayoutRules): Promise<AdminPayouts> {
+/** Every seller's payouts and the batches: the caller says so with the platform scope. */
+export async function adminPayouts(
+  db: Database,
+  _everySeller: PlatformScope,
+  rules: PayoutRules,
+): Promise<AdminPayouts> {
   const [sellers, batches] = await Promise.all([
-    payableSellers(db, rules),
+    payableSellers(db, _everySeller, rules),
     db
       .select()
       .from(payoutBatches)
@@ -130,12 +137,13 @@ export async function adminPayouts(db: Database, rules: PayoutRules): Promise<Ad
  */
 export async function createPayoutBatch(
   db: Database,
+  everySeller: PlatformScope,
   rules: PayoutRules,
   actor: { id: string; name: string },
 ): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('payout-batches', 0))`);
-    const ready = (await payableSellers(tx, rules)).filter(
+    const ready = (await payableSellers(tx, everySeller, rules)).filter(
       (seller) => seller.fields && !seller.blocked_reason,
     );
     if (ready.length === 0) throw new AppError('NOTHING_TO_PAY', PAYOUT_MESSAGES.nothingToPay, 409);
@@ -261,11 +269,12 @@ export async function markPayoutBatchPaid(
 /** Mis Cobros: the seller's figures, where payouts go, and their payout history. */
 export async function sellerPayouts(
   db: Database,
-  sellerId: string,
+  scope: SellerScope,
   rules: PayoutRules,
 ): Promise<SellerPayouts> {
+  const sellerId = scope.id;
   const [balance, people, history] = await Promise.all([
-    sellerBalance(db, sellerId, rules.holdDays, rules.now),
+    sellerBalance(db, scope, rules.holdDays, rules.now),
     profileContacts(db, [sellerId]),
     db
       .select({ payout: payouts, batch: payoutBatches })

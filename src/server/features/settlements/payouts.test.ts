@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
 import { buy, createPayWorld, type PayWorld } from '../../../../tests/factories/pay-world';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { emailOutbox } from '../notifications/notifications.table';
 import { transitionOrder } from '../orders/orders.service';
+import { orders } from '../orders/orders.table';
 import { argentineDay } from '../orders/orders-totals';
 import { sellerPayouts } from './payouts.service';
 
@@ -58,22 +59,30 @@ describe('payouts: what sellers can be paid, batches for home banking, and clawb
     await sale();
     const later = new Date(Date.now() + 15 * 86_400_000);
     // Earned, but the company has paid nothing yet.
-    expect(await sellerPayouts(t.db, world.seller.id, { ...rules, now: later })).toMatchObject({
+    expect(
+      await sellerPayouts(t.db, { kind: 'seller', id: world.seller.id }, { ...rules, now: later }),
+    ).toMatchObject({
       pending_cents: 2 * SELLER,
       available_cents: 0,
     });
     // The company pays for the first sale only: that one becomes payable once the hold is over.
     await companyPays(OWED, 'TRF-1');
-    expect(await sellerPayouts(t.db, world.seller.id, rules)).toMatchObject({
-      pending_cents: 2 * SELLER,
-      available_cents: 0,
-    });
-    expect(await sellerPayouts(t.db, world.seller.id, { ...rules, now: later })).toMatchObject({
+    expect(await sellerPayouts(t.db, { kind: 'seller', id: world.seller.id }, rules)).toMatchObject(
+      {
+        pending_cents: 2 * SELLER,
+        available_cents: 0,
+      },
+    );
+    expect(
+      await sellerPayouts(t.db, { kind: 'seller', id: world.seller.id }, { ...rules, now: later }),
+    ).toMatchObject({
       pending_cents: SELLER,
       available_cents: SELLER,
     });
     await companyPays(OWED, 'TRF-2');
-    expect(await sellerPayouts(t.db, world.seller.id, { ...rules, now: later })).toMatchObject({
+    expect(
+      await sellerPayouts(t.db, { kind: 'seller', id: world.seller.id }, { ...rules, now: later }),
+    ).toMatchObject({
       pending_cents: 0,
       available_cents: 2 * SELLER,
     });
@@ -183,10 +192,11 @@ describe('payouts: what sellers can be paid, batches for home banking, and clawb
   });
 
   it('a refund after the payout is clawed back from the next one', async () => {
-    const [firstOrder] = await t.db.query.orders.findMany({
-      where: (o, { eq: equals }) => equals(o.sellerId, world.seller.id),
-      orderBy: (o, { asc }) => asc(o.createdAt),
-    });
+    const [firstOrder] = await t.db
+      .select()
+      .from(orders)
+      .where(eq(orders.sellerId, world.seller.id))
+      .orderBy(asc(orders.createdAt));
     await transitionOrder(t.db, { orderId: firstOrder!.id, to: 'refunded', changedBy: 'system' });
     expect((await as(world.seller, 'GET', '/api/seller/payouts')).json()).toMatchObject({
       available_cents: -SELLER,

@@ -41,12 +41,21 @@ describe('the settlement hold is counted in days', () => {
 
   const figuresAt = async (offset: number) => {
     const now = new Date(approvedAt + offset);
-    const payouts = await sellerPayouts(t.db, world.seller.id, {
-      holdDays: HOLD_DAYS,
-      minimumCents: 1,
+    const payouts = await sellerPayouts(
+      t.db,
+      { kind: 'seller', id: world.seller.id },
+      {
+        holdDays: HOLD_DAYS,
+        minimumCents: 1,
+        now,
+      },
+    );
+    const balance = await sellerBalance(
+      t.db,
+      { kind: 'seller', id: world.seller.id },
+      HOLD_DAYS,
       now,
-    });
-    const balance = await sellerBalance(t.db, world.seller.id, HOLD_DAYS, now);
+    );
     return {
       payouts: { pending: payouts.pending_cents, available: payouts.available_cents },
       balance: { pending: balance.pendingCents, available: balance.availableCents },

@@ -67,7 +67,10 @@ describe('settlements: any sequence of approvals, refunds, company payments and 
               changedBy: 'property-test',
             });
           } else if (action.kind === 'pay') {
-            const { balance_cents: balance } = await statementList(t.db, world.company.id);
+            const { balance_cents: balance } = await statementList(t.db, {
+              kind: 'company',
+              id: world.company.id,
+            });
             const amount = Math.floor(balance * action.share);
             if (amount > 0) {
               await recordCompanyPayment(t.db, {
@@ -79,7 +82,11 @@ describe('settlements: any sequence of approvals, refunds, company payments and 
               });
             }
           } else if (action.kind === 'batch') {
-            const before = await sellerPayouts(t.db, world.seller.id, rules);
+            const before = await sellerPayouts(
+              t.db,
+              { kind: 'seller', id: world.seller.id },
+              rules,
+            );
             // The seller needs payment details to be paid.
             await t.app.inject({
               method: 'PATCH',
@@ -90,8 +97,10 @@ describe('settlements: any sequence of approvals, refunds, company payments and 
                 payment_details: { email: 'sergio@example.com' },
               },
             });
-            const batchId = await createPayoutBatch(t.db, rules, actor).catch(() => null);
-            const after = await sellerPayouts(t.db, world.seller.id, rules);
+            const batchId = await createPayoutBatch(t.db, { kind: 'platform' }, rules, actor).catch(
+              () => null,
+            );
+            const after = await sellerPayouts(t.db, { kind: 'seller', id: world.seller.id }, rules);
             if (before.available_cents >= rules.minimumCents) {
               expect(batchId).not.toBeNull();
               expect(after.available_cents).toBe(0);
@@ -112,20 +121,20 @@ describe('settlements: any sequence of approvals, refunds, company payments and 
             .select({ value: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
             .from(ledgerEntries)
             .where(eq(ledgerEntries.sellerId, world.seller.id));
-          const mine = await sellerPayouts(t.db, world.seller.id, rules);
+          const mine = await sellerPayouts(t.db, { kind: 'seller', id: world.seller.id }, rules);
           expect(
             mine.pending_cents + mine.available_cents + mine.in_process_cents + mine.paid_cents,
           ).toBe(Number(earned?.value ?? 0));
           // Payouts never exceed what was earned and covered (only a later refund makes available negative).
           expect(mine.pending_cents).toBeGreaterThanOrEqual(0);
           // A company's balance is what it owes minus what it paid.
-          const owes = await companyBalance(t.db, world.company.id);
+          const owes = await companyBalance(t.db, { kind: 'company', id: world.company.id });
           const [paid] = await t.db
             .execute(
               sql`select coalesce(sum(amount_cents), 0)::text as value from company_payments where company_id = ${world.company.id}`,
             )
             .then((result) => (result as unknown as { rows: { value: string }[] }).rows);
-          const list = await statementList(t.db, world.company.id);
+          const list = await statementList(t.db, { kind: 'company', id: world.company.id });
           expect(list.balance_cents).toBe(owes.owedCents - Number(paid?.value ?? 0));
           expect(owes.sellersCents + owes.platformCents).toBe(owes.owedCents);
         }

@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  AdminPayouts,
-  BatchParams,
-  CompanyBalances,
-  MarkBatchPaidBody,
   MonthParam,
-  RecordPaymentBody,
-  SETTLEMENT_MESSAGES,
   SellerPayouts,
   Statement,
   StatementList,
@@ -14,22 +8,10 @@ import {
 import { z } from '@shared/zod';
 import { sendAttachment } from '../../lib/attachment';
 import { actorOf } from '../accounts/role-guard';
-import { notifyPayoutsPaid } from '../notifications/notifications.service';
 import { companyBalance, sellerBalance } from './balances.service';
-import {
-  adminPayouts,
-  createPayoutBatch,
-  markPayoutBatchPaid,
-  payoutBatchCsv,
-  sellerPayouts,
-} from './payouts.service';
+import { sellerPayouts } from './payouts.service';
 import { statementCsv, statementPdf } from './statement-documents';
-import {
-  adminCompanyBalances,
-  companyStatement,
-  recordCompanyPayment,
-  statementList,
-} from './statements.service';
+import { companyStatement, statementList } from './statements.service';
 
 /** The same figures as Mis Cobros (GET /api/seller/payouts), from balances.service. */
 const SellerBalance = z.object({
@@ -67,7 +49,11 @@ export const sellerBalanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const holdDays = app.config.pay.settlementHoldDays;
-      const balance = await sellerBalance(app.db, actorOf(request).userId, holdDays);
+      const balance = await sellerBalance(
+        app.db,
+        { kind: 'seller', id: actorOf(request).userId },
+        holdDays,
+      );
       return {
         pending_cents: balance.pendingCents,
         available_cents: balance.availableCents,
@@ -91,7 +77,10 @@ export const companyBalanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const balance = await companyBalance(app.db, actorOf(request).userId);
+      const balance = await companyBalance(app.db, {
+        kind: 'company',
+        id: actorOf(request).userId,
+      });
       return {
         owed_cents: balance.owedCents,
         sellers_cents: balance.sellersCents,
@@ -101,10 +90,7 @@ export const companyBalanceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-const MonthParams = z.object({ month: MonthParam });
-const CompanyParams = z.object({
-  companyId: z.string().trim().min(1).max(64, SETTLEMENT_MESSAGES.companyNotFound),
-});
+export const MonthParams = z.object({ month: MonthParam });
 
 /** Liquidaciones of a company: its months, one month's statement, as CSV and PDF. */
 export const companySettlementRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -117,7 +103,7 @@ export const companySettlementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StatementList },
       },
     },
-    async (request) => statementList(app.db, actorOf(request).userId),
+    async (request) => statementList(app.db, { kind: 'company', id: actorOf(request).userId }),
   );
 
   app.get(
@@ -130,7 +116,12 @@ export const companySettlementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Statement },
       },
     },
-    async (request) => companyStatement(app.db, actorOf(request).userId, request.params.month),
+    async (request) =>
+      companyStatement(
+        app.db,
+        { kind: 'company', id: actorOf(request).userId },
+        request.params.month,
+      ),
   );
 
   app.get(
@@ -145,7 +136,7 @@ export const companySettlementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const statement = await companyStatement(
         app.db,
-        actorOf(request).userId,
+        { kind: 'company', id: actorOf(request).userId },
         request.params.month,
       );
       return sendAttachment(reply, {
@@ -168,7 +159,7 @@ export const companySettlementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const statement = await companyStatement(
         app.db,
-        actorOf(request).userId,
+        { kind: 'company', id: actorOf(request).userId },
         request.params.month,
       );
       return sendAttachment(reply, {
@@ -176,71 +167,6 @@ export const companySettlementRoutes: FastifyPluginAsyncZod = async (app) => {
         type: 'application/pdf',
         body: await statementPdf(statement),
       });
-    },
-  );
-};
-
-/** The admin's side: what every company owes, each one's statements, and recording their payments. */
-export const adminSettlementRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/settlements',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Lo que debe cada empresa (comisiones menos pagos), el saldo mayor primero',
-        response: { 200: CompanyBalances },
-      },
-    },
-    async () => adminCompanyBalances(app.db),
-  );
-
-  app.get(
-    '/settlements/:companyId',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Las liquidaciones mensuales de una empresa',
-        params: CompanyParams,
-        response: { 200: StatementList },
-      },
-    },
-    async (request) => statementList(app.db, request.params.companyId),
-  );
-
-  app.get(
-    '/settlements/:companyId/:month',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'La liquidación de un mes de una empresa',
-        params: CompanyParams.extend(MonthParams.shape),
-        response: { 200: Statement },
-      },
-    },
-    async (request) => companyStatement(app.db, request.params.companyId, request.params.month),
-  );
-
-  app.post(
-    '/settlements/:companyId/payments',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Registra una transferencia de la empresa (pagos parciales permitidos)',
-        params: CompanyParams,
-        body: RecordPaymentBody,
-        response: { 201: StatementList },
-      },
-    },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      await recordCompanyPayment(app.db, {
-        companyId: request.params.companyId,
-        amountCents: request.body.amount_cents,
-        paidOn: request.body.paid_on,
-        reference: request.body.reference,
-        actor: { id: actor.userId, name: actor.profile.name },
-      });
-      return reply.status(201).send(await statementList(app.db, request.params.companyId));
     },
   );
 };
@@ -257,88 +183,13 @@ export const sellerPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      sellerPayouts(app.db, actorOf(request).userId, {
-        holdDays: app.config.pay.settlementHoldDays,
-        minimumCents: app.config.pay.payoutMinimumCents,
-      }),
-  );
-};
-
-/** Payouts to sellers: who can be paid, batches, their CSV for home banking, and marking them paid. */
-export const adminPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  const rules = () => ({
-    holdDays: app.config.pay.settlementHoldDays,
-    minimumCents: app.config.pay.payoutMinimumCents,
-  });
-
-  app.get(
-    '/payouts',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Vendedores que se pueden pagar (o bloqueados y por qué) y los lotes de pago',
-        response: { 200: AdminPayouts },
-      },
-    },
-    async () => adminPayouts(app.db, rules()),
-  );
-
-  app.post(
-    '/payouts/batches',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Crea un lote con lo disponible de cada vendedor listo para cobrar',
-        response: { 201: AdminPayouts },
-      },
-    },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      await createPayoutBatch(app.db, rules(), { id: actor.userId, name: actor.profile.name });
-      return reply.status(201).send(await adminPayouts(app.db, rules()));
-    },
-  );
-
-  app.get(
-    '/payouts/batches/:id/export.csv',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'El lote en CSV para el home banking',
-        params: BatchParams,
-      },
-    },
-    async (request, reply) => {
-      const csv = await payoutBatchCsv(app.db, request.params.id);
-      return sendAttachment(reply, {
-        name: `lote-pagos-${request.params.id}.csv`,
-        type: 'text/csv; charset=utf-8',
-        body: csv,
-      });
-    },
-  );
-
-  app.post(
-    '/payouts/batches/:id/paid',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Marca el lote como pagado (una sola vez) y avisa a cada vendedor',
-        params: BatchParams,
-        body: MarkBatchPaidBody,
-        response: { 200: AdminPayouts },
-      },
-    },
-    async (request) => {
-      const actor = actorOf(request);
-      await markPayoutBatchPaid(
+      sellerPayouts(
         app.db,
-        request.params.id,
-        request.body.reference,
-        { id: actor.userId, name: actor.profile.name },
-        notifyPayoutsPaid,
-      );
-      return adminPayouts(app.db, rules());
-    },
+        { kind: 'seller', id: actorOf(request).userId },
+        {
+          holdDays: app.config.pay.settlementHoldDays,
+          minimumCents: app.config.pay.payoutMinimumCents,
+        },
+      ),
   );
 };

@@ -9,6 +9,7 @@ import { SETTLEMENT_MESSAGES } from '@shared/settlements/settlements.schema';
 import { formatArs } from '@shared/money';
 import { argentineMonthStart, nextMonth } from '@shared/time';
 import type { Database } from '../../db/client';
+import type { CompanyScope, PlatformScope } from '../../lib/scope';
 import { AppError } from '../../lib/app-error';
 import { argentineMonthSql } from '../../lib/sql-time';
 import { recordAudit } from '../audit/audit.service';
@@ -29,11 +30,12 @@ const monthStart = argentineMonthStart;
 /** A company's months, newest first, each with what it added, what was paid and what remained. */
 export async function statementList(
   db: Database,
-  companyId: string,
+  scope: CompanyScope,
   now = new Date(),
 ): Promise<StatementList> {
+  const companyId = scope.id;
   const [balance, entries, payments] = await Promise.all([
-    companyBalance(db, companyId),
+    companyBalance(db, scope),
     db
       .select({
         month: ENTRY_MONTH,
@@ -91,14 +93,15 @@ export async function statementList(
 /** One month of a company: every order's entries, per seller, the payments, and the balances. */
 export async function companyStatement(
   db: Database,
-  companyId: string,
+  scope: CompanyScope,
   month: string,
   now = new Date(),
 ): Promise<Statement> {
+  const companyId = scope.id;
   const start = monthStart(month);
   const end = monthStart(nextMonth(month));
   const [opening, entries, payments, contacts] = await Promise.all([
-    companyBalance(db, companyId, { before: month }),
+    companyBalance(db, scope, { before: month }),
     db
       .select()
       .from(ledgerEntries)
@@ -194,8 +197,11 @@ export async function companyStatement(
 }
 
 /** Every company that ever owed something, with what it owes now; the largest balance first. */
-export async function adminCompanyBalances(db: Database): Promise<CompanyBalances> {
-  const balances = await companyBalances(db);
+export async function adminCompanyBalances(
+  db: Database,
+  everyCompany: PlatformScope,
+): Promise<CompanyBalances> {
+  const balances = await companyBalances(db, everyCompany);
   const names = await profileContacts(db, [...balances.keys()]);
   return {
     items: [...balances.entries()]
@@ -242,7 +248,8 @@ export async function recordCompanyPayment(
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${`company-payment:${input.companyId}`}, 0))`,
     );
-    const balance = (await companyBalance(tx, input.companyId)).balanceCents;
+    const balance = (await companyBalance(tx, { kind: 'company', id: input.companyId }))
+      .balanceCents;
     if (input.amountCents > balance) {
       throw new AppError('PAYMENT_OVER_BALANCE', SETTLEMENT_MESSAGES.amountOverBalance, 409, {
         amount_cents: SETTLEMENT_MESSAGES.amountOverBalance,
@@ -333,7 +340,7 @@ export async function notifyStatementsReady(db: Database, now = new Date()): Pro
     );
   let sent = 0;
   for (const { companyId } of companies) {
-    const list = await statementList(db, companyId, now);
+    const list = await statementList(db, { kind: 'company', id: companyId }, now);
     const figures = list.months.find((row) => row.month === month);
     if (!figures) continue;
     const written = await db.transaction((tx) =>

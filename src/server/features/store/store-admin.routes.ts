@@ -14,7 +14,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StoreTransferList },
       },
     },
-    async () => listStoreTransfers(app.db),
+    async () => listStoreTransfers(app.db, { kind: 'platform' }),
   );
 
   app.post(

@@ -18,6 +18,7 @@ import type { Database, Transaction } from '../../db/client';
 import { countRowsBy } from '../../db/count-rows';
 import { AppError } from '../../lib/app-error';
 import { clientKey, lockClient } from '../../lib/client-key';
+import type { PlatformScope } from '../../lib/scope';
 import { invalidateCatalogue } from './store-catalogue.service';
 import { storeOrderLines, storeOrders, storeProducts, storeVariants } from './store.table';
 
@@ -627,8 +628,11 @@ export async function confirmStoreTransfer(
   return result;
 }
 
-/** Storefront orders waiting for a bank transfer (or whose hold ran out before it came), newest first. */
-export async function listStoreTransfers(db: Database, limit = 100) {
+/**
+ * Storefront orders waiting for a bank transfer (or whose hold ran out before
+ * it came), newest first: every buyer's, so the caller says so with the platform scope.
+ */
+export async function listStoreTransfers(db: Database, _everyBuyer: PlatformScope, limit = 100) {
   const rows = await db
     .select({
       id: storeOrders.id,

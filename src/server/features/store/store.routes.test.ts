@@ -402,7 +402,9 @@ describe('storefront API /api/store/:storeId', () => {
 
       // The admin sees it waiting for the transfer, and nobody else does.
       const { listStoreTransfers } = await import('./store-checkout.service');
-      const waiting = (await listStoreTransfers(t.db)).items.find((item) => item.id === id);
+      const waiting = (await listStoreTransfers(t.db, { kind: 'platform' })).items.find(
+        (item) => item.id === id,
+      );
       expect(waiting).toMatchObject({
         status: 'pending_transfer',
         buyer_name: 'Ana Pérez',
@@ -413,7 +415,9 @@ describe('storefront API /api/store/:storeId', () => {
       expect((await get('/api/admin/store/orders/transfers')).statusCode).toBe(401);
 
       expect(await confirmStoreTransfer(t.db, id)).toEqual({ id, status: 'paid' });
-      expect((await listStoreTransfers(t.db)).items.some((item) => item.id === id)).toBe(false);
+      expect(
+        (await listStoreTransfers(t.db, { kind: 'platform' })).items.some((item) => item.id === id),
+      ).toBe(false);
       expect(await stock('lamp-walnut')).toEqual({ quantity: 2, reserved: 0 });
       expect(await confirmStoreTransfer(t.db, id)).toEqual({ id, status: 'paid' });
       expect(await stock('lamp-walnut')).toEqual({ quantity: 2, reserved: 0 });
