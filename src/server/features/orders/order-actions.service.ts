@@ -1,6 +1,11 @@
 import type { Database } from '../../db/client';
 import { recordAudit } from '../audit/audit.service';
-import { transitionOrder, type TransitionRequest, type TransitionResult } from './orders.service';
+import {
+  transitionOrder,
+  type OrderWorkflow,
+  type TransitionRequest,
+  type TransitionResult,
+} from './order-workflow';
 
 /**
  * A status change made by a person (the admin's select, a company confirming
@@ -9,11 +14,12 @@ import { transitionOrder, type TransitionRequest, type TransitionResult } from '
  */
 export async function changeOrderStatusAudited(
   db: Database,
+  workflow: OrderWorkflow,
   request: Omit<TransitionRequest, 'changedBy'>,
   actor: { id: string; name: string; action: string },
 ): Promise<TransitionResult> {
   return db.transaction(async (tx) => {
-    const moved = await transitionOrder(tx, { ...request, changedBy: actor.id });
+    const moved = await transitionOrder(tx, workflow, { ...request, changedBy: actor.id });
     if (moved.kind === 'changed') {
       await recordAudit(tx, {
         actorId: actor.id,

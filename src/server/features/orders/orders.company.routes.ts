@@ -88,6 +88,7 @@ export const companyOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const result = await changeOrderStatusAudited(
         app.db,
+        app.orderWorkflow,
         {
           orderId: request.params.id,
           companyId: actor.userId,
@@ -126,6 +127,7 @@ export const companyOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       // The same change as an order running out of time: history, stock back, totals.
       const result = await changeOrderStatusAudited(
         app.db,
+        app.orderWorkflow,
         {
           orderId: request.params.id,
           companyId: actor.userId,

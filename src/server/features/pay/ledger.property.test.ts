@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '@shared/order-status';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
-import { transitionOrder } from '../orders/orders.service';
+import { transitionOrder } from '../orders/order-workflow';
 import { orders } from '../orders/orders.table';
 import { companyOwes, sellerBalance } from '../settlements/ledger.service';
 import { ledgerEntries } from '../settlements/ledger.table';
@@ -45,7 +45,7 @@ describe('the ledger (what companies owe sellers and the platform)', () => {
             created.push(response.json().order_id as string);
           }
           for (const step of steps) {
-            await transitionOrder(t.db, {
+            await transitionOrder(t.db, t.app.orderWorkflow, {
               orderId: created[step.order]!,
               to: step.to,
               changedBy: 'property-test',
@@ -94,7 +94,7 @@ describe('the ledger (what companies owe sellers and the platform)', () => {
         `/orders/${response.json().order_id}/confirm-transfer`,
       );
     }
-    await transitionOrder(t.db, {
+    await transitionOrder(t.db, t.app.orderWorkflow, {
       orderId: second.json().order_id,
       to: 'refunded',
       changedBy: 'test',

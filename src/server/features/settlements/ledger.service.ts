@@ -1,7 +1,8 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { countsAsSale } from '@shared/order-status';
 import type { Database } from '../../db/client';
-import type { OrderRow, OrderTransition } from '../orders/orders.service';
+import type { OrderTransition } from '../orders/order-workflow';
+import type { OrderRow } from '../orders/orders.service';
 import { ledgerEntries } from './ledger.table';
 
 type LedgerEntry = typeof ledgerEntries.$inferInsert;
