@@ -14,7 +14,7 @@ import {
   sumOf,
 } from '../orders/orders-metrics.service';
 import { countProfilesByRole, sellerRanking } from '../profiles/profiles.service';
-import { currentGoal } from '../seller/seller.routes';
+import { currentGoal } from '../seller/goals.service';
 
 /** The greeting and profile facts every panel home shows. */
 function greeting(request: FastifyRequest): PanelDashboard {
