@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { PanelDashboard } from '@shared/accounts/panels.schema';
+import { SALE_STATUSES } from '@shared/order-status';
 import { AdminDashboardFigures, CompanyDashboardFigures } from '@shared/orders/dashboard.schema';
 import { SellerDashboardFigures } from '@shared/seller/seller.schema';
 import { actorOf } from '../accounts/role-guard';
@@ -9,7 +10,6 @@ import {
   figuresByStatus,
   recentOrders,
   sellerActivity,
-  SOLD_STATUSES,
   soldTotals,
   sumOf,
 } from '../orders/orders-metrics.service';
@@ -49,7 +49,7 @@ export const companyDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         recentOrders(app.db, scope),
         dailySales(app.db, scope),
       ]);
-      const sold = sumOf(figures, SOLD_STATUSES);
+      const sold = sumOf(figures, SALE_STATUSES);
       return {
         ...greeting(request),
         total_income_cents: sold.companyCents,
