@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
 import { recordAudit } from '../audit/audit.service';
 import {
+  transactionWithWorkflow,
   transitionOrder,
   type OrderWorkflow,
   type TransitionRequest,
@@ -18,8 +19,8 @@ export async function changeOrderStatusAudited(
   request: Omit<TransitionRequest, 'changedBy'>,
   actor: { id: string; name: string; action: string },
 ): Promise<TransitionResult> {
-  return db.transaction(async (tx) => {
-    const moved = await transitionOrder(tx, workflow, { ...request, changedBy: actor.id });
+  return transactionWithWorkflow(db, workflow, async (tx, inner) => {
+    const moved = await transitionOrder(tx, inner, { ...request, changedBy: actor.id });
     if (moved.kind === 'changed') {
       await recordAudit(tx, {
         actorId: actor.id,

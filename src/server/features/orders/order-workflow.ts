@@ -85,8 +85,9 @@ export interface TransitionRequest {
  * THE one place an order's status changes, step by step as listed above.
  * Concurrent webhooks, admin clicks and expiries queue at the row lock;
  * whoever comes second sees the new status and changes nothing. Given a
- * transaction, the change runs in a savepoint of it, and the caches are
- * dropped when the savepoint is released.
+ * transaction, the change runs in a savepoint of it: a caller that writes
+ * more in its own transaction opens it with `transactionWithWorkflow`, so the
+ * caches are dropped only once that transaction has committed.
  */
 export async function transitionOrder(
   db: Database | Transaction,
@@ -111,6 +112,27 @@ export async function transitionOrder(
     return { kind: 'changed', order: updated, previous };
   });
   if (result.kind === 'changed') workflow.invalidateCaches(result);
+  return result;
+}
+
+/**
+ * A transaction of the caller's own around one or more status changes (an
+ * audited change, a payment event recorded with the change it causes): `work`
+ * gets the transaction and a workflow whose cache step waits until the
+ * transaction has committed, and is skipped if it rolls back.
+ */
+export async function transactionWithWorkflow<T>(
+  db: Database,
+  workflow: OrderWorkflow,
+  work: (tx: Transaction, workflow: OrderWorkflow) => Promise<T>,
+): Promise<T> {
+  const committed: (() => void)[] = [];
+  const inner: OrderWorkflow = {
+    ...workflow,
+    invalidateCaches: (change) => committed.push(() => workflow.invalidateCaches(change)),
+  };
+  const result = await db.transaction((tx) => work(tx, inner));
+  for (const invalidate of committed) invalidate();
   return result;
 }
 

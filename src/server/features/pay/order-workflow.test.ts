@@ -12,6 +12,7 @@ import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../test
 import { findProduct } from '../products/products.service';
 import { ledgerEntries } from '../settlements/ledger.table';
 import { emailOutbox, notifications } from '../notifications/notifications.table';
+import { changeOrderStatusAudited } from '../orders/order-actions.service';
 import { transitionOrder, type OrderWorkflow } from '../orders/order-workflow';
 import { findOrder } from '../orders/orders.service';
 import { orderStatusHistory, orderTotals } from '../orders/orders.table';
@@ -216,5 +217,40 @@ describe('the order workflow', () => {
     expect(result.kind).toBe('changed');
     expect((await ledgerOf(orderId)).length).toBeGreaterThan(0);
     expect(await sellerTally(t, world.seller.id)).not.toEqual(before.tally);
+  });
+
+  it('inside a caller’s own transaction, drops the caches only once that transaction commits', async () => {
+    const base = t.app.orderWorkflow;
+    const dropped = vi.fn();
+    const workflow: OrderWorkflow = { ...base, invalidateCaches: dropped };
+    const actor = { id: admin.id, name: 'Alicia Admin', action: 'order.status' };
+
+    // The audit entry cannot be written (PostgreSQL refuses a NUL in text): nothing happened.
+    const refused = await placeOrder();
+    await expect(
+      changeOrderStatusAudited(
+        t.db,
+        workflow,
+        { orderId: refused, to: 'approved' },
+        { ...actor, name: 'Alicia\u0000Admin' },
+      ),
+    ).rejects.toThrow();
+    expect((await findOrder(t.db, refused))?.status).toBe('pending_transfer');
+    expect(await ledgerOf(refused)).toEqual([]);
+    expect(dropped).not.toHaveBeenCalled();
+
+    const accepted = await placeOrder();
+    const result = await changeOrderStatusAudited(
+      t.db,
+      workflow,
+      { orderId: accepted, to: 'approved' },
+      actor,
+    );
+    expect(result.kind).toBe('changed');
+    expect(dropped).toHaveBeenCalledTimes(1);
+    expect(dropped.mock.calls[0]![0]).toMatchObject({
+      order: { id: accepted, status: 'approved' },
+      previous: 'pending_transfer',
+    });
   });
 });
