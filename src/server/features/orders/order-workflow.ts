@@ -13,17 +13,18 @@ import { orders, orderStatusHistory } from './orders.table';
  * What an order's status change does, in order (ARCHITECTURE §3). Inside the
  * change's transaction, with the row locked:
  *
- *   1. status   compare with what the caller allows; nothing else happens if it differs
- *   2. stock    take the units again, or give them back (`no_stock` when they are gone)
- *   3. points   add or take back the seller's points and sale (kept on the order)
- *   4. write    the order row, conditionally on the status just read
- *   5. totals   move the order between the per-status and per-day totals
- *   6. history  the history row (who, when)
- *   7. ledger       workflow.ledger: what the company owes (settlements)
- *   8. notifications workflow.notifications: bell entries and e-mails (outbox)
+ *   1. status         compare with what the caller allows; nothing else happens if it differs
+ *   2. stock          take the units again, or give them back (`no_stock` when they are gone)
+ *   3. points         add or take back the seller's points and sale (kept on the order)
+ *   4. write          the order row, conditionally on the status just read
+ *   5. totals         move the order between the per-status and per-day totals
+ *   6. history        the history row (who, when)
+ *   7. ledger         workflow.ledger: what the company owes (settlements)
+ *   8. notifications  workflow.notifications: bell entries and e-mails (outbox)
  *
- * After the transaction ends (committed): workflow.invalidateCaches (the
- * admin dashboard's platform figures).
+ * Once the transaction has committed: workflow.invalidateCaches (the admin
+ * dashboard's platform figures). A caller with a transaction of its own
+ * (`transactionWithWorkflow`) gets it once its own transaction has committed.
  *
  * Steps 1–6 are the orders feature's own; 7, 8 and the caches belong to other
  * features, so `buildApp` (app.ts) hands them in as an `OrderWorkflow`, one per
