@@ -106,6 +106,8 @@ const PLATFORM_SCOPE_FILES = [
   'src/server/features/**/*admin.routes.ts',
   // The admin's home sits with the other panels' homes; the isolation test covers those.
   'src/server/features/dashboard/dashboard.routes.ts',
+  // The admin dashboard's platform-wide sums, cached per app for that home.
+  'src/server/features/dashboard/platform-figures.ts',
   // The demo business is written as the admin would: it pays the demo seller in a payout batch.
   'src/server/features/pay/demo-history.ts',
 ];

@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { runtimeConfigFor, type Config, type TrustProxy } from './config/env';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
+import { createPlatformFigures, type PlatformFigures } from './features/dashboard/platform-figures';
 import { accountRoutes } from './features/accounts/accounts.routes';
 import { actorPlugin } from './features/accounts/actor.plugin';
 import { identityDocumentRoutes } from './features/accounts/identity-document.routes';
@@ -18,7 +19,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { storePlugin } from './features/store/store.plugin';
 import { mailPlugin } from './features/mail/mail.plugin';
-import { onOrderTransition } from './features/orders/orders.service';
+import type { OrderWorkflow } from './features/orders/order-workflow';
 import { notificationsPlugin } from './features/notifications/notifications.plugin';
 import { settlementsPlugin } from './features/settlements/settlements.plugin';
 import { notificationRoutes } from './features/notifications/notifications.routes';
@@ -49,6 +50,10 @@ declare module 'fastify' {
     dbDriver: DatabaseHandle['driver'];
     /** Seals and opens stored secrets (payment credentials) with keys from APP_SECRET. */
     secretBox: SecretBox;
+    /** What an order's status change does besides the orders' own steps (order-workflow.ts). */
+    orderWorkflow: OrderWorkflow;
+    /** The admin dashboard's platform-wide sums, reused for a few seconds. */
+    platformFigures: PlatformFigures;
   }
 }
 
@@ -103,10 +108,17 @@ export async function buildApp(
     createSecretBox({ current: config.appSecret, previous: config.appSecretPrevious }),
   );
 
-  // What a company owes is written in the same transaction as each order status change.
-  onOrderTransition(recordLedgerEntries);
-  // And who must hear about it: bell entries and e-mails, queued in the same transaction.
-  onOrderTransition(notifyOrderTransition);
+  // What an order's status change does besides its own steps (order-workflow.ts), for this app only.
+  const platformFigures = createPlatformFigures(database.db);
+  app.decorate('platformFigures', platformFigures);
+  app.decorate('orderWorkflow', {
+    // What a company owes, written in the change's transaction.
+    ledger: recordLedgerEntries,
+    // Who must hear about it: bell entries and e-mails, queued in the same transaction.
+    notifications: notifyOrderTransition,
+    // Once it is written, the admin dashboard's sums are computed again.
+    invalidateCaches: () => platformFigures.invalidate(),
+  } satisfies OrderWorkflow);
 
   await app.register(errorHandlerPlugin);
   await app.register(jsonCompressionPlugin);
@@ -155,7 +167,14 @@ export async function buildApp(
     runtimeConfig: runtimeConfigFor(config),
     linkPreview: (pathname, search) =>
       payLinkPreview(
-        { db: app.db, config, storage: app.storage, secretBox: app.secretBox, log: app.log },
+        {
+          db: app.db,
+          config,
+          storage: app.storage,
+          secretBox: app.secretBox,
+          orderWorkflow: app.orderWorkflow,
+          log: app.log,
+        },
         pathname,
         search,
       ),

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   }
 
   if (config.seed) {
-    await seedDemoData({ db: app.db, config, log: app.log });
+    await seedDemoData({ db: app.db, orderWorkflow: app.orderWorkflow, config, log: app.log });
   }
   if (config.isProduction) {
     // A data folder or database first used in development keeps its demo accounts

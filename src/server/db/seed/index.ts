@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
+import type { OrderWorkflow } from '../../features/orders/order-workflow';
 import type { Database } from '../client';
 import { storeDemoSeeder } from '../../features/store/store-demo.seeder';
 import { demoAccountsSeeder } from '../../features/accounts/demo-accounts.seeder';
@@ -7,6 +8,8 @@ import { payDemoSeeder } from '../../features/pay/pay-demo.seeder';
 
 export interface SeedContext {
   db: Database;
+  /** What an order's status change does (the app's, so demo changes write ledger and notices). */
+  orderWorkflow: OrderWorkflow;
   config: Config;
   log: FastifyBaseLogger;
 }

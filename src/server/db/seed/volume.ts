@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { orderAmounts } from '@shared/commission';
-import { countsAsSale, type OrderStatus } from '@shared/order-status';
+import { countsAsSale, SALE_STATUSES, type OrderStatus } from '@shared/order-status';
 import type { PaymentProvider } from '@shared/payments/payment-methods.schema';
 import { pointsForOrder } from '@shared/points';
 import { PROVINCES } from '@shared/provinces';
@@ -461,7 +461,7 @@ async function deriveFigures(
       .update(profiles)
       .set({
         points: sql`coalesce((select sum(${orders.pointsAwarded}) from ${orders} where ${orders.sellerId} = ${profiles.id}), 0)`,
-        sales: sql`(select count(*) from ${orders} where ${orders.sellerId} = ${profiles.id} and ${orders.status} in ('approved', 'delivered'))`,
+        sales: sql`(select count(*) from ${orders} where ${orders.sellerId} = ${profiles.id} and ${inArray(orders.status, [...SALE_STATUSES])})`,
       })
       .where(inArray(profiles.id, ids));
   }

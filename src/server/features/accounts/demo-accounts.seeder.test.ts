@@ -44,8 +44,18 @@ describe('demo accounts in production', () => {
   it('get random passwords, shown once, and never the ones in the repository', async () => {
     const printed: string[] = [];
     vi.spyOn(console, 'log').mockImplementation((text: string) => void printed.push(text));
-    await demoAccountsSeeder.run({ db: t.db, config: t.config, log: t.app.log });
-    await demoAccountsSeeder.run({ db: t.db, config: t.config, log: t.app.log });
+    await demoAccountsSeeder.run({
+      db: t.db,
+      orderWorkflow: t.app.orderWorkflow,
+      config: t.config,
+      log: t.app.log,
+    });
+    await demoAccountsSeeder.run({
+      db: t.db,
+      orderWorkflow: t.app.orderWorkflow,
+      config: t.config,
+      log: t.app.log,
+    });
 
     expect(printed).toHaveLength(1);
     for (const account of DEMO_ACCOUNTS) {

@@ -60,6 +60,7 @@ describe('a data folder seeded in development, reopened with NODE_ENV=production
     vi.spyOn(console, 'log').mockImplementation(() => {});
     await demoAccountsSeeder.run({
       db: development.db,
+      orderWorkflow: development.orderWorkflow,
       config: development.config,
       log: development.log,
     });

@@ -77,6 +77,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const result = await changeOrderStatusAudited(
         app.db,
+        app.orderWorkflow,
         { orderId: request.params.id, to: request.body.status },
         { id: actor.userId, name: actor.profile.name, action: 'order.status' },
       );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { PanelDashboard } from '@shared/accounts/panels.schema';
+import { SALE_STATUSES } from '@shared/order-status';
 import { AdminDashboardFigures, CompanyDashboardFigures } from '@shared/orders/dashboard.schema';
 import { SellerDashboardFigures } from '@shared/seller/seller.schema';
 import { actorOf } from '../accounts/role-guard';
@@ -9,13 +10,11 @@ import {
   figuresByStatus,
   recentOrders,
   sellerActivity,
-  SOLD_STATUSES,
   soldTotals,
   sumOf,
 } from '../orders/orders-metrics.service';
 import { countProfilesByRole, sellerRanking } from '../profiles/profiles.service';
-import { currentGoal } from '../seller/seller.routes';
-import { onOrderTransition } from '../orders/orders.service';
+import { currentGoal } from '../seller/goals.service';
 
 /** The greeting and profile facts every panel home shows. */
 function greeting(request: FastifyRequest): PanelDashboard {
@@ -50,7 +49,7 @@ export const companyDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         recentOrders(app.db, scope),
         dailySales(app.db, scope),
       ]);
-      const sold = sumOf(figures, SOLD_STATUSES);
+      const sold = sumOf(figures, SALE_STATUSES);
       return {
         ...greeting(request),
         total_income_cents: sold.companyCents,
@@ -96,36 +95,8 @@ export const sellerDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** How long an instance reuses the platform-wide sums (revenue, profit, 30 days). */
-const PLATFORM_FIGURES_TTL_MS = 5_000;
-
 /** GET /api/admin/dashboard (API.md; spec 02 §4 revenue and profit). */
 export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The platform-wide sums are the same for every admin: each instance computes them at most
-  // every 5 s, and again at once after a status change it makes itself.
-  let platform: {
-    at: number;
-    figures: Promise<
-      [Awaited<ReturnType<typeof soldTotals>>, Awaited<ReturnType<typeof dailySales>>]
-    >;
-  } | null = null;
-  onOrderTransition(async () => {
-    platform = null;
-  });
-  const platformFigures = () => {
-    if (!platform || Date.now() - platform.at > PLATFORM_FIGURES_TTL_MS) {
-      const figures = Promise.all([
-        soldTotals(app.db, { kind: 'platform' }),
-        dailySales(app.db, { kind: 'platform' }),
-      ]);
-      platform = { at: Date.now(), figures };
-      figures.catch(() => {
-        platform = null;
-      });
-    }
-    return platform.figures;
-  };
-
   app.get(
     '/dashboard',
     {
@@ -138,7 +109,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const [[totals, daily], roles, recent] = await Promise.all([
-        platformFigures(),
+        app.platformFigures.read(),
         countProfilesByRole(app.db),
         recentOrders(app.db, { kind: 'platform' }),
       ]);

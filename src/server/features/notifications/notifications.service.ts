@@ -11,7 +11,8 @@ import {
 import { countsAsSale } from '@shared/order-status';
 import type { Role } from '@shared/accounts/accounts.schema';
 import type { Database, Transaction } from '../../db/client';
-import type { OrderRow, OrderTransition } from '../orders/orders.service';
+import type { OrderTransition } from '../orders/order-workflow';
+import type { OrderRow } from '../orders/orders.service';
 import { profileContacts } from '../profiles/profiles.service';
 import { goalReachedBy } from '../seller/goals.service';
 import { buyerMailQuota, emailOptOuts, emailOutbox, notifications } from './notifications.table';
@@ -245,7 +246,7 @@ export async function notifyOrderCreated(
 
 /**
  * A status change, as the people of the order should hear it. Registered
- * with the orders service (`onOrderTransition`), so it runs in the change's
+ * with the orders' status changes (`OrderWorkflow.notifications`, app.ts), so it runs in the change's
  * transaction: the notice exists exactly when the change does.
  */
 export async function notifyOrderTransition({

@@ -19,7 +19,7 @@ import {
   type FakeStripe,
 } from '../../../../tests/fakes/payment-providers';
 import { argentineMonth } from '../orders/orders-metrics.service';
-import { transitionOrder } from '../orders/orders.service';
+import { transitionOrder } from '../orders/order-workflow';
 import { emailOutbox, notifications } from './notifications.table';
 import { SMTP_SEND_TIMEOUT_MS, SMTP_TIMEOUTS } from '../mail/mailer';
 import { drainOutbox, OUTBOX_DEFAULTS, retryDelayMs } from './outbox.worker';
@@ -135,7 +135,7 @@ describe('notifications: bell entries and e-mails queued with the order change, 
     const before = (await t.db.select().from(emailOutbox)).length;
     const started = await buy(t, world.productId, { provider: 'mercadopago', ref: world.ref });
     expect(started.statusCode).toBe(201);
-    await transitionOrder(t.db, {
+    await transitionOrder(t.db, t.app.orderWorkflow, {
       orderId: started.json().order_id,
       to: 'expired',
       changedBy: 'system',
@@ -146,13 +146,21 @@ describe('notifications: bell entries and e-mails queued with the order change, 
   it('a paid MercadoPago order tells the company; a refund sends the buyer a notice and the seller a bell entry', async () => {
     const started = await buy(t, world.productId, { provider: 'mercadopago', ref: world.ref });
     const orderId = started.json().order_id as string;
-    await transitionOrder(t.db, { orderId, to: 'approved', changedBy: 'system' });
+    await transitionOrder(t.db, t.app.orderWorkflow, {
+      orderId,
+      to: 'approved',
+      changedBy: 'system',
+    });
     await t.app.outbox.drain();
     expect(sink.to(world.company.email).map((mail) => mail.subject)).toEqual([
       'Nuevo pedido pagado: Yerba orgánica 1 kg',
     ]);
     sink.received.length = 0;
-    await transitionOrder(t.db, { orderId, to: 'refunded', changedBy: 'system' });
+    await transitionOrder(t.db, t.app.orderWorkflow, {
+      orderId,
+      to: 'refunded',
+      changedBy: 'system',
+    });
     await t.app.outbox.drain();
     expect(sink.received.map((mail) => mail.subject)).toEqual([
       'Reembolso de tu compra: Yerba orgánica 1 kg',
@@ -192,7 +200,7 @@ describe('notifications: bell entries and e-mails queued with the order change, 
     expect(unknown.statusCode).toBe(400);
 
     const started = await buy(t, world.productId, { provider: 'stripe', ref: world.ref });
-    await transitionOrder(t.db, {
+    await transitionOrder(t.db, t.app.orderWorkflow, {
       orderId: started.json().order_id,
       to: 'approved',
       changedBy: 'system',
@@ -245,7 +253,7 @@ describe('notifications: bell entries and e-mails queued with the order change, 
       ).filter((row) => row.kind === 'seller_goal_reached').length;
     for (let i = 0; i < 2; i += 1) {
       const started = await buy(t, world.productId, { provider: 'stripe', ref: world.ref });
-      await transitionOrder(t.db, {
+      await transitionOrder(t.db, t.app.orderWorkflow, {
         orderId: started.json().order_id,
         to: 'approved',
         changedBy: 'system',

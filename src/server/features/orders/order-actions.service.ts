@@ -1,6 +1,12 @@
 import type { Database } from '../../db/client';
 import { recordAudit } from '../audit/audit.service';
-import { transitionOrder, type TransitionRequest, type TransitionResult } from './orders.service';
+import {
+  transactionWithWorkflow,
+  transitionOrder,
+  type OrderWorkflow,
+  type TransitionRequest,
+  type TransitionResult,
+} from './order-workflow';
 
 /**
  * A status change made by a person (the admin's select, a company confirming
@@ -9,11 +15,12 @@ import { transitionOrder, type TransitionRequest, type TransitionResult } from '
  */
 export async function changeOrderStatusAudited(
   db: Database,
+  workflow: OrderWorkflow,
   request: Omit<TransitionRequest, 'changedBy'>,
   actor: { id: string; name: string; action: string },
 ): Promise<TransitionResult> {
-  return db.transaction(async (tx) => {
-    const moved = await transitionOrder(tx, { ...request, changedBy: actor.id });
+  return transactionWithWorkflow(db, workflow, async (tx, inner) => {
+    const moved = await transitionOrder(tx, inner, { ...request, changedBy: actor.id });
     if (moved.kind === 'changed') {
       await recordAudit(tx, {
         actorId: actor.id,

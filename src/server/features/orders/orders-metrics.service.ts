@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { DASHBOARD_DAYS, type DailySales } from '@shared/orders/dashboard.schema';
-import type { OrderStatus } from '@shared/order-status';
+import { SALE_STATUSES, type OrderStatus } from '@shared/order-status';
 import type { Order } from '@shared/orders/orders.schema';
 import type { Activity } from '@shared/seller/seller.schema';
 import type { Database, Transaction } from '../../db/client';
@@ -12,9 +12,8 @@ import type { OrderRow } from './orders.service';
 import { argentineDay, TIME_ZONE } from './orders-totals';
 import { orderDailyTotals, orders, orderStatusHistory, orderTotals } from './orders.table';
 
-/** Orders that count as sales (spec 02 §4 revenue; API.md dashboards). */
-export const SOLD_STATUSES = ['approved', 'delivered'] as const satisfies OrderStatus[];
-const SOLD = inArray(orders.status, [...SOLD_STATUSES]);
+/** Orders that count as sales (spec 02 §4 revenue; API.md dashboards): SALE_STATUSES. */
+const SOLD = inArray(orders.status, [...SALE_STATUSES]);
 /** The same zone as SQL text, not a parameter: GROUP BY must see one identical expression. */
 const SQL_ZONE = sql.raw(`'${TIME_ZONE}'`);
 
@@ -99,7 +98,7 @@ export function sumOf(figures: Map<OrderStatus, Sums>, statuses: readonly OrderS
 
 /** Sums over sold orders (approved and delivered). */
 export async function soldTotals(db: Database, scope: Scope): Promise<Sums> {
-  return sumOf(await figuresByStatus(db, scope), SOLD_STATUSES);
+  return sumOf(await figuresByStatus(db, scope), SALE_STATUSES);
 }
 
 /** Sold orders per Argentine day over the last `days` days (days without sales included, as zeros). */
@@ -124,7 +123,7 @@ export async function dailySales(
         .where(
           and(
             scopeCondition(scope, { company: orderDailyTotals.companyId }),
-            inArray(orderDailyTotals.status, SOLD_STATUSES),
+            inArray(orderDailyTotals.status, SALE_STATUSES),
             gte(orderDailyTotals.day, firstDay),
           ),
         )

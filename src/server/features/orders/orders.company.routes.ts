@@ -94,6 +94,7 @@ export const companyOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const result = await changeOrderStatusAudited(
         app.db,
+        app.orderWorkflow,
         {
           orderId: request.params.id,
           companyId: actor.userId,
@@ -132,6 +133,7 @@ export const companyOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       // The same change as an order running out of time: history, stock back, totals.
       const result = await changeOrderStatusAudited(
         app.db,
+        app.orderWorkflow,
         {
           orderId: request.params.id,
           companyId: actor.userId,

@@ -1,14 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import { orderAmounts } from '@shared/commission';
-import { countsAsSale, holdsStock, type OrderStatus } from '@shared/order-status';
+import { SALE_STATUSES, type OrderStatus } from '@shared/order-status';
 import type { Order } from '@shared/orders/orders.schema';
 import type { PaymentProvider } from '@shared/payments/payment-methods.schema';
-import { pointsForOrder } from '@shared/points';
 import type { Database, Transaction } from '../../db/client';
 import { clientLock } from '../../lib/client-key';
-import { returnUnits, takeUnits, type ProductRow } from '../products/products.service';
-import { adjustSellerTally } from '../profiles/profiles.service';
+import type { ProductRow } from '../products/products.service';
 import { countOrderIn } from './orders-totals';
 import { orders, orderStatusHistory } from './orders.table';
 
@@ -150,168 +148,6 @@ export async function unpaidUnitsOf(
   return { product: row?.product ?? 0, all: row?.all ?? 0 };
 }
 
-/** A status change, as the features that react to it see it: inside its transaction. */
-export interface OrderTransition {
-  tx: Transaction;
-  order: OrderRow;
-  previous: OrderStatus;
-  /** When the change happened, when the caller gave its own clock (demo history); else now. */
-  at?: Date;
-}
-
-type TransitionListener = (event: OrderTransition) => Promise<void>;
-const transitionListeners = new Set<TransitionListener>();
-
-/**
- * Lets another feature (the ledger, notifications) write what a status change
- * causes in the same transaction, without this service knowing about it.
- * Registering the same function twice keeps one.
- */
-export function onOrderTransition(listener: TransitionListener): void {
-  transitionListeners.add(listener);
-}
-
-export type TransitionResult =
-  | { kind: 'changed'; order: OrderRow; previous: OrderStatus }
-  /** The order was not in one of the statuses the caller allows (or already there). */
-  | { kind: 'unchanged'; order: OrderRow }
-  /** Reopening an expired or refunded order needs its units, and there are not enough. */
-  | { kind: 'no_stock'; order: OrderRow }
-  | { kind: 'not_found' };
-
-export interface TransitionRequest {
-  orderId: string;
-  to: OrderStatus;
-  changedBy: string;
-  /** Only move from these statuses; anything else is left as it is. */
-  from?: readonly OrderStatus[];
-  /** Orders of this company only (another company's order is not found). */
-  companyId?: string;
-  /** Only orders paid with this provider; others are left as they are. */
-  provider?: PaymentProvider;
-  /** An unpaid order's new deadline, when it moves to a pending status. */
-  expiresAt?: Date | null;
-  providerPaymentId?: string;
-  /** When it happens: now, unless demo data writes its history with a clock of its own. */
-  at?: Date;
-}
-
-/**
- * THE one place an order's status changes. In one transaction: the row is
- * locked, the status compared and set (a conditional update on the status
- * just read), the history row written, the units taken or given back, and the
- * seller's points and sale added or taken back by exactly what this order
- * awards (kept on the order as points_awarded). Concurrent webhooks, admin
- * clicks and expiries queue at the row lock; whoever comes second sees the
- * new status and changes nothing.
- */
-export async function transitionOrder(
-  db: Database | Transaction,
-  request: TransitionRequest,
-): Promise<TransitionResult> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(orders)
-      .where(
-        and(
-          eq(orders.id, request.orderId),
-          request.companyId ? eq(orders.companyId, request.companyId) : undefined,
-        ),
-      )
-      .for('update');
-    if (!current) return { kind: 'not_found' } as const;
-    const previous = current.status;
-    if (
-      previous === request.to ||
-      (request.from && !request.from.includes(previous)) ||
-      (request.provider && current.provider !== request.provider)
-    ) {
-      return { kind: 'unchanged', order: current } as const;
-    }
-
-    if (!holdsStock(previous) && holdsStock(request.to)) {
-      const taken = await takeUnits(tx, current.productId, current.quantity, {
-        evenIfInactive: true,
-      });
-      if (!taken) return { kind: 'no_stock', order: current } as const;
-    } else if (holdsStock(previous) && !holdsStock(request.to)) {
-      await returnUnits(tx, current.productId, current.quantity);
-    }
-
-    let pointsAwarded = current.pointsAwarded;
-    if (current.sellerId && countsAsSale(request.to) !== countsAsSale(previous)) {
-      if (countsAsSale(request.to)) {
-        pointsAwarded = pointsForOrder(current.sellerCents);
-        await adjustSellerTally(tx, current.sellerId, { points: pointsAwarded, sales: 1 });
-      } else {
-        await adjustSellerTally(tx, current.sellerId, {
-          points: -current.pointsAwarded,
-          sales: -1,
-        });
-        pointsAwarded = 0;
-      }
-    }
-
-    const pending = request.to === 'pending_payment' || request.to === 'pending_transfer';
-    const [updated] = await tx
-      .update(orders)
-      .set({
-        status: request.to,
-        pointsAwarded,
-        updatedAt: request.at ?? new Date(),
-        expiresAt: pending ? (request.expiresAt ?? current.expiresAt) : null,
-        ...(request.providerPaymentId ? { providerPaymentId: request.providerPaymentId } : {}),
-      })
-      .where(and(eq(orders.id, current.id), eq(orders.status, previous)))
-      .returning();
-    // The row is locked, so the status cannot have moved; if it did, undo everything.
-    if (!updated) throw new Error(`order ${current.id} changed under its row lock`);
-    await countOrderIn(tx, current, previous, -1);
-    await countOrderIn(tx, updated, request.to, 1);
-    await tx.insert(orderStatusHistory).values({
-      orderId: current.id,
-      status: request.to,
-      changedBy: request.changedBy,
-      ...(request.at ? { createdAt: request.at } : {}),
-    });
-    for (const listener of transitionListeners) {
-      await listener({ tx, order: updated, previous, ...(request.at ? { at: request.at } : {}) });
-    }
-    return { kind: 'changed', order: updated, previous } as const;
-  });
-}
-
-/**
- * Expires unpaid orders whose time ran out, giving their units back. Safe
- * with several instances: each order is moved by `transitionOrder` from the
- * status it was found in, so a second sweeper changes nothing.
- */
-export async function expireDueOrders(db: Database, now = new Date()): Promise<number> {
-  const due = await db
-    .select({ id: orders.id, status: orders.status })
-    .from(orders)
-    .where(
-      and(
-        inArray(orders.status, ['pending_payment', 'pending_transfer']),
-        lt(orders.expiresAt, now),
-      ),
-    )
-    .orderBy(orders.expiresAt)
-    .limit(200);
-  let expired = 0;
-  for (const order of due) {
-    const result = await transitionOrder(db, {
-      orderId: order.id,
-      to: 'expired',
-      changedBy: SYSTEM,
-      from: [order.status],
-    });
-    if (result.kind === 'changed') expired += 1;
-  }
-  return expired;
-}
-
 export async function findOrder(db: Database | Transaction, id: string): Promise<OrderRow | null> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   return row ?? null;
@@ -383,7 +219,7 @@ export async function sellerTallyFromOrders(
   const [row] = await db
     .select({
       points: sql<string>`coalesce(sum(${orders.pointsAwarded}), 0)`,
-      sales: sql<string>`count(*) filter (where ${orders.status} in ('approved', 'delivered'))`,
+      sales: sql<string>`count(*) filter (where ${inArray(orders.status, [...SALE_STATUSES])})`,
     })
     .from(orders)
     .where(eq(orders.sellerId, sellerId));

@@ -8,7 +8,8 @@ import {
   notificationMark,
   notifyPayoutsPaid,
 } from '../notifications/notifications.service';
-import { insertOrder, SYSTEM, transitionOrder } from '../orders/orders.service';
+import { transitionOrder, type OrderWorkflow } from '../orders/order-workflow';
+import { insertOrder, SYSTEM } from '../orders/orders.service';
 import { linkCodeFor } from '../orders/seller-links.service';
 import { takeUnits } from '../products/products.service';
 import { setSellerGoal } from '../seller/goals.service';
@@ -48,6 +49,7 @@ const NEWS = 48 * HOUR;
  */
 export interface DemoHistory {
   db: Database;
+  orderWorkflow: OrderWorkflow;
   companyId: string;
   sellerId: string;
   admin: { id: string; name: string };
@@ -279,7 +281,12 @@ export async function writeDemoHistory(input: DemoHistory): Promise<number> {
       case 'change': {
         const orderId = orderIds.get(event.key);
         if (!orderId) throw new Error(`demo history: ${event.key} changes before it is placed`);
-        await transitionOrder(db, { orderId, to: event.to, changedBy: SYSTEM, at: event.at });
+        await transitionOrder(db, input.orderWorkflow, {
+          orderId,
+          to: event.to,
+          changedBy: SYSTEM,
+          at: event.at,
+        });
         break;
       }
       case 'company_payment': {

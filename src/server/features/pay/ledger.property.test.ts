@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '@shared/order-status';
 import { createUser } from '../../../../tests/factories/accounts';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
-import { transitionOrder } from '../orders/orders.service';
+import { transitionOrder } from '../orders/order-workflow';
 import { orders } from '../orders/orders.table';
 import { argentineDay } from '../orders/orders-totals';
 import { companyBalance, sellerBalance } from '../settlements/balances.service';
@@ -47,7 +47,7 @@ describe('the ledger (what companies owe sellers and the platform)', () => {
             created.push(response.json().order_id as string);
           }
           for (const step of steps) {
-            await transitionOrder(t.db, {
+            await transitionOrder(t.db, t.app.orderWorkflow, {
               orderId: created[step.order]!,
               to: step.to,
               changedBy: 'property-test',
@@ -96,7 +96,7 @@ describe('the ledger (what companies owe sellers and the platform)', () => {
         `/orders/${response.json().order_id}/confirm-transfer`,
       );
     }
-    await transitionOrder(t.db, {
+    await transitionOrder(t.db, t.app.orderWorkflow, {
       orderId: second.json().order_id,
       to: 'refunded',
       changedBy: 'test',

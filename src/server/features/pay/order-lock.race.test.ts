@@ -9,11 +9,11 @@ import {
 } from '../../../../tests/factories/pay-world';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import {
-  findOrder,
-  onOrderTransition,
   transitionOrder,
   type TransitionResult,
-} from '../orders/orders.service';
+  type OrderWorkflow,
+} from '../orders/order-workflow';
+import { findOrder } from '../orders/orders.service';
 import { orderStatusHistory } from '../orders/orders.table';
 import { ledgerEntries } from '../settlements/ledger.table';
 
@@ -27,13 +27,22 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 
 /** Holds the first status change of `orderId` inside its transaction until released. */
 const paused = new Map<string, { entered: () => void; gate: Promise<void> }>();
-onOrderTransition(async ({ order }) => {
-  const pause = paused.get(order.id);
-  if (!pause) return;
-  paused.delete(order.id);
-  pause.entered();
-  await pause.gate;
-});
+
+/** The app's workflow, with a first step that holds a paused order's change open. */
+function pausingWorkflow(base: OrderWorkflow): OrderWorkflow {
+  return {
+    ...base,
+    ledger: async (change) => {
+      const pause = paused.get(change.order.id);
+      if (pause) {
+        paused.delete(change.order.id);
+        pause.entered();
+        await pause.gate;
+      }
+      await base.ledger(change);
+    },
+  };
+}
 
 function pauseFirstChangeOf(orderId: string) {
   let entered!: () => void;
@@ -49,10 +58,12 @@ describe.skipIf(!serverUrl)(
   () => {
     let t: TestApp;
     let world: PayWorld;
+    let workflow: OrderWorkflow;
 
     beforeAll(async () => {
       t = await createTestApp({ PAY_RATE_LIMIT: '1000' });
       world = await createPayWorld(t);
+      workflow = pausingWorkflow(t.app.orderWorkflow);
     });
     afterAll(() => t?.close());
 
@@ -95,13 +106,13 @@ describe.skipIf(!serverUrl)(
       const [a, b] = await overlap(
         orderId,
         () =>
-          transitionOrder(t.db, {
+          transitionOrder(t.db, workflow, {
             orderId,
             to: 'approved',
             changedBy: world.company.id,
             from: ['pending_transfer'],
           }),
-        () => transitionOrder(t.db, { orderId, to: 'approved', changedBy: 'system' }),
+        () => transitionOrder(t.db, workflow, { orderId, to: 'approved', changedBy: 'system' }),
       );
       // The second waited for the first and found nothing left to do; it did not fail.
       expect(a).toMatchObject({ status: 'fulfilled', value: { kind: 'changed' } });
@@ -123,9 +134,9 @@ describe.skipIf(!serverUrl)(
       const before = await sellerTally(t, world.seller.id);
       const [a, b] = await overlap(
         orderId,
-        () => transitionOrder(t.db, { orderId, to: 'approved', changedBy: 'system' }),
+        () => transitionOrder(t.db, workflow, { orderId, to: 'approved', changedBy: 'system' }),
         () =>
-          transitionOrder(t.db, {
+          transitionOrder(t.db, workflow, {
             orderId,
             to: 'refunded',
             changedBy: 'system',

@@ -13,7 +13,8 @@ import {
 } from '../../../../tests/factories/pay-world';
 import { returnUnits, takeUnits } from '../products/products.service';
 import { products } from '../products/products.table';
-import { sellerTallyFromOrders, transitionOrder } from '../orders/orders.service';
+import { transitionOrder } from '../orders/order-workflow';
+import { sellerTallyFromOrders } from '../orders/orders.service';
 import { orderDailyTotals, orders, orderStatusHistory, orderTotals } from '../orders/orders.table';
 
 describe('the points rule (API.md "Points")', () => {
@@ -61,7 +62,7 @@ describe('order transitions', () => {
             created.push(response.json().order_id as string);
           }
           for (const step of steps) {
-            await transitionOrder(t.db, {
+            await transitionOrder(t.db, t.app.orderWorkflow, {
               orderId: created[step.order]!,
               to: step.to,
               changedBy: 'property-test',
@@ -135,14 +136,26 @@ describe('order transitions', () => {
     const response = await buy(t, world.productId, { provider: 'transferencia' });
     const id = response.json().order_id as string;
     expect(
-      (await transitionOrder(t.db, { orderId: id, to: 'approved', changedBy: 'a' })).kind,
+      (
+        await transitionOrder(t.db, t.app.orderWorkflow, {
+          orderId: id,
+          to: 'approved',
+          changedBy: 'a',
+        })
+      ).kind,
     ).toBe('changed');
     expect(
-      (await transitionOrder(t.db, { orderId: id, to: 'approved', changedBy: 'a' })).kind,
+      (
+        await transitionOrder(t.db, t.app.orderWorkflow, {
+          orderId: id,
+          to: 'approved',
+          changedBy: 'a',
+        })
+      ).kind,
     ).toBe('unchanged');
     expect(
       (
-        await transitionOrder(t.db, {
+        await transitionOrder(t.db, t.app.orderWorkflow, {
           orderId: id,
           to: 'delivered',
           from: ['pending_payment'],
@@ -158,7 +171,7 @@ describe('order transitions', () => {
     expect(history.map((row) => row.status)).toEqual(['pending_transfer', 'approved']);
     expect(
       (
-        await transitionOrder(t.db, {
+        await transitionOrder(t.db, t.app.orderWorkflow, {
           orderId: '00000000-0000-4000-8000-000000000000',
           to: 'approved',
           changedBy: 'a',
@@ -171,10 +184,18 @@ describe('order transitions', () => {
     const small = await createPayWorld(t, { stock: 1 });
     const first = await buy(t, small.productId, { provider: 'transferencia' });
     const id = first.json().order_id as string;
-    await transitionOrder(t.db, { orderId: id, to: 'expired', changedBy: 'system' });
+    await transitionOrder(t.db, t.app.orderWorkflow, {
+      orderId: id,
+      to: 'expired',
+      changedBy: 'system',
+    });
     const second = await buy(t, small.productId, { provider: 'transferencia' });
     expect(second.statusCode).toBe(201);
-    const reopened = await transitionOrder(t.db, { orderId: id, to: 'approved', changedBy: 'a' });
+    const reopened = await transitionOrder(t.db, t.app.orderWorkflow, {
+      orderId: id,
+      to: 'approved',
+      changedBy: 'a',
+    });
     expect(reopened.kind).toBe('no_stock');
     const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
     expect(row!.status).toBe('expired');

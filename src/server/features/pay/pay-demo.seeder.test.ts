@@ -41,10 +41,25 @@ describe('demo business', () => {
   beforeAll(async () => {
     t = await createTestApp();
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    await demoAccountsSeeder.run({ db: t.db, config: t.config, log: t.app.log });
-    await payDemoSeeder.run({ db: t.db, config: t.config, log: t.app.log });
+    await demoAccountsSeeder.run({
+      db: t.db,
+      orderWorkflow: t.app.orderWorkflow,
+      config: t.config,
+      log: t.app.log,
+    });
+    await payDemoSeeder.run({
+      db: t.db,
+      orderWorkflow: t.app.orderWorkflow,
+      config: t.config,
+      log: t.app.log,
+    });
     // A second start adds nothing.
-    await payDemoSeeder.run({ db: t.db, config: t.config, log: t.app.log });
+    await payDemoSeeder.run({
+      db: t.db,
+      orderWorkflow: t.app.orderWorkflow,
+      config: t.config,
+      log: t.app.log,
+    });
     for (const role of ['company', 'seller', 'admin'] as const) {
       cookies[role] = await signIn(t.app, demo(role).email, demo(role).password);
     }

@@ -95,7 +95,7 @@ export const DEMO_SELLER_CBU = '2850590940090418135201';
  */
 export const payDemoSeeder: Seeder = {
   name: 'demo-business',
-  async run({ db, config, log }) {
+  async run({ db, orderWorkflow, config, log }) {
     if (config.isProduction) return;
     const companyEmail = DEMO_ACCOUNTS.find((account) => account.role === 'company')!.email;
     const sellerEmail = DEMO_ACCOUNTS.find((account) => account.role === 'seller')!.email;
@@ -160,6 +160,7 @@ export const payDemoSeeder: Seeder = {
     // Three months of business, written through the services with their own clock.
     const placed = await writeDemoHistory({
       db,
+      orderWorkflow,
       companyId: company.id,
       sellerId: seller.id,
       admin: { id: admin.id, name: admin.name },

@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { clientKey } from '../../lib/client-key';
 import { forgetPastMailQuota, mailboxOf } from '../notifications/notifications.service';
 import { buyerMailQuota, emailOutbox } from '../notifications/notifications.table';
-import { expireDueOrders } from '../orders/orders.service';
+import { expireDueOrders } from '../orders/order-workflow';
 import { orders } from '../orders/orders.table';
 import { products } from '../products/products.table';
 import { createPayChallenge, forgetExpiredChallenges, verifyPayChallenge } from './pay-challenge';
@@ -124,7 +124,7 @@ describe('payment links: nobody can hold a product stock through unpaid orders',
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(orders.id, first.json().order_id));
     expect((await transfer(product, 5, address)).statusCode).toBe(201);
-    await expireDueOrders(t.db);
+    await expireDueOrders(t.db, t.app.orderWorkflow);
     expect((await transfer(product, 5, address)).statusCode).toBe(429);
   });
 

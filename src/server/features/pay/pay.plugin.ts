@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { forgetPastMailQuota } from '../notifications/notifications.service';
-import { expireDueOrders } from '../orders/orders.service';
+import { expireDueOrders } from '../orders/order-workflow';
 import {
   handleMercadoPagoWebhook,
   handleStripeWebhook,
@@ -25,6 +25,7 @@ const SWEEP_INTERVAL_MS = 60_000;
 export async function payPlugin(app: FastifyInstance): Promise<void> {
   const deps = {
     db: app.db,
+    orderWorkflow: app.orderWorkflow,
     config: app.config,
     storage: app.storage,
     secretBox: app.secretBox,
@@ -33,6 +34,7 @@ export async function payPlugin(app: FastifyInstance): Promise<void> {
 
   const confirmation = (log: ConfirmationDeps['log']): ConfirmationDeps => ({
     db: app.db,
+    orderWorkflow: app.orderWorkflow,
     secretBox: app.secretBox,
     pay: app.config.pay,
     log,
@@ -46,7 +48,7 @@ export async function payPlugin(app: FastifyInstance): Promise<void> {
 
   const sweep = () => {
     const now = new Date();
-    expireDueOrders(app.db, now).then(
+    expireDueOrders(app.db, app.orderWorkflow, now).then(
       (count) => count > 0 && app.log.info({ count }, 'unpaid payment-link orders expired'),
       (error: unknown) => app.log.warn({ err: error }, 'order expiry sweep failed'),
     );

@@ -11,7 +11,8 @@ import {
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { signMercadoPagoWebhook } from '../payments/mercadopago';
 import { clientKey } from '../../lib/client-key';
-import { insertOrder, sellerTallyFromOrders, transitionOrder } from '../orders/orders.service';
+import { transitionOrder } from '../orders/order-workflow';
+import { insertOrder, sellerTallyFromOrders } from '../orders/orders.service';
 import { findProduct } from '../products/products.service';
 import { orderDailyTotals, orders, orderStatusHistory, orderTotals } from '../orders/orders.table';
 import { products } from '../products/products.table';
@@ -188,7 +189,7 @@ describe.skipIf(!serverUrl)(
       }
       // The admin flips some of the same orders at the same time.
       const flips = [...mpOrders, ...transfers].map((response, index) =>
-        transitionOrder(t.db, {
+        transitionOrder(t.db, t.app.orderWorkflow, {
           orderId: response.json().order_id,
           to: index % 2 ? 'delivered' : 'refunded',
           changedBy: 'admin-test',

@@ -12,7 +12,8 @@ import {
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { countPaymentEvents } from '../payments/payment-events.service';
 import { signMercadoPagoWebhook } from '../payments/mercadopago';
-import { expireDueOrders, sellerTallyFromOrders } from '../orders/orders.service';
+import { expireDueOrders } from '../orders/order-workflow';
+import { sellerTallyFromOrders } from '../orders/orders.service';
 import { orders, orderStatusHistory } from '../orders/orders.table';
 import { products } from '../products/products.table';
 import {
@@ -437,7 +438,9 @@ describe('payment links /api/public/pay and the providers (against local fakes)'
       const response = await buy(t, late.productId, { provider: 'mercadopago', ref: late.ref });
       const { order_id: id } = response.json();
       const before = await stockOf(late.productId);
-      expect(await expireDueOrders(t.db, new Date(Date.now() + 31 * 60_000))).toBeGreaterThan(0);
+      expect(
+        await expireDueOrders(t.db, t.app.orderWorkflow, new Date(Date.now() + 31 * 60_000)),
+      ).toBeGreaterThan(0);
       expect((await orderRow(id)).status).toBe('expired');
       expect(await stockOf(late.productId)).toBe(before + 1);
       const preference = [...mp.preferences.values()].find(
@@ -767,9 +770,9 @@ describe('payment links /api/public/pay and the providers (against local fakes)'
       const small = await createPayWorld(t, { stock: 3 });
       const response = await buy(t, small.productId, { provider: 'transferencia', quantity: 3 });
       expect(await stockOf(small.productId)).toBe(0);
-      await expireDueOrders(t.db, new Date(Date.now() + 23 * 3_600_000));
+      await expireDueOrders(t.db, t.app.orderWorkflow, new Date(Date.now() + 23 * 3_600_000));
       expect((await orderRow(response.json().order_id)).status).toBe('pending_transfer');
-      await expireDueOrders(t.db, new Date(Date.now() + 25 * 3_600_000));
+      await expireDueOrders(t.db, t.app.orderWorkflow, new Date(Date.now() + 25 * 3_600_000));
       expect((await orderRow(response.json().order_id)).status).toBe('expired');
       expect(await stockOf(small.productId)).toBe(3);
     });

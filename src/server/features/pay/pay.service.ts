@@ -24,9 +24,9 @@ import {
   setProviderPaymentId,
   unpaidUnitsOf,
   SYSTEM,
-  transitionOrder,
   type OrderRow,
 } from '../orders/orders.service';
+import { transitionOrder, type OrderWorkflow } from '../orders/order-workflow';
 import { orderCountedIn } from '../orders/orders-totals';
 import { sellerOfLink } from '../orders/seller-links.service';
 import { centsToDecimal, createMercadoPagoClient } from '../payments/mercadopago';
@@ -43,6 +43,8 @@ import { checkHeldUnits, type OrderClient } from './pay-limits';
 
 export interface PayDeps {
   db: Database;
+  /** What an order's status change does besides its own steps (app.ts). */
+  orderWorkflow: OrderWorkflow;
   config: Config;
   storage: Storage;
   secretBox: SecretBox;
@@ -148,7 +150,7 @@ const PRICING_ATTEMPTS = 3;
 
 /** Gives the units back at once when the provider could not start the payment. */
 async function abandon(deps: PayDeps, order: OrderRow): Promise<void> {
-  await transitionOrder(deps.db, {
+  await transitionOrder(deps.db, deps.orderWorkflow, {
     orderId: order.id,
     to: 'expired',
     from: ['pending_payment'],
@@ -428,7 +430,7 @@ export async function getBuyerOrder(
     order.expiresAt &&
     order.expiresAt < now
   ) {
-    await transitionOrder(deps.db, {
+    await transitionOrder(deps.db, deps.orderWorkflow, {
       orderId,
       to: 'expired',
       from: [order.status],

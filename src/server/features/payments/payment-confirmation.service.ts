@@ -4,6 +4,7 @@ import type { PayConfig } from '../../config/env';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secret-box';
+import type { OrderWorkflow } from '../orders/order-workflow';
 import { findOrder, findOrderByReference, type OrderRow } from '../orders/orders.service';
 import {
   createMercadoPagoClient,
@@ -22,6 +23,7 @@ import { WEBHOOK_TOLERANCE_SECONDS, type WebhookRequest } from './webhook-route'
 
 export interface ConfirmationDeps {
   db: Database;
+  orderWorkflow: OrderWorkflow;
   secretBox: SecretBox;
   pay: PayConfig;
   log: FastifyBaseLogger;
@@ -98,7 +100,7 @@ export async function confirmMercadoPagoPayment(
     );
     return 'unknown_order';
   }
-  return applyPaymentOutcome(deps.db, deps.log, {
+  return applyPaymentOutcome(deps.db, deps.orderWorkflow, deps.log, {
     provider: 'mercadopago',
     eventKey: `${payment.id}:${payment.status}`,
     eventType: `payment.${payment.status}`,
@@ -185,7 +187,7 @@ async function applyStripeIntent(
   verdict: PaymentVerdict,
   eventType: string,
 ): Promise<OutcomeResult> {
-  return applyPaymentOutcome(deps.db, deps.log, {
+  return applyPaymentOutcome(deps.db, deps.orderWorkflow, deps.log, {
     provider: 'stripe',
     eventKey: `${intent.id}:${verdict === 'refunded' ? 'refunded' : intent.status}`,
     eventType,

@@ -1,7 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '@shared/payments/payment-methods.schema';
 import type { Database } from '../../db/client';
-import { SYSTEM, transitionOrder, type OrderRow } from '../orders/orders.service';
+import {
+  transactionWithWorkflow,
+  transitionOrder,
+  type OrderWorkflow,
+} from '../orders/order-workflow';
+import { SYSTEM, type OrderRow } from '../orders/orders.service';
 import { recordPaymentEvent } from './payment-events.service';
 
 /** What a provider, asked by the server, says about a payment. */
@@ -30,11 +35,12 @@ export type OutcomeResult = 'applied' | 'duplicate' | 'mismatch' | 'no_change' |
  */
 export async function applyPaymentOutcome(
   db: Database,
+  workflow: OrderWorkflow,
   log: FastifyBaseLogger,
   outcome: PaymentOutcome,
 ): Promise<OutcomeResult> {
   const { order } = outcome;
-  return db.transaction(async (tx) => {
+  return transactionWithWorkflow(db, workflow, async (tx, inner) => {
     const fresh = await recordPaymentEvent(tx, {
       provider: outcome.provider,
       eventId: outcome.eventKey,
@@ -63,7 +69,7 @@ export async function applyPaymentOutcome(
 
     const result =
       outcome.verdict === 'approved'
-        ? await transitionOrder(tx, {
+        ? await transitionOrder(tx, inner, {
             orderId: order.id,
             to: 'approved',
             // A payment that arrives after the order expired still approves it when its units are there.
@@ -71,7 +77,7 @@ export async function applyPaymentOutcome(
             changedBy: SYSTEM,
             providerPaymentId: outcome.providerPaymentId,
           })
-        : await transitionOrder(tx, {
+        : await transitionOrder(tx, inner, {
             orderId: order.id,
             to: 'refunded',
             from: ['pending_payment', 'approved', 'delivered', 'expired'],

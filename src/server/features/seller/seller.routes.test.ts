@@ -5,7 +5,8 @@ import { SELLER_MESSAGES } from '@shared/seller/seller.schema';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { argentineMonth } from '../orders/orders-metrics.service';
-import { SYSTEM, transitionOrder } from '../orders/orders.service';
+import { transitionOrder } from '../orders/order-workflow';
+import { SYSTEM } from '../orders/orders.service';
 import { profiles } from '../profiles/profiles.table';
 import {
   buy,
@@ -243,7 +244,11 @@ describe('seller workspace /api/seller', () => {
   it('each activity row says which status the order left, so a refund after approval reads as commission taken back', async () => {
     const [latest] = (await call('GET', '/dashboard')).json().recent_activity;
     expect(latest).toMatchObject({ status: 'approved', previous_status: 'pending_transfer' });
-    await transitionOrder(t.db, { orderId: latest.order_id, to: 'refunded', changedBy: SYSTEM });
+    await transitionOrder(t.db, t.app.orderWorkflow, {
+      orderId: latest.order_id,
+      to: 'refunded',
+      changedBy: SYSTEM,
+    });
     const activity = (await call('GET', '/dashboard')).json().recent_activity;
     expect(activity.slice(0, 2)).toEqual([
       expect.objectContaining({ status: 'refunded', previous_status: 'approved' }),

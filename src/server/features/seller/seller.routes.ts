@@ -1,4 +1,3 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buyerPriceCents, commissionCents, splitCommission } from '@shared/commission';
 import { OrderListQuery } from '@shared/orders/orders.schema';
@@ -13,13 +12,10 @@ import {
   SellerOrderList,
   SellerSettings,
   UpdateSellerSettingsBody,
-  type Goal as GoalDto,
 } from '@shared/seller/seller.schema';
 import { z } from '@shared/zod';
-import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { actorOf } from '../accounts/role-guard';
-import { argentineMonth, sellerMonthTotals } from '../orders/orders-metrics.service';
 import { listOrders } from '../orders/orders-query.service';
 import { linkCodesFor, payLink } from '../orders/seller-links.service';
 import {
@@ -35,37 +31,7 @@ import {
   toSellerSettings,
   updateSellerSettings,
 } from '../profiles/profiles.service';
-import { setSellerGoal } from './goals.service';
-import { sellerGoals } from './goals.table';
-
-/** A goal with its progress: sold orders of that month. */
-export async function goalWithProgress(
-  db: Database,
-  sellerId: string,
-  goal: { month: string; targetSales: number | null; targetCommissionCents: number | null },
-): Promise<GoalDto> {
-  const totals = await sellerMonthTotals(db, sellerId, goal.month);
-  const salesReached = goal.targetSales == null || totals.sales >= goal.targetSales;
-  const commissionReached =
-    goal.targetCommissionCents == null || totals.commissionCents >= goal.targetCommissionCents;
-  return {
-    month: goal.month,
-    target_sales: goal.targetSales,
-    target_commission_cents: goal.targetCommissionCents,
-    sales: totals.sales,
-    commission_cents: totals.commissionCents,
-    reached: salesReached && commissionReached,
-  };
-}
-
-export async function currentGoal(db: Database, sellerId: string): Promise<GoalDto | null> {
-  const month = argentineMonth(new Date());
-  const [goal] = await db
-    .select()
-    .from(sellerGoals)
-    .where(and(eq(sellerGoals.sellerId, sellerId), eq(sellerGoals.month, month)));
-  return goal ? goalWithProgress(db, sellerId, goal) : null;
-}
+import { goalWithProgress, sellerGoalsWithProgress, setSellerGoal } from './goals.service';
 
 /** How long a province's filter lists (categories, companies) are reused. */
 const FILTERS_TTL_MS = 30_000;
@@ -246,16 +212,7 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const sellerId = actorOf(request).userId;
-      const goals = await app.db
-        .select()
-        .from(sellerGoals)
-        .where(eq(sellerGoals.sellerId, sellerId))
-        .orderBy(desc(sellerGoals.month))
-        .limit(24);
-      return {
-        items: await Promise.all(goals.map((goal) => goalWithProgress(app.db, sellerId, goal))),
-      };
+      return { items: await sellerGoalsWithProgress(app.db, actorOf(request).userId) };
     },
   );
 

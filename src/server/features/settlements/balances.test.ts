@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
 import { buy, createPayWorld, type PayWorld } from '../../../../tests/factories/pay-world';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
-import { transitionOrder } from '../orders/orders.service';
+import { transitionOrder } from '../orders/order-workflow';
 import { argentineDay } from '../orders/orders-totals';
 import { companyBalance, companyBalances } from './balances.service';
 import { statementList } from './statements.service';
@@ -38,7 +38,11 @@ describe('one meaning of a seller’s available money', () => {
     expect(saved.statusCode).toBe(200);
     const placed = await buy(t, world.productId, { provider: 'transferencia', ref: world.ref });
     const orderId = placed.json().order_id as string;
-    await transitionOrder(t.db, { orderId, to: 'approved', changedBy: 'system' });
+    await transitionOrder(t.db, t.app.orderWorkflow, {
+      orderId,
+      to: 'approved',
+      changedBy: 'system',
+    });
     return { world, orderId };
   };
   const companyPays = async (world: PayWorld, reference: string) => {
@@ -118,7 +122,11 @@ describe('one meaning of a seller’s available money', () => {
     });
     expect(paid.statusCode).toBe(200);
     expect(await figures(world.seller)).toMatchObject({ available_cents: 0, paid_cents: SELLER });
-    await transitionOrder(t.db, { orderId, to: 'refunded', changedBy: 'system' });
+    await transitionOrder(t.db, t.app.orderWorkflow, {
+      orderId,
+      to: 'refunded',
+      changedBy: 'system',
+    });
     const now = await figures(world.seller);
     expect(now).toMatchObject({ pending_cents: 0, available_cents: -SELLER, paid_cents: SELLER });
     // Earned (nothing, after the refund) = pending + available + in process + paid.
@@ -140,7 +148,7 @@ describe('one figure for what a company still owes', () => {
     const admin = await createUser(t.app, { role: 'admin' });
     for (let i = 0; i < 3; i += 1) {
       const placed = await buy(t, world.productId, { provider: 'transferencia', ref: world.ref });
-      await transitionOrder(t.db, {
+      await transitionOrder(t.db, t.app.orderWorkflow, {
         orderId: placed.json().order_id as string,
         to: 'approved',
         changedBy: 'system',

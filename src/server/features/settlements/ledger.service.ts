@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { countsAsSale } from '@shared/order-status';
-import type { OrderRow, OrderTransition } from '../orders/orders.service';
+import type { OrderTransition } from '../orders/order-workflow';
+import type { OrderRow } from '../orders/orders.service';
 import { ledgerEntries } from './ledger.table';
 
 type LedgerEntry = typeof ledgerEntries.$inferInsert;
@@ -40,7 +41,8 @@ export function ledgerAccruals(
  * as a sale, inside the status change's transaction. An order that becomes
  * approved (or delivered) accrues the seller's 75 % and the platform's 25 % of
  * its commission; one that stops counting reverses exactly what it still has
- * open, so its entries always sum to what its current status awards.
+ * open, so its entries always sum to what its current status awards. The
+ * ledger step of the order workflow (`OrderWorkflow.ledger`, app.ts).
  */
 export async function recordLedgerEntries({
   tx,

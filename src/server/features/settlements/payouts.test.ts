@@ -4,7 +4,7 @@ import { createUser, type CreatedUser } from '../../../../tests/factories/accoun
 import { buy, createPayWorld, type PayWorld } from '../../../../tests/factories/pay-world';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { emailOutbox } from '../notifications/notifications.table';
-import { transitionOrder } from '../orders/orders.service';
+import { transitionOrder } from '../orders/order-workflow';
 import { orders } from '../orders/orders.table';
 import { argentineDay } from '../orders/orders-totals';
 import { sellerPayouts } from './payouts.service';
@@ -29,7 +29,11 @@ describe('payouts: what sellers can be paid, batches for home banking, and clawb
   const sale = async () => {
     const placed = await buy(t, world.productId, { provider: 'transferencia', ref: world.ref });
     const orderId = placed.json().order_id as string;
-    await transitionOrder(t.db, { orderId, to: 'approved', changedBy: 'system' });
+    await transitionOrder(t.db, t.app.orderWorkflow, {
+      orderId,
+      to: 'approved',
+      changedBy: 'system',
+    });
     return orderId;
   };
   const companyPays = async (amount: number, reference: string) => {
@@ -197,7 +201,11 @@ describe('payouts: what sellers can be paid, batches for home banking, and clawb
       .from(orders)
       .where(eq(orders.sellerId, world.seller.id))
       .orderBy(asc(orders.createdAt));
-    await transitionOrder(t.db, { orderId: firstOrder!.id, to: 'refunded', changedBy: 'system' });
+    await transitionOrder(t.db, t.app.orderWorkflow, {
+      orderId: firstOrder!.id,
+      to: 'refunded',
+      changedBy: 'system',
+    });
     expect((await as(world.seller, 'GET', '/api/seller/payouts')).json()).toMatchObject({
       available_cents: -SELLER,
       paid_cents: 2 * SELLER,

@@ -3,7 +3,7 @@ import { createUser } from '../../../../tests/factories/accounts';
 import { buy, createPayWorld, type PayWorld } from '../../../../tests/factories/pay-world';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { argentineDay } from '../orders/orders-totals';
-import { transitionOrder } from '../orders/orders.service';
+import { transitionOrder } from '../orders/order-workflow';
 import { sellerBalance } from './balances.service';
 import { sellerPayouts } from './payouts.service';
 
@@ -25,7 +25,11 @@ describe('the settlement hold is counted in days', () => {
     const placed = await buy(t, world.productId, { provider: 'transferencia', ref: world.ref });
     const orderId = placed.json().order_id as string;
     const before = Date.now();
-    await transitionOrder(t.db, { orderId, to: 'approved', changedBy: 'system' });
+    await transitionOrder(t.db, t.app.orderWorkflow, {
+      orderId,
+      to: 'approved',
+      changedBy: 'system',
+    });
     approvedAt = before;
     // The company has paid what it owes, so only the hold stands between the seller and the money.
     const admin = await createUser(t.app, { role: 'admin' });

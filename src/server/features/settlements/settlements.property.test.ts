@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
 import { buy, createPayWorld, type PayWorld } from '../../../../tests/factories/pay-world';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
-import { transitionOrder } from '../orders/orders.service';
+import { transitionOrder } from '../orders/order-workflow';
 import { argentineDay } from '../orders/orders-totals';
 import { companyBalance } from './balances.service';
 import { ledgerEntries } from './ledger.table';
@@ -61,7 +61,7 @@ describe('settlements: any sequence of approvals, refunds, company payments and 
         }
         for (const action of steps) {
           if (action.kind === 'status') {
-            await transitionOrder(t.db, {
+            await transitionOrder(t.db, t.app.orderWorkflow, {
               orderId: created[action.order]!,
               to: action.to,
               changedBy: 'property-test',

@@ -4,7 +4,7 @@ import { buy, createPayWorld, type PayWorld } from '../../../../tests/factories/
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { argentineTime, nextMonth } from '@shared/time';
 import { argentineMonth } from '../orders/orders-metrics.service';
-import { transitionOrder } from '../orders/orders.service';
+import { transitionOrder } from '../orders/order-workflow';
 import { argentineDay } from '../orders/orders-totals';
 import { notifyStatementsReady } from './statements.service';
 
@@ -36,9 +36,21 @@ describe('Liquidaciones: monthly statements from the ledger and company payments
       orderIds.push(placed.json().order_id as string);
     }
     // Two sales approved, one of them refunded; the third never paid.
-    await transitionOrder(t.db, { orderId: orderIds[0]!, to: 'approved', changedBy: 'system' });
-    await transitionOrder(t.db, { orderId: orderIds[1]!, to: 'approved', changedBy: 'system' });
-    await transitionOrder(t.db, { orderId: orderIds[1]!, to: 'refunded', changedBy: 'system' });
+    await transitionOrder(t.db, t.app.orderWorkflow, {
+      orderId: orderIds[0]!,
+      to: 'approved',
+      changedBy: 'system',
+    });
+    await transitionOrder(t.db, t.app.orderWorkflow, {
+      orderId: orderIds[1]!,
+      to: 'approved',
+      changedBy: 'system',
+    });
+    await transitionOrder(t.db, t.app.orderWorkflow, {
+      orderId: orderIds[1]!,
+      to: 'refunded',
+      changedBy: 'system',
+    });
   });
   afterAll(() => t.close());
 

@@ -11,9 +11,19 @@ describe('demo storefront catalogue', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    await storeDemoSeeder.run({ db: t.db, config: t.config, log: t.app.log });
+    await storeDemoSeeder.run({
+      db: t.db,
+      orderWorkflow: t.app.orderWorkflow,
+      config: t.config,
+      log: t.app.log,
+    });
     // A second start reuses the data.
-    await storeDemoSeeder.run({ db: t.db, config: t.config, log: t.app.log });
+    await storeDemoSeeder.run({
+      db: t.db,
+      orderWorkflow: t.app.orderWorkflow,
+      config: t.config,
+      log: t.app.log,
+    });
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import { AlertCircle, CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { BRAND } from '@shared/brand';
 import { formatArs } from '@shared/money';
+import { countsAsSale } from '@shared/order-status';
 import { PAY_MESSAGES } from '@shared/orders/orders.schema';
 import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
@@ -31,7 +32,7 @@ export function OrderStatusPage() {
     body = 'Revisa que el link sea el que recibiste al pagar.';
   } else if (order.status === 'success') {
     const status = order.data.status;
-    if (status === 'approved' || status === 'delivered') {
+    if (countsAsSale(status)) {
       icon = <CheckCircle2 className="size-12 text-emerald-600" aria-hidden />;
       title = '¡Pago aprobado!';
       body = `Tu compra de ${order.data.product.title} por ${formatArs(order.data.total_cents)} está confirmada. ${order.data.company.name} se pondrá en contacto para la entrega. Referencia: ${order.data.external_reference}.`;

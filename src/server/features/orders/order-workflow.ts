@@ -1,0 +1,271 @@
+import { and, eq, inArray, lt } from 'drizzle-orm';
+import { countsAsSale, holdsStock, type OrderStatus } from '@shared/order-status';
+import type { PaymentProvider } from '@shared/payments/payment-methods.schema';
+import { pointsForOrder } from '@shared/points';
+import type { Database, Transaction } from '../../db/client';
+import { returnUnits, takeUnits } from '../products/products.service';
+import { adjustSellerTally } from '../profiles/profiles.service';
+import { countOrderIn } from './orders-totals';
+import { SYSTEM, type OrderRow } from './orders.service';
+import { orders, orderStatusHistory } from './orders.table';
+
+/**
+ * What an order's status change does, in order (ARCHITECTURE §3). Inside the
+ * change's transaction, with the row locked:
+ *
+ *   1. status         compare with what the caller allows; nothing else happens if it differs
+ *   2. stock          take the units again, or give them back (`no_stock` when they are gone)
+ *   3. points         add or take back the seller's points and sale (kept on the order)
+ *   4. write          the order row, conditionally on the status just read
+ *   5. totals         move the order between the per-status and per-day totals
+ *   6. history        the history row (who, when)
+ *   7. ledger         workflow.ledger: what the company owes (settlements)
+ *   8. notifications  workflow.notifications: bell entries and e-mails (outbox)
+ *
+ * Once the transaction has committed: workflow.invalidateCaches (the admin
+ * dashboard's platform figures). A caller with a transaction of its own
+ * (`transactionWithWorkflow`) gets it once its own transaction has committed.
+ *
+ * Steps 1–6 are the orders feature's own; 7, 8 and the caches belong to other
+ * features, so `buildApp` (app.ts) hands them in as an `OrderWorkflow`, one per
+ * app: nothing here is module-global, and two apps in one process share nothing.
+ */
+
+/** A status change, as the steps that react to it see it: inside its transaction. */
+export interface OrderTransition {
+  tx: Transaction;
+  order: OrderRow;
+  previous: OrderStatus;
+  /** When the change happened, when the caller gave its own clock (demo history); else now. */
+  at?: Date;
+}
+
+/** A step written in the change's transaction: if it throws, the change is rolled back. */
+export type TransitionStep = (change: OrderTransition) => Promise<void>;
+
+/** The collaborators of a status change, composed by `buildApp`. */
+export interface OrderWorkflow {
+  /** Step 7: the ledger entries the change causes (settlements/ledger.service). */
+  ledger: TransitionStep;
+  /** Step 8: who must hear about it (notifications/notifications.service). */
+  notifications: TransitionStep;
+  /**
+   * After the change's transaction ends: drop what summarises orders (the admin
+   * dashboard's platform figures). Called only for a change that happened; it
+   * must not throw (the change is already written).
+   */
+  invalidateCaches: (change: { order: OrderRow; previous: OrderStatus }) => void;
+}
+
+export type TransitionResult =
+  | { kind: 'changed'; order: OrderRow; previous: OrderStatus }
+  /** The order was not in one of the statuses the caller allows (or already there). */
+  | { kind: 'unchanged'; order: OrderRow }
+  /** Reopening an expired or refunded order needs its units, and there are not enough. */
+  | { kind: 'no_stock'; order: OrderRow }
+  | { kind: 'not_found' };
+
+export interface TransitionRequest {
+  orderId: string;
+  to: OrderStatus;
+  changedBy: string;
+  /** Only move from these statuses; anything else is left as it is. */
+  from?: readonly OrderStatus[];
+  /** Orders of this company only (another company's order is not found). */
+  companyId?: string;
+  /** Only orders paid with this provider; others are left as they are. */
+  provider?: PaymentProvider;
+  /** An unpaid order's new deadline, when it moves to a pending status. */
+  expiresAt?: Date | null;
+  providerPaymentId?: string;
+  /** When it happens: now, unless demo data writes its history with a clock of its own. */
+  at?: Date;
+}
+
+/**
+ * THE one place an order's status changes, step by step as listed above.
+ * Concurrent webhooks, admin clicks and expiries queue at the row lock;
+ * whoever comes second sees the new status and changes nothing. Given a
+ * transaction, the change runs in a savepoint of it: a caller that writes
+ * more in its own transaction opens it with `transactionWithWorkflow`, so the
+ * caches are dropped only once that transaction has committed.
+ */
+export async function transitionOrder(
+  db: Database | Transaction,
+  workflow: OrderWorkflow,
+  request: TransitionRequest,
+): Promise<TransitionResult> {
+  const result = await db.transaction(async (tx): Promise<TransitionResult> => {
+    const current = await lockOrder(tx, request);
+    if (!current) return { kind: 'not_found' };
+    const previous = current.status;
+    if (!allowed(current, request)) return { kind: 'unchanged', order: current };
+
+    if (!(await moveStock(tx, current, request.to))) return { kind: 'no_stock', order: current };
+    const pointsAwarded = await movePoints(tx, current, request.to);
+    const updated = await writeStatus(tx, current, request, pointsAwarded);
+    await moveTotals(tx, current, updated);
+    await writeHistory(tx, current, request);
+
+    const change = { tx, order: updated, previous, ...(request.at ? { at: request.at } : {}) };
+    await workflow.ledger(change);
+    await workflow.notifications(change);
+    return { kind: 'changed', order: updated, previous };
+  });
+  if (result.kind === 'changed') workflow.invalidateCaches(result);
+  return result;
+}
+
+/**
+ * A transaction of the caller's own around one or more status changes (an
+ * audited change, a payment event recorded with the change it causes): `work`
+ * gets the transaction and a workflow whose cache step waits until the
+ * transaction has committed, and is skipped if it rolls back.
+ */
+export async function transactionWithWorkflow<T>(
+  db: Database,
+  workflow: OrderWorkflow,
+  work: (tx: Transaction, workflow: OrderWorkflow) => Promise<T>,
+): Promise<T> {
+  const committed: (() => void)[] = [];
+  const inner: OrderWorkflow = {
+    ...workflow,
+    invalidateCaches: (change) => committed.push(() => workflow.invalidateCaches(change)),
+  };
+  const result = await db.transaction((tx) => work(tx, inner));
+  for (const invalidate of committed) invalidate();
+  return result;
+}
+
+/** The order, locked until the change's transaction ends (null: not found, or another company's). */
+async function lockOrder(tx: Transaction, request: TransitionRequest): Promise<OrderRow | null> {
+  const [current] = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.id, request.orderId),
+        request.companyId ? eq(orders.companyId, request.companyId) : undefined,
+      ),
+    )
+    .for('update');
+  return current ?? null;
+}
+
+/** Step 1: the caller's conditions (from which statuses, which provider); already there is no change. */
+function allowed(current: OrderRow, request: TransitionRequest): boolean {
+  return !(
+    current.status === request.to ||
+    (request.from && !request.from.includes(current.status)) ||
+    (request.provider && current.provider !== request.provider)
+  );
+}
+
+/** Step 2: units taken again when the order holds stock again, given back when it stops; false: not enough. */
+async function moveStock(tx: Transaction, current: OrderRow, to: OrderStatus): Promise<boolean> {
+  if (!holdsStock(current.status) && holdsStock(to)) {
+    const taken = await takeUnits(tx, current.productId, current.quantity, {
+      evenIfInactive: true,
+    });
+    if (!taken) return false;
+  }
+  if (holdsStock(current.status) && !holdsStock(to)) {
+    await returnUnits(tx, current.productId, current.quantity);
+  }
+  return true;
+}
+
+/**
+ * Step 3: the seller's points and sale, added or taken back by exactly what
+ * this order awards; returns what the order awards from now on (points_awarded).
+ */
+async function movePoints(tx: Transaction, current: OrderRow, to: OrderStatus): Promise<number> {
+  if (!current.sellerId || countsAsSale(to) === countsAsSale(current.status)) {
+    return current.pointsAwarded;
+  }
+  if (countsAsSale(to)) {
+    const points = pointsForOrder(current.sellerCents);
+    await adjustSellerTally(tx, current.sellerId, { points, sales: 1 });
+    return points;
+  }
+  await adjustSellerTally(tx, current.sellerId, { points: -current.pointsAwarded, sales: -1 });
+  return 0;
+}
+
+/** Step 4: the order row, on condition that its status is still the one read under the lock. */
+async function writeStatus(
+  tx: Transaction,
+  current: OrderRow,
+  request: TransitionRequest,
+  pointsAwarded: number,
+): Promise<OrderRow> {
+  const pending = request.to === 'pending_payment' || request.to === 'pending_transfer';
+  const [updated] = await tx
+    .update(orders)
+    .set({
+      status: request.to,
+      pointsAwarded,
+      updatedAt: request.at ?? new Date(),
+      expiresAt: pending ? (request.expiresAt ?? current.expiresAt) : null,
+      ...(request.providerPaymentId ? { providerPaymentId: request.providerPaymentId } : {}),
+    })
+    .where(and(eq(orders.id, current.id), eq(orders.status, current.status)))
+    .returning();
+  // The row is locked, so the status cannot have moved; if it did, undo everything.
+  if (!updated) throw new Error(`order ${current.id} changed under its row lock`);
+  return updated;
+}
+
+/** Step 5: out of the old status's totals, into the new one's. */
+async function moveTotals(tx: Transaction, current: OrderRow, updated: OrderRow): Promise<void> {
+  await countOrderIn(tx, current, current.status, -1);
+  await countOrderIn(tx, updated, updated.status, 1);
+}
+
+/** Step 6: the history row (changed_by a user's id or `system`). */
+async function writeHistory(
+  tx: Transaction,
+  current: OrderRow,
+  request: TransitionRequest,
+): Promise<void> {
+  await tx.insert(orderStatusHistory).values({
+    orderId: current.id,
+    status: request.to,
+    changedBy: request.changedBy,
+    ...(request.at ? { createdAt: request.at } : {}),
+  });
+}
+
+/**
+ * Expires unpaid orders whose time ran out, giving their units back. Safe
+ * with several instances: each order is moved by `transitionOrder` from the
+ * status it was found in, so a second sweeper changes nothing.
+ */
+export async function expireDueOrders(
+  db: Database,
+  workflow: OrderWorkflow,
+  now = new Date(),
+): Promise<number> {
+  const due = await db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.status, ['pending_payment', 'pending_transfer']),
+        lt(orders.expiresAt, now),
+      ),
+    )
+    .orderBy(orders.expiresAt)
+    .limit(200);
+  let expired = 0;
+  for (const order of due) {
+    const result = await transitionOrder(db, workflow, {
+      orderId: order.id,
+      to: 'expired',
+      changedBy: SYSTEM,
+      from: [order.status],
+    });
+    if (result.kind === 'changed') expired += 1;
+  }
+  return expired;
+}
