@@ -2,6 +2,7 @@ import { Trophy } from 'lucide-react';
 import { useState } from 'react';
 import { PROVINCES } from '@shared/provinces';
 import type { RankingRow } from '@shared/seller/seller.schema';
+import { RankBadge } from '@web/components/rank-badge';
 import { Card } from '@web/components/ui/card';
 import { fieldClasses } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -10,12 +11,6 @@ import { cn } from '@web/lib/cn';
 import { useRanking } from './api/get-ranking';
 import { EmptyState, PageHeading } from './components/empty-state';
 import { RANKING_TEXT } from './seller-text';
-
-const MEDALS = [
-  'bg-amber-300 text-amber-950',
-  'bg-slate-300 text-slate-900',
-  'bg-orange-300 text-orange-950',
-];
 
 /** Ranking: sellers by points, national or in one province, with the seller's own row marked. */
 export function RankingPage() {
@@ -117,14 +112,7 @@ function Row({ row, mine }: { row: RankingRow; mine: boolean }) {
       data-testid={mine ? 'ranking-me' : undefined}
     >
       <td className="px-2 py-3 sm:px-3">
-        <span
-          className={cn(
-            'inline-flex size-7 items-center justify-center rounded-full text-xs font-bold tabular-nums',
-            MEDALS[row.rank - 1] ?? 'bg-muted text-slate-700',
-          )}
-        >
-          {row.rank}
-        </span>
+        <RankBadge rank={row.rank} />
       </td>
       <td className="min-w-0 px-2 py-3 sm:px-3">
         <span className="flex min-w-0 items-center gap-2">
