@@ -9,7 +9,7 @@ import { ProductThumb } from '@web/components/product-thumb';
 import { SearchBox } from '@web/components/search-box';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { ConfirmDialog } from '@web/components/ui/alert-dialog';
+import { ConfirmDelete } from '@web/components/ui/alert-dialog';
 import {
   Dialog,
   DialogContent,
@@ -266,16 +266,13 @@ export function ProductsPage() {
         </DialogContent>
       </Dialog>
 
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <ConfirmDelete
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title={PRODUCT_MESSAGES.deleteConfirm}
-        description={
-          deleting
-            ? `${deleting.title}: dejará de estar a la venta. Los pedidos que ya tiene conservan su nombre y sus importes.`
-            : undefined
+        describe={(product) =>
+          `${product.title}: dejará de estar a la venta. Los pedidos que ya tiene conservan su nombre y sus importes.`
         }
-        confirmLabel="Eliminar"
         pending={remove.isPending}
         onConfirm={() => void confirmDelete()}
       />
