@@ -1,12 +1,11 @@
 import { Trophy } from 'lucide-react';
 import { useState } from 'react';
-import { PROVINCES } from '@shared/provinces';
 import type { RankingRow } from '@shared/seller/seller.schema';
 import { RankBadge } from '@web/components/rank-badge';
 import { Card } from '@web/components/ui/card';
-import { fieldClasses } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { PageSpinner } from '@web/components/ui/spinner';
+import { ProvinceSelect } from '@web/components/province-select';
 import { cn } from '@web/lib/cn';
 import { useRanking } from './api/get-ranking';
 import { EmptyState, PageHeading } from './components/empty-state';
@@ -26,19 +25,12 @@ export function RankingPage() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="space-y-1.5 sm:w-72">
           <Label htmlFor="ranking-scope">{RANKING_TEXT.scopeLabel}</Label>
-          <select
+          <ProvinceSelect
             id="ranking-scope"
             value={province ?? ''}
             onChange={(event) => setProvince(event.target.value || null)}
-            className={cn(fieldClasses, 'h-11')}
-          >
-            <option value="">{RANKING_TEXT.national}</option>
-            {PROVINCES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
+            placeholder={RANKING_TEXT.national}
+          />
         </div>
         <p className="text-sm font-semibold text-primary" data-testid="my-rank">
           {me ? RANKING_TEXT.yourPosition(me.rank) : RANKING_TEXT.notRanked}
