@@ -3,6 +3,7 @@ import type { Key, ReactNode } from 'react';
 import { cn } from '@web/lib/cn';
 import { Button } from './ui/button';
 import { Card } from './ui/card';
+import { PageSpinner } from './ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table';
 
 /** What a list needs of a TanStack query: its data, where it is, and how to ask again. */
@@ -100,8 +101,9 @@ export function ListState<T>({
 }: {
   query: ListQuery<T>;
   loadingLabel: string;
-  isEmpty: (data: T) => boolean;
-  empty: ReactNode;
+  /** Without it the data is never «nothing here» (one record, a statement). */
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
   /** Offered when a page past the last one was asked for (an old bookmark). */
   onFirstPage?: () => void;
   children: (data: T) => ReactNode;
@@ -121,7 +123,19 @@ export function ListState<T>({
       </Card>
     );
   }
-  return <>{isEmpty(query.data) ? empty : children(query.data)}</>;
+  return <>{isEmpty?.(query.data) ? empty : children(query.data)}</>;
+}
+
+/** A whole page's data while it loads (a spinner) or after it failed (why, and a retry). */
+export function QueryFallback({
+  query,
+  loading = <PageSpinner />,
+}: {
+  query: ListQuery<unknown>;
+  loading?: ReactNode;
+}) {
+  if (query.isPending) return <>{loading}</>;
+  return <ListError error={query.error} onRetry={query.refetch} />;
 }
 
 /** "Nothing here" with what to try next. */
@@ -135,7 +149,7 @@ export function EmptyList({
 }: {
   icon: LucideIcon;
   title: string;
-  children: ReactNode;
+  children?: ReactNode;
   /** Offered when filters are what hides the rows. */
   onClear?: () => void;
   clearLabel?: string;
@@ -146,7 +160,7 @@ export function EmptyList({
     <Card className="mt-6 flex flex-col items-center p-10 text-center">
       <Icon className="size-10 text-muted-foreground" aria-hidden />
       <h2 className="mt-3 text-lg font-semibold">{title}</h2>
-      <p className="mt-1 max-w-sm text-sm text-muted-foreground">{children}</p>
+      {children ? <p className="mt-1 max-w-sm text-sm text-muted-foreground">{children}</p> : null}
       {onClear ? (
         <Button variant="outline" size="sm" className="mt-4" onClick={onClear}>
           {clearLabel}

@@ -9,9 +9,9 @@ import { DataList, EmptyList } from '@web/components/data-list';
 import { SearchBox } from '@web/components/search-box';
 import { Card } from '@web/components/ui/card';
 import { fieldClasses } from '@web/components/ui/input';
+import { PageHeading } from '@web/components/page-heading';
 import { cn } from '@web/lib/cn';
 import { useAdminAudit } from './api/get-admin-audit';
-import { AdminPageHeading } from './components/admin-page-heading';
 import { formatDateTime } from '@web/lib/format-time';
 import { useListParams } from '@web/lib/use-list-params';
 
@@ -45,9 +45,9 @@ export function AdminAuditPage() {
 
   return (
     <div>
-      <AdminPageHeading title="Auditoría">
+      <PageHeading title="Auditoría">
         Quién cambió qué, con el valor anterior y el nuevo. Lo más reciente primero.
-      </AdminPageHeading>
+      </PageHeading>
       <div className="grid gap-2 sm:grid-cols-[18rem_1fr]">
         <select
           aria-label="Filtrar por acción"

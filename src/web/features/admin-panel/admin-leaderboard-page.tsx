@@ -6,11 +6,10 @@ import type { RankingRow } from '@shared/seller/seller.schema';
 import { EmptyList, ListState } from '@web/components/data-list';
 import { RankBadge } from '@web/components/rank-badge';
 import { Card } from '@web/components/ui/card';
-import { fieldClasses } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { cn } from '@web/lib/cn';
+import { ProvinceSelect } from '@web/components/province-select';
+import { PageHeading } from '@web/components/page-heading';
 import { useAdminLeaderboard } from './api/get-admin-leaderboard';
-import { AdminPageHeading } from './components/admin-page-heading';
 import { useListParams } from '@web/lib/use-list-params';
 
 const FILTERS = ['province'] as const;
@@ -28,25 +27,18 @@ export function AdminLeaderboardPage() {
 
   return (
     <div>
-      <AdminPageHeading title="Ranking">
+      <PageHeading title="Ranking">
         Los vendedores ordenados por puntos, de mayor a menor. Suman {POINTS_PER_SALE} puntos por
         venta más 1 por cada {formatArs(CENTS_PER_BONUS_POINT)} de su comisión.
-      </AdminPageHeading>
+      </PageHeading>
       <div className="space-y-1.5 sm:w-72">
         <Label htmlFor="leaderboard-scope">Ver ranking</Label>
-        <select
+        <ProvinceSelect
           id="leaderboard-scope"
           value={province}
           onChange={(event) => params.set({ province: event.target.value })}
-          className={cn(fieldClasses, 'h-11')}
-        >
-          <option value="">Todo el país</option>
-          {PROVINCES.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
+          placeholder="Todo el país"
+        />
       </div>
 
       <ListState

@@ -8,11 +8,11 @@ import { ProductThumb } from '@web/components/product-thumb';
 import { SearchBox } from '@web/components/search-box';
 import { Card } from '@web/components/ui/card';
 import { fieldClasses } from '@web/components/ui/input';
+import { PageHeading } from '@web/components/page-heading';
 import { cn } from '@web/lib/cn';
 import { useAdminProducts } from './api/get-admin-products';
 import { useAdminCompanies } from './api/get-admin-users';
 import { ActiveBadge } from './components/active-badge';
-import { AdminPageHeading } from './components/admin-page-heading';
 import { useListParams } from '@web/lib/use-list-params';
 
 const FILTERS = ['q', 'company_id'] as const;
@@ -27,9 +27,9 @@ export function AdminProductsPage() {
 
   return (
     <div>
-      <AdminPageHeading title="Productos">
+      <PageHeading title="Productos">
         Los productos de todas las empresas. Solo lectura: cada empresa edita los suyos.
-      </AdminPageHeading>
+      </PageHeading>
       <div className="grid gap-2 sm:grid-cols-[1fr_16rem]">
         <SearchBox
           value={q}

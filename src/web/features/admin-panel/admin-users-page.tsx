@@ -4,9 +4,9 @@ import { countOf } from '@shared/plural';
 import { Card } from '@web/components/ui/card';
 import { DataList, EmptyList, type Column, type RowsLayout } from '@web/components/data-list';
 import { SearchBox } from '@web/components/search-box';
+import { PageHeading } from '@web/components/page-heading';
 import { cn } from '@web/lib/cn';
 import { useAdminUsers, type AdminUserRole } from './api/get-admin-users';
-import { AdminPageHeading } from './components/admin-page-heading';
 import { formatDate } from '@web/lib/format-time';
 import { useListParams } from '@web/lib/use-list-params';
 
@@ -27,9 +27,9 @@ export function AdminUsersPage() {
 
   return (
     <div>
-      <AdminPageHeading title="Usuarios">
+      <PageHeading title="Usuarios">
         Las empresas y los vendedores registrados en VendeMás.
-      </AdminPageHeading>
+      </PageHeading>
       <div
         role="tablist"
         aria-label="Tipo de usuario"
