@@ -40,11 +40,12 @@ export interface Column<T> {
 
 /**
  * From which width the table shows instead of the cards. Written out whole so
- * Tailwind sees the class names.
+ * Tailwind sees the class names. The cards' column is `minmax(0, 1fr)`: a
+ * card with a truncated title keeps to the screen instead of widening it.
  */
 const BREAKPOINTS = {
-  md: { table: 'hidden md:block', cards: 'grid gap-3 md:hidden' },
-  xl: { table: 'hidden xl:block', cards: 'grid gap-3 md:grid-cols-2 xl:hidden' },
+  md: { table: 'hidden md:block', cards: 'grid grid-cols-1 gap-3 md:hidden' },
+  xl: { table: 'hidden xl:block', cards: 'grid grid-cols-1 gap-3 md:grid-cols-2 xl:hidden' },
 } as const;
 
 /** Grey rows where the list will be, with the same words a screen reader hears. */

@@ -149,7 +149,7 @@ export function ProductsPage() {
         className="mt-5 max-w-sm"
       />
 
-      <div className="mt-3">
+      <div className="mt-5">
         <DataList
           query={products}
           loadingLabel="Cargando productos…"
