@@ -2,32 +2,18 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ROLE_HOME, ROLES, type MeResponse, type Role } from '@shared/accounts/accounts.schema';
+import { ROLE_HOME, ROLES, type Role } from '@shared/accounts/accounts.schema';
 import { PANEL_TITLES } from '@shared/accounts/messages';
+import { testProfile, testUser } from './test-session';
 
-const user = { id: 'u1', name: 'Ana', email: 'ana@example.com', emailVerified: true };
-const profile = (role: Role): NonNullable<MeResponse['profile']> => ({
-  id: 'u1',
-  name: 'Ana Pérez',
-  email: 'ana@example.com',
-  company: role === 'company' ? 'Pérez SA' : null,
-  role,
-  points: 0,
-  sales: 0,
-  province: null,
-  payment_method: null,
-  payment_details: {},
-  shipping_provinces: [],
-  logo_url: null,
-  has_identity_document: false,
-  created_at: '2026-01-01T00:00:00.000Z',
-});
+const profile = (role: Role) =>
+  testProfile(role, { name: 'Ana Pérez', company: role === 'company' ? 'Pérez SA' : null });
 
 /** The API as the panels read it: the session, the dashboard and the support inbox. */
 function answer(role: Role) {
   return async (input: RequestInfo | URL) => {
     const url = String(input);
-    if (url === '/api/me') return Response.json({ user, profile: profile(role) });
+    if (url === '/api/me') return Response.json({ user: testUser, profile: profile(role) });
     if (url === `/api/${role}/dashboard`) {
       return Response.json({
         greetingName: 'Ana Pérez',

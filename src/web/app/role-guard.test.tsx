@@ -3,24 +3,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeResponse } from '@shared/accounts/accounts.schema';
 import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
-
-const user = { id: 'u1', name: 'Ana', email: 'ana@example.com', emailVerified: true };
-const profile = (role: 'company' | 'seller' | 'admin'): NonNullable<MeResponse['profile']> => ({
-  id: 'u1',
-  name: 'Ana',
-  email: 'ana@example.com',
-  company: null,
-  role,
-  points: 0,
-  sales: 0,
-  province: null,
-  payment_method: null,
-  payment_details: {},
-  shipping_provinces: [],
-  logo_url: null,
-  has_identity_document: false,
-  created_at: '2026-01-01T00:00:00.000Z',
-});
+import { testProfile, testUser } from './test-session';
 
 /** Each test gets a fresh session store answering /api/me with `me`. */
 async function renderGuard(me: MeResponse, at = '/company') {
@@ -53,7 +36,7 @@ describe('RoleGuard (spec 01 §4)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows a spinner while the session loads, then the panel for the right role', async () => {
-    await renderGuard({ user, profile: profile('company') });
+    await renderGuard({ user: testUser, profile: testProfile('company') });
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(await screen.findByText('panel de empresa')).toBeInTheDocument();
   });
@@ -64,12 +47,12 @@ describe('RoleGuard (spec 01 §4)', () => {
   });
 
   it("says 'Cargando perfil...' when the user has no profile", async () => {
-    await renderGuard({ user, profile: null });
+    await renderGuard({ user: testUser, profile: null });
     expect(await screen.findByText(ACCOUNT_MESSAGES.loadingProfile)).toBeInTheDocument();
   });
 
   it('sends a wrong role to its own home', async () => {
-    await renderGuard({ user, profile: profile('seller') });
+    await renderGuard({ user: testUser, profile: testProfile('seller') });
     expect(await screen.findByText('inicio de vendedor')).toBeInTheDocument();
   });
 });

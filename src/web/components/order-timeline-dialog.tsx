@@ -5,14 +5,7 @@ import { orderStatusLabel } from '@shared/order-status';
 import { apiRequest } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/format-time';
 import { OrderStatusBadge } from './order-status-badge';
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from './ui/dialog';
+import { InfoDialog } from './ui/dialog';
 import { Spinner } from './ui/spinner';
 
 /** The tracking dialog (spec 02 §4): the order's status changes, newest first, with who and when. */
@@ -32,45 +25,39 @@ export function OrderTimelineDialog({
     enabled: historyUrl !== null,
   });
   return (
-    <Dialog open={historyUrl !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Seguimiento del pedido</DialogTitle>
-          <DialogDescription>{title}</DialogDescription>
-        </DialogHeader>
-        <DialogBody>
-          {history.isPending ? (
-            <Spinner label="Cargando el historial…" />
-          ) : history.isError ? (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {ADMIN_ORDER_MESSAGES.historyFailed}
-            </p>
-          ) : (
-            <ol className="relative ml-2 border-l-2 border-border">
-              {history.data.items.map((item, index) => (
-                <li
-                  key={`${item.status}-${item.created_at}-${index}`}
-                  className="mb-5 ml-5 last:mb-0"
-                >
-                  <span
-                    className="absolute -left-[7px] mt-1.5 size-3 rounded-full bg-primary"
-                    aria-hidden
-                  />
-                  <OrderStatusBadge status={item.status} />
-                  <p className="mt-1 text-sm">
-                    {orderStatusLabel(item.status)} · {formatDateTime(item.created_at)}
-                  </p>
-                  <p className="text-xs text-muted-foreground">
-                    {item.changed_by === 'system'
-                      ? 'Sistema'
-                      : (item.changed_by_name ?? item.changed_by)}
-                  </p>
-                </li>
-              ))}
-            </ol>
-          )}
-        </DialogBody>
-      </DialogContent>
-    </Dialog>
+    <InfoDialog
+      open={historyUrl !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Seguimiento del pedido"
+      description={title}
+    >
+      {history.isPending ? (
+        <Spinner label="Cargando el historial…" />
+      ) : history.isError ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {ADMIN_ORDER_MESSAGES.historyFailed}
+        </p>
+      ) : (
+        <ol className="relative ml-2 border-l-2 border-border">
+          {history.data.items.map((item, index) => (
+            <li key={`${item.status}-${item.created_at}-${index}`} className="mb-5 ml-5 last:mb-0">
+              <span
+                className="absolute -left-[7px] mt-1.5 size-3 rounded-full bg-primary"
+                aria-hidden
+              />
+              <OrderStatusBadge status={item.status} />
+              <p className="mt-1 text-sm">
+                {orderStatusLabel(item.status)} · {formatDateTime(item.created_at)}
+              </p>
+              <p className="text-xs text-muted-foreground">
+                {item.changed_by === 'system'
+                  ? 'Sistema'
+                  : (item.changed_by_name ?? item.changed_by)}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </InfoDialog>
   );
 }

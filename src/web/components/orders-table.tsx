@@ -1,25 +1,17 @@
 import { Download, Search, ShoppingBag } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { formatArs } from '@shared/money';
 import { countOf } from '@shared/plural';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@shared/order-status';
 import type { Order, OrderList } from '@shared/orders/orders.schema';
 import { formatDate } from '@web/lib/format-time';
+import { useListParams } from '@web/lib/use-list-params';
+import { DataList, EmptyList, type ListQuery } from './data-list';
 import { OrderStatusBadge } from './order-status-badge';
 import { Button } from './ui/button';
 import { Card } from './ui/card';
 import { Input } from './ui/input';
-import { Spinner } from './ui/spinner';
-import {
-  MONEY_CELL,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from './ui/table';
+import { MONEY_CELL } from './ui/table';
 
 const METHOD_LABELS: Record<string, string> = {
   mercadopago: 'MercadoPago',
@@ -27,30 +19,16 @@ const METHOD_LABELS: Record<string, string> = {
   transferencia: 'Transferencia',
 };
 
+const FILTERS = ['status', 'q', 'from', 'to'] as const;
+
 /** The order filters, kept in the address so a filtered view can be bookmarked and shared. */
 export function useOrderFilters() {
-  const [params, setParams] = useSearchParams();
-  const filters = {
-    status: params.get('status') ?? '',
-    q: params.get('q') ?? '',
-    from: params.get('from') ?? '',
-    to: params.get('to') ?? '',
-    page: Math.max(1, Number(params.get('page')) || 1),
-  };
-  const set = (next: Partial<Record<'status' | 'q' | 'from' | 'to' | 'page', string>>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value) merged.set(key, value);
-      else merged.delete(key);
-    }
-    if (!('page' in next)) merged.delete('page');
-    setParams(merged, { replace: true });
-  };
+  const { values, page, set } = useListParams(FILTERS);
+  const filters = { ...values, page };
   /** The same filters as a query string for the API (and the CSV export). */
   const query = (withPage = true) => {
     const out = new URLSearchParams();
-    for (const key of ['status', 'q', 'from', 'to'] as const)
-      if (filters[key]) out.set(key, filters[key]);
+    for (const key of FILTERS) if (filters[key]) out.set(key, filters[key]);
     if (withPage) out.set('page', String(filters.page));
     return out.toString();
   };
@@ -58,7 +36,7 @@ export function useOrderFilters() {
 }
 
 export interface OrdersTableProps {
-  list: { data?: OrderList; isPending: boolean; isError: boolean; error: Error | null };
+  list: ListQuery<OrderList>;
   filters: ReturnType<typeof useOrderFilters>;
   /** Which names to show besides the product: the seller (company view) or both (admin). */
   show: 'company' | 'admin';
@@ -88,8 +66,6 @@ export function OrdersTable({
     return () => clearTimeout(timer);
   }, [search]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
   const who = (order: Order) =>
     show === 'admin'
       ? `${order.company_name} · ${order.seller_name ?? 'Sin vendedor'}`
@@ -160,160 +136,118 @@ export function OrdersTable({
         ) : null}
       </div>
 
-      {list.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Cargando pedidos…" />
-        </div>
-      ) : list.isError ? (
-        <p role="alert" className="mt-6 text-destructive">
-          {list.error?.message}
-        </p>
-      ) : !data || data.items.length === 0 ? (
-        <Card className="mt-6 flex flex-col items-center p-10 text-center">
-          <ShoppingBag className="size-10 text-muted-foreground" aria-hidden />
-          <h2 className="mt-3 text-lg font-semibold">No hay pedidos que coincidan</h2>
-          <p className="mt-1 max-w-sm text-sm text-muted-foreground">
-            Prueba con otro estado, otras fechas u otra búsqueda.
-          </p>
-        </Card>
-      ) : (
-        <>
-          <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
-            {countOf(data.total, 'pedido', 'pedidos')}
-          </p>
-          {/*
-            Desktop (1280 px and up, beside the sidebar: about 940 px): four columns that
-            fit. Titles and names wrap; amounts, the status and the actions never do, so the
-            amounts share one column, who sold the order is said under it, and the actions
-            sit under the status they act on (with room for more of them, one per line).
-          */}
-          <div className="mt-2 hidden xl:block">
-            <Table>
-              <TableHead>
-                <TableRow>
-                  <TableHeader>Pedido</TableHeader>
-                  <TableHeader>Comprador</TableHeader>
-                  <TableHeader className="text-right">Importe</TableHeader>
-                  <TableHeader className="w-px text-right">Estado</TableHeader>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.items.map((order) => (
-                  <TableRow key={order.id}>
-                    <TableCell>
-                      <p className="font-semibold wrap-anywhere">{order.product_title}</p>
-                      <p className="mt-0.5 text-xs text-muted-foreground">
-                        <OrderFacts order={order} units />
-                      </p>
-                      <p className="mt-0.5 text-xs wrap-anywhere">
-                        {soldBy(order).map((part, index) => (
-                          <span key={index}>
-                            {index > 0 ? ' · ' : null}
-                            <span className="inline-block">{part}</span>
-                          </span>
-                        ))}
-                      </p>
-                    </TableCell>
-                    <TableCell className="min-w-52 text-sm">
-                      <span className="wrap-anywhere">{order.buyer.name}</span>
-                      <span className="block text-xs wrap-anywhere text-muted-foreground">
-                        {order.buyer.email}
-                      </span>
-                    </TableCell>
-                    <TableCell className={MONEY_CELL}>
-                      <p className="font-semibold">{formatArs(order.total_cents)}</p>
-                      {earnings ? (
-                        <p className="text-xs text-muted-foreground">
-                          Para ti {formatArs(order.company_cents)}
-                        </p>
-                      ) : null}
-                      <p className="text-xs text-muted-foreground">
-                        Comisión {formatArs(order.seller_cents)}
-                      </p>
-                    </TableCell>
-                    <TableCell className="w-px">
-                      <div className="flex flex-col items-end gap-2">
-                        {status ? status(order) : <OrderStatusBadge status={order.status} />}
-                        {actions?.(order)}
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-          <ul className="mt-2 grid gap-3 md:grid-cols-2 xl:hidden">
-            {data.items.map((order) => (
-              <li key={order.id}>
-                <Card className="p-4">
-                  {/* The reference beside the status, so a long title has the card's whole width. */}
-                  <div className="flex items-center justify-between gap-2">
-                    <p className="text-xs font-medium whitespace-nowrap text-muted-foreground">
-                      {order.external_reference}
-                    </p>
-                    <OrderStatusBadge status={order.status} />
-                  </div>
-                  <p className="mt-1 font-semibold wrap-anywhere">{order.product_title}</p>
+      <DataList
+        query={list}
+        loadingLabel="Cargando pedidos…"
+        paging={{ page: current.page, set }}
+        count={(total) => countOf(total, 'pedido', 'pedidos')}
+        rowKey={(order) => order.id}
+        columns={[
+          {
+            header: 'Pedido',
+            cell: (order) => (
+              <>
+                <p className="font-semibold wrap-anywhere">{order.product_title}</p>
+                <p className="mt-0.5 text-xs text-muted-foreground">
+                  <OrderFacts order={order} units />
+                </p>
+                <p className="mt-0.5 text-xs wrap-anywhere">
+                  {soldBy(order).map((part, index) => (
+                    <span key={index}>
+                      {index > 0 ? ' · ' : null}
+                      <span className="inline-block">{part}</span>
+                    </span>
+                  ))}
+                </p>
+              </>
+            ),
+          },
+          {
+            header: 'Comprador',
+            cell: (order) => (
+              <>
+                <span className="wrap-anywhere">{order.buyer.name}</span>
+                <span className="block text-xs wrap-anywhere text-muted-foreground">
+                  {order.buyer.email}
+                </span>
+              </>
+            ),
+            className: 'min-w-52 text-sm',
+          },
+          {
+            header: 'Importe',
+            cell: (order) => (
+              <>
+                <p className="font-semibold">{formatArs(order.total_cents)}</p>
+                {earnings ? (
                   <p className="text-xs text-muted-foreground">
-                    <OrderFacts order={order} reference={false} units />
+                    Para ti {formatArs(order.company_cents)}
                   </p>
-                  <p className="mt-2 text-sm wrap-anywhere">
-                    {order.buyer.name} · {who(order)}
-                  </p>
-                  <p className="mt-1 text-sm">
-                    <span className="font-bold whitespace-nowrap">
-                      {formatArs(order.total_cents)}
-                    </span>
-                    {earnings ? (
-                      <span className="text-muted-foreground">
-                        {' · '}
-                        <span className="whitespace-nowrap">
-                          para ti {formatArs(order.company_cents)}
-                        </span>
-                      </span>
-                    ) : null}
-                    <span className="text-muted-foreground">
-                      {' · '}
-                      <span className="whitespace-nowrap">
-                        comisión {formatArs(order.seller_cents)}
-                      </span>
-                    </span>
-                  </p>
-                  {status || actions ? (
-                    <div className="mt-3 flex flex-wrap items-center gap-2">
-                      {status?.(order)}
-                      {actions?.(order)}
-                    </div>
-                  ) : null}
-                </Card>
-              </li>
-            ))}
-          </ul>
-          {pages > 1 ? (
-            <nav className="mt-5 flex items-center justify-center gap-3" aria-label="Páginas">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={current.page <= 1}
-                onClick={() => set({ page: String(current.page - 1) })}
-              >
-                Anterior
-              </Button>
-              <span className="text-sm">
-                Página {current.page} de {pages}
+                ) : null}
+                <p className="text-xs text-muted-foreground">
+                  Comisión {formatArs(order.seller_cents)}
+                </p>
+              </>
+            ),
+            className: MONEY_CELL,
+          },
+          {
+            header: 'Estado',
+            cell: (order) => (
+              <div className="flex flex-col items-end gap-2">
+                {status ? status(order) : <OrderStatusBadge status={order.status} />}
+                {actions?.(order)}
+              </div>
+            ),
+            className: 'w-px',
+            headerClassName: 'w-px text-right',
+          },
+        ]}
+        card={(order) => (
+          <Card className="p-4">
+            {/* The reference beside the status, so a long title has the card's whole width. */}
+            <div className="flex items-center justify-between gap-2">
+              <p className="text-xs font-medium whitespace-nowrap text-muted-foreground">
+                {order.external_reference}
+              </p>
+              <OrderStatusBadge status={order.status} />
+            </div>
+            <p className="mt-1 font-semibold wrap-anywhere">{order.product_title}</p>
+            <p className="text-xs text-muted-foreground">
+              <OrderFacts order={order} reference={false} units />
+            </p>
+            <p className="mt-2 text-sm wrap-anywhere">
+              {order.buyer.name} · {who(order)}
+            </p>
+            <p className="mt-1 text-sm">
+              <span className="font-bold whitespace-nowrap">{formatArs(order.total_cents)}</span>
+              {earnings ? (
+                <span className="text-muted-foreground">
+                  {' · '}
+                  <span className="whitespace-nowrap">
+                    para ti {formatArs(order.company_cents)}
+                  </span>
+                </span>
+              ) : null}
+              <span className="text-muted-foreground">
+                {' · '}
+                <span className="whitespace-nowrap">comisión {formatArs(order.seller_cents)}</span>
               </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={current.page >= pages}
-                onClick={() => set({ page: String(current.page + 1) })}
-              >
-                Siguiente
-              </Button>
-            </nav>
-          ) : null}
-        </>
-      )}
+            </p>
+            {status || actions ? (
+              <div className="mt-3 flex flex-wrap items-center gap-2">
+                {status?.(order)}
+                {actions?.(order)}
+              </div>
+            ) : null}
+          </Card>
+        )}
+        empty={
+          <EmptyList icon={ShoppingBag} title="No hay pedidos que coincidan">
+            Prueba con otro estado, otras fechas u otra búsqueda.
+          </EmptyList>
+        }
+      />
     </div>
   );
 }

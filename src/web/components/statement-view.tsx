@@ -1,15 +1,12 @@
 import type { ReactNode } from 'react';
 import { formatArs } from '@shared/money';
-import type { Statement, StatementMonth } from '@shared/settlements/settlements.schema';
+import type {
+  Statement,
+  StatementLine,
+  StatementMonth,
+} from '@shared/settlements/settlements.schema';
 import { Card } from '@web/components/ui/card';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@web/components/ui/table';
+import { DataTable, type Column } from './data-list';
 import { cn } from '@web/lib/cn';
 import { formatCalendarDay, formatDateTime, formatMonth } from '@web/lib/format-time';
 
@@ -93,6 +90,37 @@ function Figure({ label, value, strong }: { label: string; value: number; strong
   );
 }
 
+const AMOUNT = 'text-right tabular-nums';
+
+/** The month's orders on a wide screen: when, which, who sold it, and how its commission splits. */
+const LINE_COLUMNS: Column<StatementLine>[] = [
+  { header: 'Fecha', cell: (line) => formatDateTime(line.at), className: 'whitespace-nowrap' },
+  {
+    header: 'Pedido',
+    cell: (line) => (
+      <>
+        <span className="font-medium">{line.product_title}</span>
+        <span className="block text-xs text-muted-foreground">
+          {line.reference}
+          {line.kind === 'reversal' ? ' · Reembolso' : ''}
+        </span>
+      </>
+    ),
+  },
+  { header: 'Vendedor', cell: (line) => line.seller_name ?? 'Sin vendedor' },
+  {
+    header: 'Comisión vendedor',
+    cell: (line) => formatArs(line.seller_cents),
+    className: AMOUNT,
+  },
+  { header: 'Plataforma', cell: (line) => formatArs(line.platform_cents), className: AMOUNT },
+  {
+    header: 'Total',
+    cell: (line) => formatArs(line.total_cents),
+    className: `${AMOUNT} font-semibold`,
+  },
+];
+
 /** One month's statement: balances, per seller, order by order, and the payments received. */
 export function StatementView({
   statement,
@@ -167,42 +195,11 @@ export function StatementView({
               ))}
             </ul>
             <div className="hidden md:block">
-              <Table>
-                <TableHead>
-                  <TableRow>
-                    <TableHeader>Fecha</TableHeader>
-                    <TableHeader>Pedido</TableHeader>
-                    <TableHeader>Vendedor</TableHeader>
-                    <TableHeader className="text-right">Comisión vendedor</TableHeader>
-                    <TableHeader className="text-right">Plataforma</TableHeader>
-                    <TableHeader className="text-right">Total</TableHeader>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {statement.lines.map((line) => (
-                    <TableRow key={`${line.order_id}:${line.kind}`}>
-                      <TableCell className="whitespace-nowrap">{formatDateTime(line.at)}</TableCell>
-                      <TableCell>
-                        <span className="font-medium">{line.product_title}</span>
-                        <span className="block text-xs text-muted-foreground">
-                          {line.reference}
-                          {line.kind === 'reversal' ? ' · Reembolso' : ''}
-                        </span>
-                      </TableCell>
-                      <TableCell>{line.seller_name ?? 'Sin vendedor'}</TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {formatArs(line.seller_cents)}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {formatArs(line.platform_cents)}
-                      </TableCell>
-                      <TableCell className="text-right font-semibold tabular-nums">
-                        {formatArs(line.total_cents)}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <DataTable
+                items={statement.lines}
+                columns={LINE_COLUMNS}
+                rowKey={(line) => `${line.order_id}:${line.kind}`}
+              />
             </div>
           </>
         )}

@@ -64,3 +64,36 @@ export function ConfirmDialog({
     </AlertDialogPrimitive.Root>
   );
 }
+
+/**
+ * «Eliminar» one item after asking: open while there is an item, closed by
+ * clearing it.
+ */
+export function ConfirmDelete<T>({
+  item,
+  onClose,
+  title,
+  describe,
+  pending,
+  onConfirm,
+}: {
+  item: T | null;
+  onClose: () => void;
+  title: string;
+  /** What deleting this item does, said under the question. */
+  describe: (item: T) => string;
+  pending: boolean;
+  onConfirm: (item: T) => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={item !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      description={item !== null ? describe(item) : undefined}
+      confirmLabel="Eliminar"
+      pending={pending}
+      onConfirm={() => item !== null && onConfirm(item)}
+    />
+  );
+}

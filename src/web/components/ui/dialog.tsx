@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@web/lib/cn';
 
 /**
@@ -80,5 +80,34 @@ export function DialogDescription({
       className={cn('mt-1 text-sm text-muted-foreground', className)}
       {...props}
     />
+  );
+}
+
+/** A dialog that shows something, with no form: its title, what it is about, and the body. */
+export function InfoDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  bodyClassName,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  bodyClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <DialogBody className={bodyClassName}>{children}</DialogBody>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -11,14 +11,14 @@ import {
   type Role,
 } from '@shared/accounts/accounts.schema';
 import { ACCOUNT_MESSAGES, ROLE_LABELS } from '@shared/accounts/messages';
-import { PROVINCES } from '@shared/provinces';
 import { Button } from '@web/components/ui/button';
 import { describedBy, FormField } from '@web/components/ui/form-field';
-import { fieldClasses, Input } from '@web/components/ui/input';
+import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/toast-store';
 import { webEnv } from '@web/config/env';
 import { paths } from '@web/config/paths';
 import { ApiError } from '@web/lib/api-client';
+import { ProvinceSelect } from '@web/components/province-select';
 import { cn } from '@web/lib/cn';
 import { registerAccount } from './api/auth-requests';
 import { AuthCard } from './components/auth-card';
@@ -311,18 +311,11 @@ export function RegisterPage() {
         {role === 'seller' ? (
           <>
             <FormField id="register-province" label="Provincia" error={err('province')}>
-              <select
+              <ProvinceSelect
                 {...describedBy('register-province', err('province'))}
-                className={cn(fieldClasses, 'h-11')}
                 {...form.register('province')}
-              >
-                <option value="">Selecciona tu provincia</option>
-                {PROVINCES.map((province) => (
-                  <option key={province} value={province}>
-                    {province}
-                  </option>
-                ))}
-              </select>
+                placeholder="Selecciona tu provincia"
+              />
             </FormField>
             <FormField
               id="register-document"

@@ -5,23 +5,15 @@ import { AUDIT_ACTIONS, AUDIT_TARGET_LABELS, auditActionLabel } from '@shared/ad
 import { auditChanges, type AuditChange } from '@shared/admin/audit-fields';
 import { countOf } from '@shared/plural';
 import { OrderStatusBadge } from '@web/components/order-status-badge';
+import { DataList, EmptyList } from '@web/components/data-list';
+import { SearchBox } from '@web/components/search-box';
 import { Card } from '@web/components/ui/card';
 import { fieldClasses } from '@web/components/ui/input';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@web/components/ui/table';
+import { PageHeading } from '@web/components/page-heading';
 import { cn } from '@web/lib/cn';
 import { useAdminAudit } from './api/get-admin-audit';
-import { AdminPageHeading } from './components/admin-page-heading';
-import { EmptyList, ListState, Pagination } from './components/list-state';
-import { SearchBox } from './components/search-box';
 import { formatDateTime } from '@web/lib/format-time';
-import { useListParams } from './use-list-params';
+import { useListParams } from '@web/lib/use-list-params';
 
 const FILTERS = ['action', 'order', 'target_id', 'actor_id'] as const;
 
@@ -53,9 +45,9 @@ export function AdminAuditPage() {
 
   return (
     <div>
-      <AdminPageHeading title="Auditoría">
+      <PageHeading title="Auditoría">
         Quién cambió qué, con el valor anterior y el nuevo. Lo más reciente primero.
-      </AdminPageHeading>
+      </PageHeading>
       <div className="grid gap-2 sm:grid-cols-[18rem_1fr]">
         <select
           aria-label="Filtrar por acción"
@@ -101,11 +93,60 @@ export function AdminAuditPage() {
         </div>
       ) : null}
 
-      <ListState
+      <DataList
         query={audit}
         loadingLabel="Cargando la auditoría…"
-        isEmpty={(data) => data.items.length === 0}
-        onFirstPage={() => params.set({ page: '' })}
+        paging={params}
+        count={(total) => countOf(total, 'cambio', 'cambios')}
+        rowKey={(entry) => entry.id}
+        columns={[
+          {
+            header: 'Fecha',
+            cell: (entry) => (
+              <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
+            ),
+            className: 'whitespace-nowrap tabular-nums',
+          },
+          {
+            header: 'Quién',
+            cell: (entry) => <ActorButton entry={entry} onFilter={filterBy.actor} />,
+            className: 'whitespace-nowrap',
+          },
+          { header: 'Acción', cell: (entry) => auditActionLabel(entry.action) },
+          {
+            header: 'Sobre',
+            cell: (entry) => <TargetButton entry={entry} onFilter={filterBy.target} />,
+            className: 'max-w-64 min-w-40',
+          },
+          {
+            header: 'Antes → después',
+            cell: (entry) => <Changes entry={entry} />,
+            className: 'min-w-72',
+          },
+        ]}
+        card={(entry) => (
+          <Card className="h-full p-4">
+            <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+              <p className="font-semibold">{auditActionLabel(entry.action)}</p>
+              <time
+                dateTime={entry.created_at}
+                className="text-xs text-muted-foreground tabular-nums"
+              >
+                {formatDateTime(entry.created_at)}
+              </time>
+            </div>
+            <p className="mt-1 text-sm">
+              <span className="text-muted-foreground">Por </span>
+              <ActorButton entry={entry} onFilter={filterBy.actor} />
+            </p>
+            <p className="text-sm">
+              <TargetButton entry={entry} onFilter={filterBy.target} />
+            </p>
+            <div className="mt-2">
+              <Changes entry={entry} />
+            </div>
+          </Card>
+        )}
         empty={
           params.filtered ? (
             <EmptyList
@@ -122,80 +163,7 @@ export function AdminAuditPage() {
             </EmptyList>
           )
         }
-      >
-        {(data) => (
-          <>
-            <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
-              {countOf(data.total, 'cambio', 'cambios')}
-            </p>
-            <div className="mt-2 hidden xl:block">
-              <Table>
-                <TableHead>
-                  <TableRow>
-                    <TableHeader>Fecha</TableHeader>
-                    <TableHeader>Quién</TableHeader>
-                    <TableHeader>Acción</TableHeader>
-                    <TableHeader>Sobre</TableHeader>
-                    <TableHeader>Antes → después</TableHeader>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.items.map((entry) => (
-                    <TableRow key={entry.id}>
-                      <TableCell className="whitespace-nowrap tabular-nums">
-                        <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
-                      </TableCell>
-                      <TableCell className="whitespace-nowrap">
-                        <ActorButton entry={entry} onFilter={filterBy.actor} />
-                      </TableCell>
-                      <TableCell>{auditActionLabel(entry.action)}</TableCell>
-                      <TableCell className="max-w-64 min-w-40">
-                        <TargetButton entry={entry} onFilter={filterBy.target} />
-                      </TableCell>
-                      <TableCell className="min-w-72">
-                        <Changes entry={entry} />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
-            <ul className="mt-2 grid gap-3 md:grid-cols-2 xl:hidden">
-              {data.items.map((entry) => (
-                <li key={entry.id}>
-                  <Card className="h-full p-4">
-                    <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-                      <p className="font-semibold">{auditActionLabel(entry.action)}</p>
-                      <time
-                        dateTime={entry.created_at}
-                        className="text-xs text-muted-foreground tabular-nums"
-                      >
-                        {formatDateTime(entry.created_at)}
-                      </time>
-                    </div>
-                    <p className="mt-1 text-sm">
-                      <span className="text-muted-foreground">Por </span>
-                      <ActorButton entry={entry} onFilter={filterBy.actor} />
-                    </p>
-                    <p className="text-sm">
-                      <TargetButton entry={entry} onFilter={filterBy.target} />
-                    </p>
-                    <div className="mt-2">
-                      <Changes entry={entry} />
-                    </div>
-                  </Card>
-                </li>
-              ))}
-            </ul>
-            <Pagination
-              page={params.page}
-              total={data.total}
-              pageSize={data.page_size}
-              onPage={(page) => params.set({ page: String(page) })}
-            />
-          </>
-        )}
-      </ListState>
+      />
     </div>
   );
 }

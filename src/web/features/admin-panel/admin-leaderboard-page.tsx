@@ -3,25 +3,19 @@ import { formatArs } from '@shared/money';
 import { CENTS_PER_BONUS_POINT, POINTS_PER_SALE } from '@shared/points';
 import { PROVINCES } from '@shared/provinces';
 import type { RankingRow } from '@shared/seller/seller.schema';
+import { EmptyList, ListState } from '@web/components/data-list';
+import { RankBadge } from '@web/components/rank-badge';
 import { Card } from '@web/components/ui/card';
-import { fieldClasses } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { cn } from '@web/lib/cn';
+import { ProvinceSelect } from '@web/components/province-select';
+import { PageHeading } from '@web/components/page-heading';
 import { useAdminLeaderboard } from './api/get-admin-leaderboard';
-import { AdminPageHeading } from './components/admin-page-heading';
-import { EmptyList, ListState } from './components/list-state';
-import { useListParams } from './use-list-params';
+import { useListParams } from '@web/lib/use-list-params';
 
 const FILTERS = ['province'] as const;
 
 /** The server answers the first 100 of a ranking. */
 const RANKING_LIMIT = 100;
-
-const MEDALS = [
-  'bg-amber-300 text-amber-950',
-  'bg-slate-300 text-slate-900',
-  'bg-orange-300 text-orange-950',
-];
 
 /** spec 02 §2 admin /leaderboard: sellers by points, descending, with points and sales. */
 export function AdminLeaderboardPage() {
@@ -33,25 +27,18 @@ export function AdminLeaderboardPage() {
 
   return (
     <div>
-      <AdminPageHeading title="Ranking">
+      <PageHeading title="Ranking">
         Los vendedores ordenados por puntos, de mayor a menor. Suman {POINTS_PER_SALE} puntos por
         venta más 1 por cada {formatArs(CENTS_PER_BONUS_POINT)} de su comisión.
-      </AdminPageHeading>
+      </PageHeading>
       <div className="space-y-1.5 sm:w-72">
         <Label htmlFor="leaderboard-scope">Ver ranking</Label>
-        <select
+        <ProvinceSelect
           id="leaderboard-scope"
           value={province}
           onChange={(event) => params.set({ province: event.target.value })}
-          className={cn(fieldClasses, 'h-11')}
-        >
-          <option value="">Todo el país</option>
-          {PROVINCES.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
+          placeholder="Todo el país"
+        />
       </div>
 
       <ListState
@@ -123,14 +110,7 @@ function Row({ row }: { row: RankingRow }) {
   return (
     <tr>
       <td className="px-2 py-3 sm:px-4">
-        <span
-          className={cn(
-            'inline-flex size-7 items-center justify-center rounded-full text-xs font-bold tabular-nums',
-            MEDALS[row.rank - 1] ?? 'bg-muted text-slate-700',
-          )}
-        >
-          {row.rank}
-        </span>
+        <RankBadge rank={row.rank} />
       </td>
       <td className="min-w-0 px-2 py-3 sm:px-4">
         <span className="block truncate font-semibold" title={row.name}>

@@ -3,24 +3,17 @@ import type { AdminProduct } from '@shared/admin/admin.schema';
 import { formatBpsAsPercent } from '@shared/commission';
 import { formatArs } from '@shared/money';
 import { countOf } from '@shared/plural';
+import { DataList, EmptyList, type Column } from '@web/components/data-list';
+import { ProductThumb } from '@web/components/product-thumb';
+import { SearchBox } from '@web/components/search-box';
 import { Card } from '@web/components/ui/card';
 import { fieldClasses } from '@web/components/ui/input';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@web/components/ui/table';
+import { PageHeading } from '@web/components/page-heading';
 import { cn } from '@web/lib/cn';
 import { useAdminProducts } from './api/get-admin-products';
 import { useAdminCompanies } from './api/get-admin-users';
 import { ActiveBadge } from './components/active-badge';
-import { AdminPageHeading } from './components/admin-page-heading';
-import { EmptyList, ListState, Pagination } from './components/list-state';
-import { SearchBox } from './components/search-box';
-import { useListParams } from './use-list-params';
+import { useListParams } from '@web/lib/use-list-params';
 
 const FILTERS = ['q', 'company_id'] as const;
 
@@ -34,9 +27,9 @@ export function AdminProductsPage() {
 
   return (
     <div>
-      <AdminPageHeading title="Productos">
+      <PageHeading title="Productos">
         Los productos de todas las empresas. Solo lectura: cada empresa edita los suyos.
-      </AdminPageHeading>
+      </PageHeading>
       <div className="grid gap-2 sm:grid-cols-[1fr_16rem]">
         <SearchBox
           value={q}
@@ -62,11 +55,14 @@ export function AdminProductsPage() {
         </select>
       </div>
 
-      <ListState
+      <DataList
         query={products}
         loadingLabel="Cargando productos…"
-        isEmpty={(data) => data.items.length === 0}
-        onFirstPage={() => params.set({ page: '' })}
+        paging={params}
+        count={(total) => countOf(total, 'producto', 'productos')}
+        rowKey={(product) => product.id}
+        columns={COLUMNS}
+        card={(product) => <ProductCard product={product} />}
         empty={
           params.filtered ? (
             <EmptyList icon={Package} title="Ningún producto coincide" onClear={params.clear}>
@@ -78,85 +74,54 @@ export function AdminProductsPage() {
             </EmptyList>
           )
         }
-      >
-        {(data) => (
-          <>
-            <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
-              {countOf(data.total, 'producto', 'productos')}
-            </p>
-            <Card className="mt-2 hidden xl:block">
-              <Table>
-                <TableHead>
-                  <TableRow>
-                    <TableHeader className="w-16">
-                      <span className="sr-only">Imagen</span>
-                    </TableHeader>
-                    <TableHeader>Producto</TableHeader>
-                    <TableHeader>Empresa</TableHeader>
-                    <TableHeader className="text-right">Precio base</TableHeader>
-                    <TableHeader className="text-right">Comisión</TableHeader>
-                    <TableHeader className="text-right">Precio comprador</TableHeader>
-                    <TableHeader className="text-right">Stock</TableHeader>
-                    <TableHeader>Estado</TableHeader>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.items.map((product) => (
-                    <TableRow key={product.id}>
-                      <TableCell className="pr-0">
-                        <Thumb product={product} />
-                      </TableCell>
-                      <TableCell className="min-w-48">
-                        <p className="font-semibold text-foreground">{product.title}</p>
-                        <p className="text-xs text-muted-foreground">
-                          {product.category || 'Sin categoría'}
-                        </p>
-                      </TableCell>
-                      <TableCell className="text-sm">{product.company.name}</TableCell>
-                      <TableCell className="text-right whitespace-nowrap tabular-nums">
-                        {formatArs(product.price_cents)}
-                      </TableCell>
-                      <TableCell className="text-right whitespace-nowrap tabular-nums">
-                        {formatBpsAsPercent(product.commission_bps)}
-                      </TableCell>
-                      <TableCell className="text-right font-semibold whitespace-nowrap tabular-nums">
-                        {formatArs(product.buyer_price_cents)}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        <Stock units={product.stock} />
-                      </TableCell>
-                      <TableCell>
-                        <ActiveBadge active={product.is_active} />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Card>
-            <ul className="mt-2 grid gap-3 md:grid-cols-2 xl:hidden">
-              {data.items.map((product) => (
-                <li key={product.id}>
-                  <ProductCard product={product} />
-                </li>
-              ))}
-            </ul>
-            <Pagination
-              page={params.page}
-              total={data.total}
-              pageSize={data.page_size}
-              onPage={(page) => params.set({ page: String(page) })}
-            />
-          </>
-        )}
-      </ListState>
+      />
     </div>
   );
 }
 
+const MONEY = 'text-right whitespace-nowrap tabular-nums';
+
+const COLUMNS: Column<AdminProduct>[] = [
+  {
+    header: <span className="sr-only">Imagen</span>,
+    cell: (product) => <ProductThumb product={product} />,
+    className: 'pr-0',
+    headerClassName: 'w-16',
+  },
+  {
+    header: 'Producto',
+    cell: (product) => (
+      <>
+        <p className="font-semibold text-foreground">{product.title}</p>
+        <p className="text-xs text-muted-foreground">{product.category || 'Sin categoría'}</p>
+      </>
+    ),
+    className: 'min-w-48',
+  },
+  { header: 'Empresa', cell: (product) => product.company.name, className: 'text-sm' },
+  { header: 'Precio base', cell: (product) => formatArs(product.price_cents), className: MONEY },
+  {
+    header: 'Comisión',
+    cell: (product) => formatBpsAsPercent(product.commission_bps),
+    className: MONEY,
+  },
+  {
+    header: 'Precio comprador',
+    cell: (product) => formatArs(product.buyer_price_cents),
+    className: `${MONEY} font-semibold`,
+  },
+  {
+    header: 'Stock',
+    cell: (product) => <Stock units={product.stock} />,
+    className: 'text-right tabular-nums',
+  },
+  { header: 'Estado', cell: (product) => <ActiveBadge active={product.is_active} /> },
+];
+
 function ProductCard({ product }: { product: AdminProduct }) {
   return (
     <Card className="flex h-full gap-3 p-3">
-      <Thumb product={product} size="lg" />
+      <ProductThumb product={product} size="lg" />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
           <p className="min-w-0 font-semibold break-words text-foreground">{product.title}</p>
@@ -193,24 +158,5 @@ function Stock({ units }: { units: number }) {
     <>{units}</>
   ) : (
     <span className="font-semibold text-destructive">Sin stock</span>
-  );
-}
-
-function Thumb({ product, size = 'sm' }: { product: AdminProduct; size?: 'sm' | 'lg' }) {
-  const url = product.thumbnail_urls[0];
-  const box = size === 'lg' ? 'size-20' : 'size-12';
-  return url ? (
-    <img
-      src={url}
-      alt=""
-      loading="lazy"
-      className={`${box} max-w-none shrink-0 rounded-lg border border-border object-cover`}
-    />
-  ) : (
-    <span
-      className={`${box} flex shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground`}
-    >
-      <Package className="size-5" aria-hidden />
-    </span>
   );
 }

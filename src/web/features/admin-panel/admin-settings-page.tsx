@@ -11,7 +11,7 @@ import {
 import { formatArs } from '@shared/money';
 import { CENTS_PER_BONUS_POINT, POINTS_PER_SALE, pointsForOrder } from '@shared/points';
 import { Card } from '@web/components/ui/card';
-import { AdminPageHeading } from './components/admin-page-heading';
+import { PageHeading } from '@web/components/page-heading';
 
 /** The worked example: a product of $ 10.000 with a 10 % commission. */
 const EXAMPLE_BASE_CENTS = 1_000_000;
@@ -29,9 +29,9 @@ export function AdminSettingsPage() {
 
   return (
     <div className="max-w-3xl">
-      <AdminPageHeading title="Configuración">
+      <PageHeading title="Configuración">
         Cómo se reparte cada venta en VendeMás. Esta sección es de solo lectura.
-      </AdminPageHeading>
+      </PageHeading>
 
       <Card className="p-5 sm:p-6">
         <h2 className="flex items-center gap-2 text-lg font-semibold">

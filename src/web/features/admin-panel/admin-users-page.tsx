@@ -1,22 +1,14 @@
 import { Building2, FileText, Users } from 'lucide-react';
-import type { AdminUser, AdminUserList } from '@shared/admin/admin.schema';
+import type { AdminUser } from '@shared/admin/admin.schema';
 import { countOf } from '@shared/plural';
 import { Card } from '@web/components/ui/card';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@web/components/ui/table';
+import { DataList, EmptyList, type Column, type RowsLayout } from '@web/components/data-list';
+import { SearchBox } from '@web/components/search-box';
+import { PageHeading } from '@web/components/page-heading';
 import { cn } from '@web/lib/cn';
 import { useAdminUsers, type AdminUserRole } from './api/get-admin-users';
-import { AdminPageHeading } from './components/admin-page-heading';
-import { EmptyList, ListState, Pagination } from './components/list-state';
-import { SearchBox } from './components/search-box';
 import { formatDate } from '@web/lib/format-time';
-import { useListParams } from './use-list-params';
+import { useListParams } from '@web/lib/use-list-params';
 
 const FILTERS = ['role', 'q'] as const;
 
@@ -35,9 +27,9 @@ export function AdminUsersPage() {
 
   return (
     <div>
-      <AdminPageHeading title="Usuarios">
+      <PageHeading title="Usuarios">
         Las empresas y los vendedores registrados en VendeMás.
-      </AdminPageHeading>
+      </PageHeading>
       <div
         role="tablist"
         aria-label="Tipo de usuario"
@@ -75,11 +67,13 @@ export function AdminUsersPage() {
           placeholder={role === 'company' ? 'Empresa, nombre o e-mail' : 'Nombre, e-mail o empresa'}
           className="max-w-md"
         />
-        <ListState
+        <DataList
           query={users}
           loadingLabel={`Cargando ${tab.many}…`}
-          isEmpty={(data) => data.items.length === 0}
-          onFirstPage={() => params.set({ page: '' })}
+          paging={params}
+          count={(total) => countOf(total, tab.one, tab.many)}
+          rowKey={(user) => user.id}
+          {...(role === 'company' ? COMPANIES : SELLERS)}
           empty={
             q ? (
               <EmptyList
@@ -98,140 +92,79 @@ export function AdminUsersPage() {
               </EmptyList>
             )
           }
-        >
-          {(data) => (
-            <>
-              <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
-                {countOf(data.total, tab.one, tab.many)}
-              </p>
-              {role === 'company' ? <Companies list={data} /> : <Sellers list={data} />}
-              <Pagination
-                page={params.page}
-                total={data.total}
-                pageSize={data.page_size}
-                onPage={(page) => params.set({ page: String(page) })}
-              />
-            </>
-          )}
-        </ListState>
+        />
       </div>
     </div>
   );
 }
 
-function Companies({ list }: { list: AdminUserList }) {
-  return (
-    <>
-      <div className="mt-2 hidden md:block">
-        <Table>
-          <TableHead>
-            <TableRow>
-              <TableHeader>Empresa</TableHeader>
-              <TableHeader>Responsable</TableHeader>
-              <TableHeader>E-mail</TableHeader>
-              <TableHeader className="text-right">Alta</TableHeader>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {list.items.map((user) => (
-              <TableRow key={user.id}>
-                <TableCell className="font-semibold">{user.company || '—'}</TableCell>
-                <TableCell>{user.name}</TableCell>
-                <TableCell className="break-all">
-                  <Email user={user} />
-                </TableCell>
-                <TableCell className="text-right whitespace-nowrap tabular-nums">
-                  {formatDate(user.created_at)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-      <ul className="mt-2 grid gap-3 md:hidden">
-        {list.items.map((user) => (
-          <li key={user.id}>
-            <Card className="p-4">
-              <p className="font-semibold">{user.company || '—'}</p>
-              <p className="text-sm">{user.name}</p>
-              <p className="text-sm break-all">
-                <Email user={user} />
-              </p>
-              <p className="mt-1 text-xs text-muted-foreground">
-                Alta {formatDate(user.created_at)}
-              </p>
-            </Card>
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
+const DATE_COLUMN: Column<AdminUser> = {
+  header: 'Alta',
+  cell: (user) => formatDate(user.created_at),
+  className: 'text-right whitespace-nowrap tabular-nums',
+};
 
-function Sellers({ list }: { list: AdminUserList }) {
-  return (
-    <>
-      <div className="mt-2 hidden xl:block">
-        <Table>
-          <TableHead>
-            <TableRow>
-              <TableHeader>Vendedor</TableHeader>
-              <TableHeader>E-mail</TableHeader>
-              <TableHeader>Provincia</TableHeader>
-              <TableHeader className="text-right">Puntos</TableHeader>
-              <TableHeader className="text-right">Ventas</TableHeader>
-              <TableHeader className="text-right">Alta</TableHeader>
-              <TableHeader>Documento</TableHeader>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {list.items.map((user) => (
-              <TableRow key={user.id}>
-                <TableCell className="font-semibold">{user.name}</TableCell>
-                <TableCell className="break-all">
-                  <Email user={user} />
-                </TableCell>
-                <TableCell>{user.province ?? 'Sin provincia'}</TableCell>
-                <TableCell className="text-right tabular-nums">{user.points}</TableCell>
-                <TableCell className="text-right tabular-nums">{user.sales}</TableCell>
-                <TableCell className="text-right whitespace-nowrap tabular-nums">
-                  {formatDate(user.created_at)}
-                </TableCell>
-                <TableCell className="whitespace-nowrap">
-                  <IdentityDocument user={user} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+const EMAIL_COLUMN: Column<AdminUser> = {
+  header: 'E-mail',
+  cell: (user) => <Email user={user} />,
+  className: 'break-all',
+};
+
+/** Companies fit a table from tablets up. */
+const COMPANIES = {
+  breakpoint: 'md',
+  columns: [
+    { header: 'Empresa', cell: (user) => user.company || '—', className: 'font-semibold' },
+    { header: 'Responsable', cell: (user) => user.name },
+    EMAIL_COLUMN,
+    DATE_COLUMN,
+  ],
+  card: (user) => (
+    <Card className="p-4">
+      <p className="font-semibold">{user.company || '—'}</p>
+      <p className="text-sm">{user.name}</p>
+      <p className="text-sm break-all">
+        <Email user={user} />
+      </p>
+      <p className="mt-1 text-xs text-muted-foreground">Alta {formatDate(user.created_at)}</p>
+    </Card>
+  ),
+} satisfies RowsLayout<AdminUser>;
+
+const SELLERS = {
+  breakpoint: 'xl',
+  columns: [
+    { header: 'Vendedor', cell: (user) => user.name, className: 'font-semibold' },
+    EMAIL_COLUMN,
+    { header: 'Provincia', cell: (user) => user.province ?? 'Sin provincia' },
+    { header: 'Puntos', cell: (user) => user.points, className: 'text-right tabular-nums' },
+    { header: 'Ventas', cell: (user) => user.sales, className: 'text-right tabular-nums' },
+    DATE_COLUMN,
+    {
+      header: 'Documento',
+      cell: (user) => <IdentityDocument user={user} />,
+      className: 'whitespace-nowrap',
+    },
+  ],
+  card: (user) => (
+    <Card className="h-full p-4">
+      <div className="flex items-start justify-between gap-2">
+        <p className="min-w-0 font-semibold break-words">{user.name}</p>
+        <p className="shrink-0 text-xs text-muted-foreground">Alta {formatDate(user.created_at)}</p>
       </div>
-      <ul className="mt-2 grid gap-3 md:grid-cols-2 xl:hidden">
-        {list.items.map((user) => (
-          <li key={user.id}>
-            <Card className="h-full p-4">
-              <div className="flex items-start justify-between gap-2">
-                <p className="min-w-0 font-semibold break-words">{user.name}</p>
-                <p className="shrink-0 text-xs text-muted-foreground">
-                  Alta {formatDate(user.created_at)}
-                </p>
-              </div>
-              <p className="text-sm break-all">
-                <Email user={user} />
-              </p>
-              <p className="mt-1 text-sm text-muted-foreground">
-                {user.province ?? 'Sin provincia'} · {countOf(user.points, 'punto', 'puntos')} ·{' '}
-                {countOf(user.sales, 'venta', 'ventas')}
-              </p>
-              <div className="mt-2">
-                <IdentityDocument user={user} />
-              </div>
-            </Card>
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
+      <p className="text-sm break-all">
+        <Email user={user} />
+      </p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        {user.province ?? 'Sin provincia'} · {countOf(user.points, 'punto', 'puntos')} ·{' '}
+        {countOf(user.sales, 'venta', 'ventas')}
+      </p>
+      <div className="mt-2">
+        <IdentityDocument user={user} />
+      </div>
+    </Card>
+  ),
+} satisfies RowsLayout<AdminUser>;
 
 function Email({ user }: { user: AdminUser }) {
   return (

@@ -17,6 +17,7 @@ import type { DailySales } from '@shared/orders/dashboard.schema';
 import type { Order } from '@shared/orders/orders.schema';
 import { OrderStatusBadge } from '@web/components/order-status-badge';
 import { Card } from '@web/components/ui/card';
+import { QueryFallback } from '@web/components/data-list';
 import { Spinner } from '@web/components/ui/spinner';
 import { formatDate, formatShortDay } from '@web/lib/format-time';
 import { useDashboard, type AnyDashboard } from './api/get-dashboard';
@@ -27,18 +28,16 @@ type HomeRole = Exclude<Role, 'seller'>;
 /** The panel's home (spec 02 §2): a greeting by name and the role's figures. */
 export function PanelHome({ role }: { role: HomeRole }) {
   const dashboard = useDashboard(role);
-  if (dashboard.isPending) {
+  if (!dashboard.isSuccess) {
     return (
-      <div className="flex min-h-[40dvh] items-center justify-center">
-        <Spinner />
-      </div>
-    );
-  }
-  if (dashboard.isError) {
-    return (
-      <p role="alert" className="text-destructive">
-        {dashboard.error.message}
-      </p>
+      <QueryFallback
+        query={dashboard}
+        loading={
+          <div className="flex min-h-[40dvh] items-center justify-center">
+            <Spinner />
+          </div>
+        }
+      />
     );
   }
   const data = dashboard.data;

@@ -10,18 +10,11 @@ import {
   type PaymentMethod,
   type PaymentProvider,
 } from '@shared/payments/payment-methods.schema';
-import { ConfirmDialog } from '@web/components/ui/alert-dialog';
+import { ConfirmDelete } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { Dialog, DialogContent } from '@web/components/ui/dialog';
+import { DialogForm } from '@web/components/ui/dialog-form';
 import { describedBy, FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
@@ -265,18 +258,15 @@ export function PaymentGatewaysPage() {
         </DialogContent>
       </Dialog>
 
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <ConfirmDelete
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title={PAYMENT_METHOD_MESSAGES.deleteConfirm}
-        description={
-          deleting
-            ? `${PROVIDER_LABELS[deleting.provider]} dejará de aparecer en tus páginas de pago.`
-            : undefined
+        describe={(method) =>
+          `${PROVIDER_LABELS[method.provider]} dejará de aparecer en tus páginas de pago.`
         }
-        confirmLabel="Eliminar"
         pending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onConfirm={(method) => remove.mutate(method.id)}
       />
     </div>
   );
@@ -453,110 +443,99 @@ function MethodForm({
   };
 
   return (
-    <form
+    <DialogForm
+      title={editing ? `Editar ${PROVIDER_LABELS[method!.provider]}` : 'Agregar pasarela'}
+      description={
+        editing
+          ? 'Deja vacío un campo secreto para conservar el que está guardado.'
+          : 'Tus claves se guardan cifradas y nunca se muestran completas.'
+      }
       onSubmit={(event) => void submit(event)}
-      noValidate
-      className="flex min-h-0 flex-1 flex-col"
+      onCancel={onDone}
+      pending={save.isPending}
+      submitLabel={editing ? 'Guardar cambios' : 'Agregar'}
+      submitDisabled={!provider}
+      bodyClassName="space-y-4"
     >
-      <DialogHeader>
-        <DialogTitle>
-          {editing ? `Editar ${PROVIDER_LABELS[method!.provider]}` : 'Agregar pasarela'}
-        </DialogTitle>
-        <DialogDescription>
-          {editing
-            ? 'Deja vacío un campo secreto para conservar el que está guardado.'
-            : 'Tus claves se guardan cifradas y nunca se muestran completas.'}
-        </DialogDescription>
-      </DialogHeader>
-      <DialogBody className="space-y-4">
-        {!editing ? (
-          <FormField id="method-provider" label="Pasarela" error={errors.provider}>
-            <select
-              {...describedBy('method-provider', errors.provider)}
-              value={provider}
-              onChange={(event) => {
-                setProvider(event.target.value as PaymentProvider);
-                setValues({});
-                setErrors({});
-              }}
-              className="h-11 w-full rounded-lg border border-input bg-background px-3 text-base"
-            >
-              <option value="" disabled>
-                Elige una pasarela
+      {!editing ? (
+        <FormField id="method-provider" label="Pasarela" error={errors.provider}>
+          <select
+            {...describedBy('method-provider', errors.provider)}
+            value={provider}
+            onChange={(event) => {
+              setProvider(event.target.value as PaymentProvider);
+              setValues({});
+              setErrors({});
+            }}
+            className="h-11 w-full rounded-lg border border-input bg-background px-3 text-base"
+          >
+            <option value="" disabled>
+              Elige una pasarela
+            </option>
+            {PAYMENT_PROVIDERS.map((option) => (
+              <option key={option} value={option} disabled={configured.has(option)}>
+                {PROVIDER_LABELS[option]}
+                {configured.has(option) ? ' (ya configurada)' : ''}
               </option>
-              {PAYMENT_PROVIDERS.map((option) => (
-                <option key={option} value={option} disabled={configured.has(option)}>
-                  {PROVIDER_LABELS[option]}
-                  {configured.has(option) ? ' (ya configurada)' : ''}
-                </option>
-              ))}
-            </select>
-          </FormField>
-        ) : null}
-        {provider
-          ? FIELDS[provider].map((field) => {
-              const id = `method-${field.name}`;
-              const hintName = HINT_OF[field.name];
-              const stored =
-                hintName && method
-                  ? (method.config as Record<string, unknown>)[`${hintName}_last4`]
-                  : null;
-              const hint =
-                field.secret && stored
-                  ? `Guardado, termina en ${String(stored)}. Déjalo vacío para conservarlo.`
-                  : field.hint;
-              return (
-                <FormField
-                  key={field.name}
-                  id={id}
-                  label={field.label}
-                  error={errors[field.name]}
-                  hint={hint}
-                >
-                  {field.multiline ? (
-                    <textarea
-                      {...describedBy(id, errors[field.name], hint)}
-                      rows={3}
-                      value={values[field.name] ?? ''}
-                      onChange={(event) =>
-                        setValues((v) => ({ ...v, [field.name]: event.target.value }))
-                      }
-                      className="w-full rounded-lg border border-input bg-background px-3 py-2 text-base"
-                    />
-                  ) : (
-                    <Input
-                      {...describedBy(id, errors[field.name], hint)}
-                      type={field.secret ? 'password' : 'text'}
-                      autoComplete={field.secret ? 'new-password' : 'off'}
-                      placeholder={field.secret && stored ? `•••• ${String(stored)}` : undefined}
-                      value={values[field.name] ?? ''}
-                      onChange={(event) =>
-                        setValues((v) => ({ ...v, [field.name]: event.target.value }))
-                      }
-                    />
-                  )}
-                </FormField>
-              );
-            })
-          : null}
-        <label className="flex items-center gap-2 text-sm font-medium">
-          <input
-            type="checkbox"
-            checked={active}
-            onChange={(event) => setActive(event.target.checked)}
-            className="size-4 accent-sky-700"
-          />
-          Activa (se ofrece a los compradores)
-        </label>
-      </DialogBody>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={save.isPending}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={save.isPending || !provider}>
-          {save.isPending ? 'Guardando…' : editing ? 'Guardar cambios' : 'Agregar'}
-        </Button>
-      </DialogFooter>
-    </form>
+            ))}
+          </select>
+        </FormField>
+      ) : null}
+      {provider
+        ? FIELDS[provider].map((field) => {
+            const id = `method-${field.name}`;
+            const hintName = HINT_OF[field.name];
+            const stored =
+              hintName && method
+                ? (method.config as Record<string, unknown>)[`${hintName}_last4`]
+                : null;
+            const hint =
+              field.secret && stored
+                ? `Guardado, termina en ${String(stored)}. Déjalo vacío para conservarlo.`
+                : field.hint;
+            return (
+              <FormField
+                key={field.name}
+                id={id}
+                label={field.label}
+                error={errors[field.name]}
+                hint={hint}
+              >
+                {field.multiline ? (
+                  <textarea
+                    {...describedBy(id, errors[field.name], hint)}
+                    rows={3}
+                    value={values[field.name] ?? ''}
+                    onChange={(event) =>
+                      setValues((v) => ({ ...v, [field.name]: event.target.value }))
+                    }
+                    className="w-full rounded-lg border border-input bg-background px-3 py-2 text-base"
+                  />
+                ) : (
+                  <Input
+                    {...describedBy(id, errors[field.name], hint)}
+                    type={field.secret ? 'password' : 'text'}
+                    autoComplete={field.secret ? 'new-password' : 'off'}
+                    placeholder={field.secret && stored ? `•••• ${String(stored)}` : undefined}
+                    value={values[field.name] ?? ''}
+                    onChange={(event) =>
+                      setValues((v) => ({ ...v, [field.name]: event.target.value }))
+                    }
+                  />
+                )}
+              </FormField>
+            );
+          })
+        : null}
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          checked={active}
+          onChange={(event) => setActive(event.target.checked)}
+          className="size-4 accent-sky-700"
+        />
+        Activa (se ofrece a los compradores)
+      </label>
+    </DialogForm>
   );
 }

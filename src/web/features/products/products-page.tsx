@@ -1,12 +1,15 @@
-import { AlertTriangle, Package, Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { AlertTriangle, Package, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatBpsAsPercent } from '@shared/commission';
 import { formatArs } from '@shared/money';
 import { PRODUCT_MESSAGES, type Product } from '@shared/products/products.schema';
+import { DataList, EmptyList } from '@web/components/data-list';
+import { ProductThumb } from '@web/components/product-thumb';
+import { SearchBox } from '@web/components/search-box';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { ConfirmDialog } from '@web/components/ui/alert-dialog';
+import { ConfirmDelete } from '@web/components/ui/alert-dialog';
 import {
   Dialog,
   DialogContent,
@@ -14,16 +17,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
-import { Input } from '@web/components/ui/input';
-import { Spinner } from '@web/components/ui/spinner';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@web/components/ui/table';
 import { toast } from '@web/components/ui/toast-store';
 import { ApiError } from '@web/lib/api-client';
 import {
@@ -39,12 +32,7 @@ import { ProductForm, type ImageChanges, type ProductFormBody } from './componen
 
 /** spec 02 §2 Mis Productos (/company/products). */
 export function ProductsPage() {
-  const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(search.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [search]);
   const products = useCompanyProducts(q);
   const collector = useCollectorId();
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
@@ -123,7 +111,6 @@ export function ProductsPage() {
       { onError: () => toast({ title: 'No se pudo cambiar el estado.', variant: 'destructive' }) },
     );
 
-  const items = products.data?.items ?? [];
   return (
     <div>
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -154,122 +141,103 @@ export function ProductsPage() {
         </div>
       ) : null}
 
-      <div className="relative mt-5 max-w-sm">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden
-        />
-        <Input
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder="Buscar por título"
-          aria-label="Buscar productos por título"
-          className="pl-9"
-        />
-      </div>
+      <SearchBox
+        value={q}
+        onCommit={setQ}
+        label="Buscar productos por título"
+        placeholder="Buscar por título"
+        className="mt-5 max-w-sm"
+      />
 
       <div className="mt-5">
-        {products.isPending ? (
-          <div className="flex justify-center py-16">
-            <Spinner label="Cargando productos…" />
-          </div>
-        ) : products.isError ? (
-          <p role="alert" className="text-destructive">
-            {products.error.message}
-          </p>
-        ) : items.length === 0 ? (
-          <Card className="flex flex-col items-center p-10 text-center">
-            <Package className="size-10 text-muted-foreground" aria-hidden />
-            <h2 className="mt-3 text-lg font-semibold">
-              {q ? 'Ningún producto coincide con la búsqueda' : 'Todavía no tienes productos'}
-            </h2>
-            <p className="mt-1 max-w-sm text-sm text-muted-foreground">
+        <DataList
+          query={products}
+          loadingLabel="Cargando productos…"
+          rowKey={(product) => product.id}
+          breakpoint="md"
+          columns={[
+            {
+              header: <span className="sr-only">Imagen</span>,
+              cell: (product) => <ProductThumb product={product} />,
+              headerClassName: 'w-20',
+            },
+            {
+              header: 'Producto',
+              cell: (product) => (
+                <>
+                  <p className="font-semibold text-foreground">{product.title}</p>
+                  <p className="text-xs text-muted-foreground">
+                    {product.category || 'Sin categoría'}
+                  </p>
+                </>
+              ),
+            },
+            {
+              header: 'Precio',
+              cell: (product) => formatArs(product.price_cents),
+              className: 'text-right tabular-nums',
+            },
+            {
+              header: 'Comisión',
+              cell: (product) => formatBpsAsPercent(product.commission_bps),
+              className: 'text-right tabular-nums',
+            },
+            {
+              header: 'Stock',
+              cell: (product) => product.stock,
+              className: 'text-right tabular-nums',
+            },
+            {
+              header: 'Estado',
+              cell: (product) => <ActiveToggle product={product} onChange={setActive} />,
+            },
+            {
+              header: 'Acciones',
+              cell: (product) => (
+                <RowActions product={product} onEdit={setEditing} onDelete={setDeleting} />
+              ),
+              className: 'text-right',
+            },
+          ]}
+          card={(product) => (
+            <Card className="flex gap-3 p-3">
+              <ProductThumb product={product} size="lg" />
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-semibold text-foreground" title={product.title}>
+                  {product.title}
+                </p>
+                <p className="text-sm font-bold text-brand-dark">
+                  {formatArs(product.price_cents)}
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  Stock {product.stock} · Comisión {formatBpsAsPercent(product.commission_bps)}
+                </p>
+                <div className="mt-2 flex items-center justify-between">
+                  <ActiveToggle product={product} onChange={setActive} />
+                  <RowActions product={product} onEdit={setEditing} onDelete={setDeleting} />
+                </div>
+              </div>
+            </Card>
+          )}
+          empty={
+            <EmptyList
+              icon={Package}
+              title={q ? 'Ningún producto coincide con la búsqueda' : 'Todavía no tienes productos'}
+              action={
+                q ? null : (
+                  <Button className="mt-5" onClick={() => setEditing('new')}>
+                    <Plus className="size-4" aria-hidden />
+                    Crear mi primer producto
+                  </Button>
+                )
+              }
+            >
               {q
                 ? 'Prueba con otra palabra del título.'
                 : 'Crea tu primer producto: tus vendedores lo verán en su catálogo y podrán compartirlo.'}
-            </p>
-            {!q ? (
-              <Button className="mt-5" onClick={() => setEditing('new')}>
-                <Plus className="size-4" aria-hidden />
-                Crear mi primer producto
-              </Button>
-            ) : null}
-          </Card>
-        ) : (
-          <>
-            <Card className="hidden overflow-hidden md:block">
-              <Table>
-                <TableHead>
-                  <TableRow>
-                    <TableHeader className="w-20">
-                      <span className="sr-only">Imagen</span>
-                    </TableHeader>
-                    <TableHeader>Producto</TableHeader>
-                    <TableHeader className="text-right">Precio</TableHeader>
-                    <TableHeader className="text-right">Comisión</TableHeader>
-                    <TableHeader className="text-right">Stock</TableHeader>
-                    <TableHeader>Estado</TableHeader>
-                    <TableHeader className="text-right">Acciones</TableHeader>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {items.map((product) => (
-                    <TableRow key={product.id}>
-                      <TableCell>
-                        <Thumb product={product} />
-                      </TableCell>
-                      <TableCell>
-                        <p className="font-semibold text-foreground">{product.title}</p>
-                        <p className="text-xs text-muted-foreground">
-                          {product.category || 'Sin categoría'}
-                        </p>
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {formatArs(product.price_cents)}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {formatBpsAsPercent(product.commission_bps)}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">{product.stock}</TableCell>
-                      <TableCell>
-                        <ActiveToggle product={product} onChange={setActive} />
-                      </TableCell>
-                      <TableCell className="text-right">
-                        <RowActions product={product} onEdit={setEditing} onDelete={setDeleting} />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Card>
-            <ul className="space-y-3 md:hidden">
-              {items.map((product) => (
-                <li key={product.id}>
-                  <Card className="flex gap-3 p-3">
-                    <Thumb product={product} size="lg" />
-                    <div className="min-w-0 flex-1">
-                      <p className="truncate font-semibold text-foreground" title={product.title}>
-                        {product.title}
-                      </p>
-                      <p className="text-sm font-bold text-brand-dark">
-                        {formatArs(product.price_cents)}
-                      </p>
-                      <p className="text-xs text-muted-foreground">
-                        Stock {product.stock} · Comisión{' '}
-                        {formatBpsAsPercent(product.commission_bps)}
-                      </p>
-                      <div className="mt-2 flex items-center justify-between">
-                        <ActiveToggle product={product} onChange={setActive} />
-                        <RowActions product={product} onEdit={setEditing} onDelete={setDeleting} />
-                      </div>
-                    </div>
-                  </Card>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+            </EmptyList>
+          }
+        />
       </div>
 
       <Dialog
@@ -298,39 +266,17 @@ export function ProductsPage() {
         </DialogContent>
       </Dialog>
 
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <ConfirmDelete
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title={PRODUCT_MESSAGES.deleteConfirm}
-        description={
-          deleting
-            ? `${deleting.title}: dejará de estar a la venta. Los pedidos que ya tiene conservan su nombre y sus importes.`
-            : undefined
+        describe={(product) =>
+          `${product.title}: dejará de estar a la venta. Los pedidos que ya tiene conservan su nombre y sus importes.`
         }
-        confirmLabel="Eliminar"
         pending={remove.isPending}
         onConfirm={() => void confirmDelete()}
       />
     </div>
-  );
-}
-
-function Thumb({ product, size = 'sm' }: { product: Product; size?: 'sm' | 'lg' }) {
-  const url = product.thumbnail_urls[0];
-  const box = size === 'lg' ? 'size-20' : 'size-12';
-  return url ? (
-    <img
-      src={url}
-      alt=""
-      loading="lazy"
-      className={`${box} max-w-none shrink-0 rounded-lg border border-border object-cover`}
-    />
-  ) : (
-    <span
-      className={`${box} flex shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground`}
-    >
-      <Package className="size-5" aria-hidden />
-    </span>
   );
 }
 

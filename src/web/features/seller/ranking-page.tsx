@@ -1,21 +1,15 @@
 import { Trophy } from 'lucide-react';
 import { useState } from 'react';
-import { PROVINCES } from '@shared/provinces';
 import type { RankingRow } from '@shared/seller/seller.schema';
+import { RankBadge } from '@web/components/rank-badge';
 import { Card } from '@web/components/ui/card';
-import { fieldClasses } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { PageSpinner } from '@web/components/ui/spinner';
+import { ProvinceSelect } from '@web/components/province-select';
 import { cn } from '@web/lib/cn';
 import { useRanking } from './api/get-ranking';
 import { EmptyState, PageHeading } from './components/empty-state';
 import { RANKING_TEXT } from './seller-text';
-
-const MEDALS = [
-  'bg-amber-300 text-amber-950',
-  'bg-slate-300 text-slate-900',
-  'bg-orange-300 text-orange-950',
-];
 
 /** Ranking: sellers by points, national or in one province, with the seller's own row marked. */
 export function RankingPage() {
@@ -31,19 +25,12 @@ export function RankingPage() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="space-y-1.5 sm:w-72">
           <Label htmlFor="ranking-scope">{RANKING_TEXT.scopeLabel}</Label>
-          <select
+          <ProvinceSelect
             id="ranking-scope"
             value={province ?? ''}
             onChange={(event) => setProvince(event.target.value || null)}
-            className={cn(fieldClasses, 'h-11')}
-          >
-            <option value="">{RANKING_TEXT.national}</option>
-            {PROVINCES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
+            placeholder={RANKING_TEXT.national}
+          />
         </div>
         <p className="text-sm font-semibold text-primary" data-testid="my-rank">
           {me ? RANKING_TEXT.yourPosition(me.rank) : RANKING_TEXT.notRanked}
@@ -117,14 +104,7 @@ function Row({ row, mine }: { row: RankingRow; mine: boolean }) {
       data-testid={mine ? 'ranking-me' : undefined}
     >
       <td className="px-2 py-3 sm:px-3">
-        <span
-          className={cn(
-            'inline-flex size-7 items-center justify-center rounded-full text-xs font-bold tabular-nums',
-            MEDALS[row.rank - 1] ?? 'bg-muted text-slate-700',
-          )}
-        >
-          {row.rank}
-        </span>
+        <RankBadge rank={row.rank} />
       </td>
       <td className="min-w-0 px-2 py-3 sm:px-3">
         <span className="flex min-w-0 items-center gap-2">

@@ -20,8 +20,8 @@ import {
 } from '@shared/seller/activity-commission';
 import { OrderStatusBadge } from '@web/components/order-status-badge';
 import { buttonVariants } from '@web/components/ui/button';
+import { QueryFallback } from '@web/components/data-list';
 import { Card } from '@web/components/ui/card';
-import { PageSpinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
 import { cn } from '@web/lib/cn';
 import { useSellerDashboard, type SellerDashboard } from './api/get-seller-dashboard';
@@ -34,14 +34,7 @@ const sellerPath = (section: string) => `${paths.seller}/${section}`;
 /** /seller: greeting, what the seller sold and earned, points and rank, the month's goal, activity. */
 export function SellerDashboardPage() {
   const dashboard = useSellerDashboard();
-  if (dashboard.isPending) return <PageSpinner />;
-  if (dashboard.isError) {
-    return (
-      <p role="alert" className="text-destructive">
-        {dashboard.error.message}
-      </p>
-    );
-  }
+  if (!dashboard.isSuccess) return <QueryFallback query={dashboard} />;
   const data = dashboard.data;
   return (
     <div className="space-y-6">

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Landmark, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
-import { PROVINCES } from '@shared/provinces';
 import type { z } from '@shared/zod';
 import {
   SELLER_MESSAGES,
@@ -12,10 +11,11 @@ import {
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { describedBy, FormField } from '@web/components/ui/form-field';
-import { fieldClasses, Input } from '@web/components/ui/input';
+import { Input } from '@web/components/ui/input';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { toast, toastError } from '@web/components/ui/toast-store';
 import { ApiError } from '@web/lib/api-client';
+import { ProvinceSelect } from '@web/components/province-select';
 import { cn } from '@web/lib/cn';
 import { useSellerSettings, useUpdateSellerSettings } from './api/seller-settings';
 import { PageHeading } from './components/empty-state';
@@ -130,18 +130,11 @@ export function SettingsForm({ settings }: { settings: SellerSettings }) {
           error={provinceError}
           hint={SETTINGS_TEXT.provinceHint}
         >
-          <select
+          <ProvinceSelect
             {...describedBy('settings-province', provinceError, SETTINGS_TEXT.provinceHint)}
-            className={cn(fieldClasses, 'h-11')}
             {...form.register('province')}
-          >
-            <option value="">{SETTINGS_TEXT.provincePlaceholder}</option>
-            {PROVINCES.map((province) => (
-              <option key={province} value={province}>
-                {province}
-              </option>
-            ))}
-          </select>
+            placeholder={SETTINGS_TEXT.provincePlaceholder}
+          />
         </FormField>
       </Card>
 

@@ -8,20 +8,14 @@ import {
   type PayoutBatch,
 } from '@shared/settlements/settlements.schema';
 import { Button } from '@web/components/ui/button';
+import { QueryFallback } from '@web/components/data-list';
 import { Card } from '@web/components/ui/card';
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { Dialog, DialogContent } from '@web/components/ui/dialog';
+import { DialogForm } from '@web/components/ui/dialog-form';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { PageSpinner } from '@web/components/ui/spinner';
 import { toast, toastError } from '@web/components/ui/toast-store';
+import { PageHeading } from '@web/components/page-heading';
 import { cn } from '@web/lib/cn';
 import { formatDateTime } from '@web/lib/format-time';
 import { useAdminPayouts, useCreatePayoutBatch, useMarkBatchPaid } from './settlements-api';
@@ -36,29 +30,19 @@ export function AdminPayoutsPage() {
   const create = useCreatePayoutBatch();
   const [paying, setPaying] = useState<PayoutBatch | null>(null);
 
-  if (payouts.isPending) return <PageSpinner />;
-  if (payouts.isError) {
-    return (
-      <p role="alert" className="text-destructive">
-        {payouts.error.message}
-      </p>
-    );
-  }
+  if (!payouts.isSuccess) return <QueryFallback query={payouts} />;
   const data = payouts.data;
   const ready = data.sellers.filter((seller) => !seller.blocked_reason);
   const readyTotal = ready.reduce((sum, seller) => sum + seller.available_cents, 0);
 
   return (
     <div>
-      <h1 className="text-2xl font-bold tracking-tight text-brand-dark sm:text-3xl">
-        Pagos a vendedores
-      </h1>
-      <p className="mt-1 max-w-3xl text-sm text-muted-foreground">
+      <PageHeading title="Pagos a vendedores" className="mb-0">
         Vendedores con al menos {formatArs(data.minimum_cents)} disponibles: comisiones de ventas
         aprobadas
         {data.hold_days > 0 ? ` hace más de ${countOf(data.hold_days, 'día', 'días')}` : ''}, de
         empresas que ya pagaron su liquidación.
-      </p>
+      </PageHeading>
 
       <Card className="mt-5 flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
         <div>
@@ -210,37 +194,32 @@ function MarkPaidDialog({ batch, onClose }: { batch: PayoutBatch | null; onClose
   return (
     <Dialog open={batch !== null} onOpenChange={(open) => (open ? null : onClose())}>
       <DialogContent>
-        <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
-          <DialogHeader>
-            <DialogTitle>Marcar lote {batch?.id} como pagado</DialogTitle>
-            <DialogDescription>
+        <DialogForm
+          title={<>Marcar lote {batch?.id} como pagado</>}
+          description={
+            <>
               {batch
                 ? `${formatArs(batch.total_cents)} a ${countOf(batch.payouts, 'vendedor', 'vendedores')}. `
                 : ''}
               Cada vendedor recibe un aviso con su pago.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogBody>
-            <FormField id="batch-reference" label="Referencia de las transferencias" error={error}>
-              <Input
-                id="batch-reference"
-                value={reference}
-                maxLength={120}
-                onChange={(event) => setReference(event.target.value)}
-                aria-invalid={Boolean(error)}
-                aria-describedby={error ? 'batch-reference-error' : undefined}
-              />
-            </FormField>
-          </DialogBody>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={mark.isPending}>
-              {mark.isPending ? 'Guardando…' : 'Marcar pagado'}
-            </Button>
-          </DialogFooter>
-        </form>
+            </>
+          }
+          onSubmit={onSubmit}
+          onCancel={onClose}
+          pending={mark.isPending}
+          submitLabel="Marcar pagado"
+        >
+          <FormField id="batch-reference" label="Referencia de las transferencias" error={error}>
+            <Input
+              id="batch-reference"
+              value={reference}
+              maxLength={120}
+              onChange={(event) => setReference(event.target.value)}
+              aria-invalid={Boolean(error)}
+              aria-describedby={error ? 'batch-reference-error' : undefined}
+            />
+          </FormField>
+        </DialogForm>
       </DialogContent>
     </Dialog>
   );

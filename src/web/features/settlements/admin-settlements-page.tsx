@@ -1,26 +1,19 @@
-import { Banknote } from 'lucide-react';
+import { Banknote, Building2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatArs, parseMoney } from '@shared/money';
 import { SETTLEMENT_MESSAGES } from '@shared/settlements/settlements.schema';
 import { argentineDay } from '@shared/time';
+import { EmptyList, ListState } from '@web/components/data-list';
 import { MoneyField } from '@web/components/money-field';
 import { StatementMonths, StatementView } from '@web/components/statement-view';
 import { Button } from '@web/components/ui/button';
-import { Card } from '@web/components/ui/card';
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { Dialog, DialogContent } from '@web/components/ui/dialog';
+import { DialogForm } from '@web/components/ui/dialog-form';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { PageSpinner, Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast-store';
+import { PageHeading } from '@web/components/page-heading';
 import { ApiError } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
 import { formatCalendarDay } from '@web/lib/format-time';
@@ -52,64 +45,58 @@ export function AdminSettlementsPage() {
 
   return (
     <div>
-      <h1 className="text-2xl font-bold tracking-tight text-brand-dark sm:text-3xl">
-        Liquidaciones
-      </h1>
-      <p className="mt-1 max-w-3xl text-sm text-muted-foreground">
+      <PageHeading title="Liquidaciones" className="mb-0">
         Lo que cada empresa debe por las comisiones de sus ventas (vendedores y plataforma).
         Registra cada transferencia cuando llega: el saldo que queda pasa al mes siguiente.
-      </p>
+      </PageHeading>
 
-      {balances.isPending ? (
-        <PageSpinner />
-      ) : balances.isError ? (
-        <p role="alert" className="mt-6 text-destructive">
-          {balances.error.message}
-        </p>
-      ) : balances.data.items.length === 0 ? (
-        <Card className="mt-6 p-10 text-center">
-          <p className="font-semibold">Todavía ninguna empresa debe comisiones.</p>
-        </Card>
-      ) : (
-        <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Empresas">
-          {balances.data.items.map((item) => (
-            <li key={item.company_id}>
-              <button
-                type="button"
-                aria-pressed={companyId === item.company_id}
-                onClick={() => setParams({ company: item.company_id }, { replace: true })}
-                className={cn(
-                  'w-full rounded-xl border bg-card p-4 text-left shadow-sm transition-colors hover:border-primary focus-visible:outline-2 focus-visible:outline-ring',
-                  companyId === item.company_id
-                    ? 'border-primary ring-1 ring-primary'
-                    : 'border-border',
-                )}
-              >
-                <span className="block truncate font-semibold" title={item.name}>
-                  {item.name}
-                </span>
-                <span className="mt-2 flex items-baseline justify-between gap-2 text-sm">
-                  <span className="text-muted-foreground">Saldo</span>
-                  <span
-                    className={cn(
-                      'font-bold tabular-nums',
-                      item.balance_cents > 0 ? 'text-amber-700' : 'text-emerald-700',
-                    )}
-                  >
-                    {formatArs(item.balance_cents)}
+      <ListState
+        query={balances}
+        loadingLabel="Cargando las empresas…"
+        isEmpty={(data) => data.items.length === 0}
+        empty={<EmptyList icon={Building2} title="Todavía ninguna empresa debe comisiones." />}
+      >
+        {(data) => (
+          <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Empresas">
+            {data.items.map((item) => (
+              <li key={item.company_id}>
+                <button
+                  type="button"
+                  aria-pressed={companyId === item.company_id}
+                  onClick={() => setParams({ company: item.company_id }, { replace: true })}
+                  className={cn(
+                    'w-full rounded-xl border bg-card p-4 text-left shadow-sm transition-colors hover:border-primary focus-visible:outline-2 focus-visible:outline-ring',
+                    companyId === item.company_id
+                      ? 'border-primary ring-1 ring-primary'
+                      : 'border-border',
+                  )}
+                >
+                  <span className="block truncate font-semibold" title={item.name}>
+                    {item.name}
                   </span>
-                </span>
-                <span className="mt-1 block text-xs text-muted-foreground">
-                  Comisiones {formatArs(item.owed_cents)} · Pagado {formatArs(item.paid_cents)}
-                  {item.last_payment_on
-                    ? ` · Último pago ${formatCalendarDay(item.last_payment_on)}`
-                    : ''}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+                  <span className="mt-2 flex items-baseline justify-between gap-2 text-sm">
+                    <span className="text-muted-foreground">Saldo</span>
+                    <span
+                      className={cn(
+                        'font-bold tabular-nums',
+                        item.balance_cents > 0 ? 'text-amber-700' : 'text-emerald-700',
+                      )}
+                    >
+                      {formatArs(item.balance_cents)}
+                    </span>
+                  </span>
+                  <span className="mt-1 block text-xs text-muted-foreground">
+                    Comisiones {formatArs(item.owed_cents)} · Pagado {formatArs(item.paid_cents)}
+                    {item.last_payment_on
+                      ? ` · Último pago ${formatCalendarDay(item.last_payment_on)}`
+                      : ''}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListState>
 
       {companyId && company ? (
         <section className="mt-8" aria-label={`Liquidaciones de ${company.name}`}>
@@ -120,25 +107,19 @@ export function AdminSettlementsPage() {
               Registrar pago
             </Button>
           </div>
-          {months.isPending ? (
-            <div className="flex justify-center py-10">
-              <Spinner />
-            </div>
-          ) : months.isError ? (
-            <p role="alert" className="mt-4 text-destructive">
-              {months.error.message}
-            </p>
-          ) : (
-            <div className="mt-4">
-              <StatementMonths
-                months={months.data.months}
-                selected={month}
-                onSelect={(value) =>
-                  setParams({ company: companyId, month: value }, { replace: true })
-                }
-              />
-            </div>
-          )}
+          <ListState query={months} loadingLabel="Cargando los meses…">
+            {(data) => (
+              <div className="mt-4">
+                <StatementMonths
+                  months={data.months}
+                  selected={month}
+                  onSelect={(value) =>
+                    setParams({ company: companyId, month: value }, { replace: true })
+                  }
+                />
+              </div>
+            )}
+          </ListState>
           {statement.data ? <StatementView statement={statement.data} /> : null}
           <RecordPaymentDialog
             open={paying}
@@ -204,61 +185,52 @@ export function RecordPaymentDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
-          <DialogHeader>
-            <DialogTitle>Registrar pago</DialogTitle>
-            <DialogDescription>
-              {companyName} debe {formatArs(balanceCents)}. Los pagos parciales se descuentan del
-              saldo.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogBody className="space-y-4">
-            <MoneyField
-              id="payment-amount"
-              label="Monto recibido ($)"
-              placeholder="0,00"
-              value={amount}
-              onChange={setAmount}
-              error={errors.amount_cents}
-              hint="Por ejemplo 3.000,00"
-              understood={(pesos) => `Se registrará ${pesos}`}
+        <DialogForm
+          title="Registrar pago"
+          description={`${companyName} debe ${formatArs(balanceCents)}. Los pagos parciales se descuentan del saldo.`}
+          onSubmit={onSubmit}
+          onCancel={() => onOpenChange(false)}
+          pending={record.isPending}
+          submitLabel="Registrar pago"
+          bodyClassName="space-y-4"
+        >
+          <MoneyField
+            id="payment-amount"
+            label="Monto recibido ($)"
+            placeholder="0,00"
+            value={amount}
+            onChange={setAmount}
+            error={errors.amount_cents}
+            hint="Por ejemplo 3.000,00"
+            understood={(pesos) => `Se registrará ${pesos}`}
+          />
+          <FormField id="payment-date" label="Fecha de la transferencia" error={errors.paid_on}>
+            <Input
+              id="payment-date"
+              type="date"
+              max={todayInArgentina()}
+              value={paidOn}
+              onChange={(event) => setPaidOn(event.target.value)}
+              aria-invalid={Boolean(errors.paid_on)}
+              aria-describedby={errors.paid_on ? 'payment-date-error' : undefined}
             />
-            <FormField id="payment-date" label="Fecha de la transferencia" error={errors.paid_on}>
-              <Input
-                id="payment-date"
-                type="date"
-                max={todayInArgentina()}
-                value={paidOn}
-                onChange={(event) => setPaidOn(event.target.value)}
-                aria-invalid={Boolean(errors.paid_on)}
-                aria-describedby={errors.paid_on ? 'payment-date-error' : undefined}
-              />
-            </FormField>
-            <FormField id="payment-reference" label="Referencia" error={errors.reference}>
-              <Input
-                id="payment-reference"
-                value={reference}
-                maxLength={120}
-                onChange={(event) => setReference(event.target.value)}
-                aria-invalid={Boolean(errors.reference)}
-                aria-describedby={errors.reference ? 'payment-reference-error' : undefined}
-              />
-            </FormField>
-            {errors.form ? (
-              <p role="alert" className="text-sm font-medium text-destructive">
-                {errors.form}
-              </p>
-            ) : null}
-          </DialogBody>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={record.isPending}>
-              {record.isPending ? 'Guardando…' : 'Registrar pago'}
-            </Button>
-          </DialogFooter>
-        </form>
+          </FormField>
+          <FormField id="payment-reference" label="Referencia" error={errors.reference}>
+            <Input
+              id="payment-reference"
+              value={reference}
+              maxLength={120}
+              onChange={(event) => setReference(event.target.value)}
+              aria-invalid={Boolean(errors.reference)}
+              aria-describedby={errors.reference ? 'payment-reference-error' : undefined}
+            />
+          </FormField>
+          {errors.form ? (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {errors.form}
+            </p>
+          ) : null}
+        </DialogForm>
       </DialogContent>
     </Dialog>
   );

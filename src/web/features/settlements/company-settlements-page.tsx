@@ -2,10 +2,11 @@ import { Download, FileText } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { BRAND } from '@shared/brand';
 import { formatArs } from '@shared/money';
+import { EmptyList, ListState } from '@web/components/data-list';
 import { StatementMonths, StatementView } from '@web/components/statement-view';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { PageSpinner, Spinner } from '@web/components/ui/spinner';
+import { PageHeading } from '@web/components/page-heading';
 import { useStatement, useStatementMonths } from './settlements-api';
 
 /**
@@ -21,82 +22,68 @@ export function CompanySettlementsPage() {
 
   return (
     <div>
-      <h1 className="text-2xl font-bold tracking-tight text-brand-dark sm:text-3xl">
-        Liquidaciones
-      </h1>
-      <p className="mt-1 max-w-3xl text-sm text-muted-foreground">
+      <PageHeading title="Liquidaciones" className="mb-0">
         Tus compradores te pagan a ti; de cada venta aprobada, la comisión es de la red: el 75 %
         para el vendedor y el 25 % para la plataforma. Transfiere el saldo a {BRAND.name} y nosotros
         pagamos a tus vendedores.
-      </p>
+      </PageHeading>
 
-      {months.isPending ? (
-        <PageSpinner />
-      ) : months.isError ? (
-        <p role="alert" className="mt-6 text-destructive">
-          {months.error.message}
-        </p>
-      ) : months.data.months.length === 0 ? (
-        <Card className="mt-6 p-10 text-center">
-          <p className="font-semibold">Todavía no hay liquidaciones.</p>
-          <p className="mt-1 text-sm text-muted-foreground">
+      <ListState
+        query={months}
+        loadingLabel="Cargando las liquidaciones…"
+        isEmpty={(data) => data.months.length === 0}
+        empty={
+          <EmptyList icon={FileText} title="Todavía no hay liquidaciones.">
             Aparecen cuando se aprueba tu primera venta.
-          </p>
-        </Card>
-      ) : (
-        <>
-          <Card className="mt-6 flex flex-wrap items-center justify-between gap-3 p-5">
-            <div>
-              <p className="text-sm text-muted-foreground">Saldo a pagar hoy</p>
-              <p className="text-3xl font-bold tabular-nums" data-testid="settlement-balance">
-                {formatArs(months.data.balance_cents)}
-              </p>
+          </EmptyList>
+        }
+      >
+        {(data) => (
+          <>
+            <Card className="mt-6 flex flex-wrap items-center justify-between gap-3 p-5">
+              <div>
+                <p className="text-sm text-muted-foreground">Saldo a pagar hoy</p>
+                <p className="text-3xl font-bold tabular-nums" data-testid="settlement-balance">
+                  {formatArs(data.balance_cents)}
+                </p>
+              </div>
+            </Card>
+            <div className="mt-6">
+              <StatementMonths
+                months={data.months}
+                selected={selected}
+                onSelect={(month) => setParams({ month }, { replace: true })}
+              />
             </div>
-          </Card>
-          <div className="mt-6">
-            <StatementMonths
-              months={months.data.months}
-              selected={selected}
-              onSelect={(month) => setParams({ month }, { replace: true })}
-            />
-          </div>
-          {statement.isPending ? (
-            <div className="flex justify-center py-10">
-              <Spinner />
-            </div>
-          ) : statement.isError ? (
-            <p role="alert" className="mt-6 text-destructive">
-              {statement.error.message}
-            </p>
-          ) : (
-            <StatementView
-              statement={statement.data}
-              actions={
-                <>
-                  <Button asChild variant="outline" size="sm">
-                    <a
-                      href={`/api/company/settlements/${statement.data.month}/export.csv`}
-                      download
-                    >
-                      <Download aria-hidden />
-                      Descargar CSV
-                    </a>
-                  </Button>
-                  <Button asChild variant="outline" size="sm">
-                    <a
-                      href={`/api/company/settlements/${statement.data.month}/statement.pdf`}
-                      download
-                    >
-                      <FileText aria-hidden />
-                      Descargar PDF
-                    </a>
-                  </Button>
-                </>
-              }
-            />
-          )}
-        </>
-      )}
+            <ListState query={statement} loadingLabel="Cargando la liquidación…">
+              {(current) => (
+                <StatementView
+                  statement={current}
+                  actions={
+                    <>
+                      <Button asChild variant="outline" size="sm">
+                        <a href={`/api/company/settlements/${current.month}/export.csv`} download>
+                          <Download aria-hidden />
+                          Descargar CSV
+                        </a>
+                      </Button>
+                      <Button asChild variant="outline" size="sm">
+                        <a
+                          href={`/api/company/settlements/${current.month}/statement.pdf`}
+                          download
+                        >
+                          <FileText aria-hidden />
+                          Descargar PDF
+                        </a>
+                      </Button>
+                    </>
+                  }
+                />
+              )}
+            </ListState>
+          </>
+        )}
+      </ListState>
     </div>
   );
 }

@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { formatArs } from '@shared/money';
 import { countOf } from '@shared/plural';
 import { buttonVariants } from '@web/components/ui/button';
+import { QueryFallback } from '@web/components/data-list';
 import { Card } from '@web/components/ui/card';
-import { PageSpinner } from '@web/components/ui/spinner';
+import { PageHeading } from '@web/components/page-heading';
 import { cn } from '@web/lib/cn';
 import { formatDateTime } from '@web/lib/format-time';
 import { useMyPayouts } from './settlements-api';
@@ -34,24 +35,16 @@ function Figure({
 /** Mis Cobros (`/seller/payouts`): what the seller has earned, can be paid, and was paid. */
 export function SellerPayoutsPage() {
   const payouts = useMyPayouts();
-  if (payouts.isPending) return <PageSpinner />;
-  if (payouts.isError) {
-    return (
-      <p role="alert" className="text-destructive">
-        {payouts.error.message}
-      </p>
-    );
-  }
+  if (!payouts.isSuccess) return <QueryFallback query={payouts} />;
   const data = payouts.data;
   return (
     <div>
-      <h1 className="text-2xl font-bold tracking-tight text-brand-dark sm:text-3xl">Mis Cobros</h1>
-      <p className="mt-1 text-sm text-muted-foreground">
+      <PageHeading title="Mis Cobros" className="mb-0">
         {data.hold_days > 0
           ? `Tus comisiones se pueden pagar ${countOf(data.hold_days, 'día', 'días')} después de aprobada cada venta, una vez que la empresa pagó.`
           : 'Tus comisiones se pueden pagar en cuanto la empresa pagó la venta.'}{' '}
         Pagamos desde {formatArs(data.minimum_cents)}.
-      </p>
+      </PageHeading>
 
       <div className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Figure

@@ -1,13 +1,6 @@
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
+import { InfoDialog } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { buttonVariants } from '@web/components/ui/button';
 import { SELLER_TEXT } from '../seller-text';
@@ -57,45 +50,43 @@ export function QrDialog({
   }, [link]);
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{SELLER_TEXT.qrTitle}</DialogTitle>
-          <DialogDescription>{SELLER_TEXT.qrDescription}</DialogDescription>
-        </DialogHeader>
-        <DialogBody className="flex flex-col items-center gap-4 pb-8">
-          <p className="text-center font-semibold">{title}</p>
-          {state.status === 'loading' ? (
-            <div className="flex size-64 items-center justify-center">
-              <Spinner label={SELLER_TEXT.qrLoading} />
-            </div>
-          ) : state.status === 'error' ? (
-            <p role="alert" className="text-sm text-destructive">
-              {SELLER_TEXT.qrFailed}
-            </p>
-          ) : (
-            <>
-              <img
-                src={state.dataUrl}
-                alt={`Código QR del link de ${title}`}
-                width={256}
-                height={256}
-                className="size-64 rounded-lg border border-border"
-                data-testid="product-qr"
-              />
-              <a
-                href={state.dataUrl}
-                download={qrFileName(title)}
-                className={buttonVariants({ variant: 'primary', size: 'md', className: 'w-full' })}
-              >
-                <Download aria-hidden />
-                {SELLER_TEXT.downloadQr}
-              </a>
-            </>
-          )}
-          <p className="w-full text-center text-xs break-all text-muted-foreground">{link}</p>
-        </DialogBody>
-      </DialogContent>
-    </Dialog>
+    <InfoDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={SELLER_TEXT.qrTitle}
+      description={SELLER_TEXT.qrDescription}
+      bodyClassName="flex flex-col items-center gap-4 pb-8"
+    >
+      <p className="text-center font-semibold">{title}</p>
+      {state.status === 'loading' ? (
+        <div className="flex size-64 items-center justify-center">
+          <Spinner label={SELLER_TEXT.qrLoading} />
+        </div>
+      ) : state.status === 'error' ? (
+        <p role="alert" className="text-sm text-destructive">
+          {SELLER_TEXT.qrFailed}
+        </p>
+      ) : (
+        <>
+          <img
+            src={state.dataUrl}
+            alt={`Código QR del link de ${title}`}
+            width={256}
+            height={256}
+            className="size-64 rounded-lg border border-border"
+            data-testid="product-qr"
+          />
+          <a
+            href={state.dataUrl}
+            download={qrFileName(title)}
+            className={buttonVariants({ variant: 'primary', size: 'md', className: 'w-full' })}
+          >
+            <Download aria-hidden />
+            {SELLER_TEXT.downloadQr}
+          </a>
+        </>
+      )}
+      <p className="w-full text-center text-xs break-all text-muted-foreground">{link}</p>
+    </InfoDialog>
   );
 }
