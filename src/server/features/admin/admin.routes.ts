@@ -78,7 +78,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await changeOrderStatusAudited(
         app.db,
         app.orderWorkflow,
-        { orderId: request.params.id, to: request.body.status },
+        { orderId: request.params.id, scope: { kind: 'platform' }, to: request.body.status },
         { id: actor.userId, name: actor.profile.name, action: 'order.status' },
       );
       if (result.kind === 'not_found') throw AppError.notFound(ORDER_MESSAGES.notFound);

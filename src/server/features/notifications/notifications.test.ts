@@ -136,6 +136,7 @@ describe('notifications: bell entries and e-mails queued with the order change, 
     const started = await buy(t, world.productId, { provider: 'mercadopago', ref: world.ref });
     expect(started.statusCode).toBe(201);
     await transitionOrder(t.db, t.app.orderWorkflow, {
+      scope: { kind: 'platform' },
       orderId: started.json().order_id,
       to: 'expired',
       changedBy: 'system',
@@ -147,6 +148,7 @@ describe('notifications: bell entries and e-mails queued with the order change, 
     const started = await buy(t, world.productId, { provider: 'mercadopago', ref: world.ref });
     const orderId = started.json().order_id as string;
     await transitionOrder(t.db, t.app.orderWorkflow, {
+      scope: { kind: 'platform' },
       orderId,
       to: 'approved',
       changedBy: 'system',
@@ -157,6 +159,7 @@ describe('notifications: bell entries and e-mails queued with the order change, 
     ]);
     sink.received.length = 0;
     await transitionOrder(t.db, t.app.orderWorkflow, {
+      scope: { kind: 'platform' },
       orderId,
       to: 'refunded',
       changedBy: 'system',
@@ -201,6 +204,7 @@ describe('notifications: bell entries and e-mails queued with the order change, 
 
     const started = await buy(t, world.productId, { provider: 'stripe', ref: world.ref });
     await transitionOrder(t.db, t.app.orderWorkflow, {
+      scope: { kind: 'platform' },
       orderId: started.json().order_id,
       to: 'approved',
       changedBy: 'system',
@@ -254,6 +258,7 @@ describe('notifications: bell entries and e-mails queued with the order change, 
     for (let i = 0; i < 2; i += 1) {
       const started = await buy(t, world.productId, { provider: 'stripe', ref: world.ref });
       await transitionOrder(t.db, t.app.orderWorkflow, {
+        scope: { kind: 'platform' },
         orderId: started.json().order_id,
         to: 'approved',
         changedBy: 'system',

@@ -2,6 +2,7 @@ import { and, eq, inArray, lt } from 'drizzle-orm';
 import { countsAsSale, holdsStock, type OrderStatus } from '@shared/order-status';
 import type { PaymentProvider } from '@shared/payments/payment-methods.schema';
 import { pointsForOrder } from '@shared/points';
+import { scopeCondition, type Scope } from '../../lib/scope';
 import type { Database, Transaction } from '../../db/client';
 import { returnUnits, takeUnits } from '../products/products.service';
 import { adjustSellerTally } from '../profiles/profiles.service';
@@ -71,8 +72,11 @@ export interface TransitionRequest {
   changedBy: string;
   /** Only move from these statuses; anything else is left as it is. */
   from?: readonly OrderStatus[];
-  /** Orders of this company only (another company's order is not found). */
-  companyId?: string;
+  /**
+   * Whose order it may be: a company's (another company's order is not found),
+   * or the platform's for the admin. Required, so a forgotten scope is a type error.
+   */
+  scope: Scope;
   /** Only orders paid with this provider; others are left as they are. */
   provider?: PaymentProvider;
   /** An unpaid order's new deadline, when it moves to a pending status. */
@@ -145,7 +149,7 @@ async function lockOrder(tx: Transaction, request: TransitionRequest): Promise<O
     .where(
       and(
         eq(orders.id, request.orderId),
-        request.companyId ? eq(orders.companyId, request.companyId) : undefined,
+        scopeCondition(request.scope, { company: orders.companyId, seller: orders.sellerId }),
       ),
     )
     .for('update');
@@ -247,7 +251,7 @@ export async function expireDueOrders(
   now = new Date(),
 ): Promise<number> {
   const due = await db
-    .select({ id: orders.id, status: orders.status })
+    .select({ id: orders.id, status: orders.status, companyId: orders.companyId })
     .from(orders)
     .where(
       and(
@@ -261,6 +265,7 @@ export async function expireDueOrders(
   for (const order of due) {
     const result = await transitionOrder(db, workflow, {
       orderId: order.id,
+      scope: { kind: 'company', id: order.companyId },
       to: 'expired',
       changedBy: SYSTEM,
       from: [order.status],

@@ -97,7 +97,7 @@ export const companyOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         app.orderWorkflow,
         {
           orderId: request.params.id,
-          companyId: actor.userId,
+          scope: { kind: 'company', id: actor.userId },
           to: 'approved',
           // A transfer that arrives after its order expired is still accepted while its units are there.
           from: ['pending_transfer', 'expired'],
@@ -136,7 +136,7 @@ export const companyOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         app.orderWorkflow,
         {
           orderId: request.params.id,
-          companyId: actor.userId,
+          scope: { kind: 'company', id: actor.userId },
           to: 'expired',
           from: ['pending_payment', 'pending_transfer'],
         },

@@ -283,6 +283,7 @@ export async function writeDemoHistory(input: DemoHistory): Promise<number> {
         if (!orderId) throw new Error(`demo history: ${event.key} changes before it is placed`);
         await transitionOrder(db, input.orderWorkflow, {
           orderId,
+          scope: { kind: 'company', id: input.companyId },
           to: event.to,
           changedBy: SYSTEM,
           at: event.at,

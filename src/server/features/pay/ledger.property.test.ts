@@ -48,6 +48,7 @@ describe('the ledger (what companies owe sellers and the platform)', () => {
           }
           for (const step of steps) {
             await transitionOrder(t.db, t.app.orderWorkflow, {
+              scope: { kind: 'platform' },
               orderId: created[step.order]!,
               to: step.to,
               changedBy: 'property-test',
@@ -97,6 +98,7 @@ describe('the ledger (what companies owe sellers and the platform)', () => {
       );
     }
     await transitionOrder(t.db, t.app.orderWorkflow, {
+      scope: { kind: 'platform' },
       orderId: second.json().order_id,
       to: 'refunded',
       changedBy: 'test',

@@ -107,12 +107,19 @@ describe.skipIf(!serverUrl)(
         orderId,
         () =>
           transitionOrder(t.db, workflow, {
+            scope: { kind: 'platform' },
             orderId,
             to: 'approved',
             changedBy: world.company.id,
             from: ['pending_transfer'],
           }),
-        () => transitionOrder(t.db, workflow, { orderId, to: 'approved', changedBy: 'system' }),
+        () =>
+          transitionOrder(t.db, workflow, {
+            scope: { kind: 'platform' },
+            orderId,
+            to: 'approved',
+            changedBy: 'system',
+          }),
       );
       // The second waited for the first and found nothing left to do; it did not fail.
       expect(a).toMatchObject({ status: 'fulfilled', value: { kind: 'changed' } });
@@ -134,9 +141,16 @@ describe.skipIf(!serverUrl)(
       const before = await sellerTally(t, world.seller.id);
       const [a, b] = await overlap(
         orderId,
-        () => transitionOrder(t.db, workflow, { orderId, to: 'approved', changedBy: 'system' }),
         () =>
           transitionOrder(t.db, workflow, {
+            scope: { kind: 'platform' },
+            orderId,
+            to: 'approved',
+            changedBy: 'system',
+          }),
+        () =>
+          transitionOrder(t.db, workflow, {
+            scope: { kind: 'platform' },
             orderId,
             to: 'refunded',
             changedBy: 'system',

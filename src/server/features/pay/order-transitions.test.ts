@@ -63,6 +63,7 @@ describe('order transitions', () => {
           }
           for (const step of steps) {
             await transitionOrder(t.db, t.app.orderWorkflow, {
+              scope: { kind: 'platform' },
               orderId: created[step.order]!,
               to: step.to,
               changedBy: 'property-test',
@@ -138,6 +139,7 @@ describe('order transitions', () => {
     expect(
       (
         await transitionOrder(t.db, t.app.orderWorkflow, {
+          scope: { kind: 'platform' },
           orderId: id,
           to: 'approved',
           changedBy: 'a',
@@ -147,6 +149,7 @@ describe('order transitions', () => {
     expect(
       (
         await transitionOrder(t.db, t.app.orderWorkflow, {
+          scope: { kind: 'platform' },
           orderId: id,
           to: 'approved',
           changedBy: 'a',
@@ -156,6 +159,7 @@ describe('order transitions', () => {
     expect(
       (
         await transitionOrder(t.db, t.app.orderWorkflow, {
+          scope: { kind: 'platform' },
           orderId: id,
           to: 'delivered',
           from: ['pending_payment'],
@@ -172,6 +176,7 @@ describe('order transitions', () => {
     expect(
       (
         await transitionOrder(t.db, t.app.orderWorkflow, {
+          scope: { kind: 'platform' },
           orderId: '00000000-0000-4000-8000-000000000000',
           to: 'approved',
           changedBy: 'a',
@@ -180,11 +185,34 @@ describe('order transitions', () => {
     ).toBe('not_found');
   });
 
+  it("a company's scope finds only its own orders: another company's order is not found and stays as it was", async () => {
+    const other = await createPayWorld(t, { stock: 5 });
+    const bought = await buy(t, other.productId, { provider: 'transferencia' });
+    const orderId = bought.json().order_id as string;
+    const asWorld = await transitionOrder(t.db, t.app.orderWorkflow, {
+      scope: { kind: 'company', id: world.company.id },
+      orderId,
+      to: 'approved',
+      changedBy: 'a',
+    });
+    expect(asWorld.kind).toBe('not_found');
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row!.status).toBe('pending_transfer');
+    const asOwner = await transitionOrder(t.db, t.app.orderWorkflow, {
+      scope: { kind: 'company', id: other.company.id },
+      orderId,
+      to: 'approved',
+      changedBy: 'a',
+    });
+    expect(asOwner.kind).toBe('changed');
+  });
+
   it('reopening an expired order needs its units back, and says so when they are gone', async () => {
     const small = await createPayWorld(t, { stock: 1 });
     const first = await buy(t, small.productId, { provider: 'transferencia' });
     const id = first.json().order_id as string;
     await transitionOrder(t.db, t.app.orderWorkflow, {
+      scope: { kind: 'platform' },
       orderId: id,
       to: 'expired',
       changedBy: 'system',
@@ -192,6 +220,7 @@ describe('order transitions', () => {
     const second = await buy(t, small.productId, { provider: 'transferencia' });
     expect(second.statusCode).toBe(201);
     const reopened = await transitionOrder(t.db, t.app.orderWorkflow, {
+      scope: { kind: 'platform' },
       orderId: id,
       to: 'approved',
       changedBy: 'a',

@@ -106,6 +106,7 @@ describe('the order workflow', () => {
       const spy = vi.spyOn(third.app.orderWorkflow, 'notifications');
       const again = await placeOrder();
       await transitionOrder(t.db, t.app.orderWorkflow, {
+        scope: { kind: 'platform' },
         orderId: again,
         to: 'approved',
         changedBy: 'system',
@@ -154,6 +155,7 @@ describe('the order workflow', () => {
       },
     };
     const result = await transitionOrder(t.db, workflow, {
+      scope: { kind: 'platform' },
       orderId,
       to: 'approved',
       changedBy: 'system',
@@ -164,6 +166,7 @@ describe('the order workflow', () => {
     // A change that does not happen calls no step.
     seen.length = 0;
     const again = await transitionOrder(t.db, workflow, {
+      scope: { kind: 'platform' },
       orderId,
       to: 'approved',
       changedBy: 'system',
@@ -200,7 +203,12 @@ describe('the order workflow', () => {
     });
     const before = await snapshot();
     await expect(
-      transitionOrder(t.db, failing, { orderId, to: 'approved', changedBy: 'system' }),
+      transitionOrder(t.db, failing, {
+        scope: { kind: 'platform' },
+        orderId,
+        to: 'approved',
+        changedBy: 'system',
+      }),
     ).rejects.toThrow('the notices could not be written');
     const after = await snapshot();
     expect(after).toEqual(before);
@@ -210,6 +218,7 @@ describe('the order workflow', () => {
 
     // With the app's own steps the same change goes through, and writes what it owes.
     const result = await transitionOrder(t.db, base, {
+      scope: { kind: 'platform' },
       orderId,
       to: 'approved',
       changedBy: 'system',
@@ -231,7 +240,7 @@ describe('the order workflow', () => {
       changeOrderStatusAudited(
         t.db,
         workflow,
-        { orderId: refused, to: 'approved' },
+        { scope: { kind: 'platform' }, orderId: refused, to: 'approved' },
         { ...actor, name: 'Alicia\u0000Admin' },
       ),
     ).rejects.toThrow();
@@ -243,7 +252,7 @@ describe('the order workflow', () => {
     const result = await changeOrderStatusAudited(
       t.db,
       workflow,
-      { orderId: accepted, to: 'approved' },
+      { scope: { kind: 'platform' }, orderId: accepted, to: 'approved' },
       actor,
     );
     expect(result.kind).toBe('changed');

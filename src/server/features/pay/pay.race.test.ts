@@ -190,6 +190,7 @@ describe.skipIf(!serverUrl)(
       // The admin flips some of the same orders at the same time.
       const flips = [...mpOrders, ...transfers].map((response, index) =>
         transitionOrder(t.db, t.app.orderWorkflow, {
+          scope: { kind: 'platform' },
           orderId: response.json().order_id,
           to: index % 2 ? 'delivered' : 'refunded',
           changedBy: 'admin-test',

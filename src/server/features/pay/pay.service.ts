@@ -152,6 +152,7 @@ const PRICING_ATTEMPTS = 3;
 async function abandon(deps: PayDeps, order: OrderRow): Promise<void> {
   await transitionOrder(deps.db, deps.orderWorkflow, {
     orderId: order.id,
+    scope: { kind: 'company', id: order.companyId },
     to: 'expired',
     from: ['pending_payment'],
     changedBy: SYSTEM,
@@ -432,6 +433,7 @@ export async function getBuyerOrder(
   ) {
     await transitionOrder(deps.db, deps.orderWorkflow, {
       orderId,
+      scope: { kind: 'company', id: order.companyId },
       to: 'expired',
       from: [order.status],
       changedBy: SYSTEM,

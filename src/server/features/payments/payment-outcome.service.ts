@@ -71,6 +71,7 @@ export async function applyPaymentOutcome(
       outcome.verdict === 'approved'
         ? await transitionOrder(tx, inner, {
             orderId: order.id,
+            scope: { kind: 'company', id: order.companyId },
             to: 'approved',
             // A payment that arrives after the order expired still approves it when its units are there.
             from: ['pending_payment', 'expired'],
@@ -79,6 +80,7 @@ export async function applyPaymentOutcome(
           })
         : await transitionOrder(tx, inner, {
             orderId: order.id,
+            scope: { kind: 'company', id: order.companyId },
             to: 'refunded',
             from: ['pending_payment', 'approved', 'delivered', 'expired'],
             changedBy: SYSTEM,

@@ -245,6 +245,7 @@ describe('seller workspace /api/seller', () => {
     const [latest] = (await call('GET', '/dashboard')).json().recent_activity;
     expect(latest).toMatchObject({ status: 'approved', previous_status: 'pending_transfer' });
     await transitionOrder(t.db, t.app.orderWorkflow, {
+      scope: { kind: 'platform' },
       orderId: latest.order_id,
       to: 'refunded',
       changedBy: SYSTEM,

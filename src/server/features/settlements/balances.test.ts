@@ -39,6 +39,7 @@ describe('one meaning of a seller’s available money', () => {
     const placed = await buy(t, world.productId, { provider: 'transferencia', ref: world.ref });
     const orderId = placed.json().order_id as string;
     await transitionOrder(t.db, t.app.orderWorkflow, {
+      scope: { kind: 'platform' },
       orderId,
       to: 'approved',
       changedBy: 'system',
@@ -123,6 +124,7 @@ describe('one meaning of a seller’s available money', () => {
     expect(paid.statusCode).toBe(200);
     expect(await figures(world.seller)).toMatchObject({ available_cents: 0, paid_cents: SELLER });
     await transitionOrder(t.db, t.app.orderWorkflow, {
+      scope: { kind: 'platform' },
       orderId,
       to: 'refunded',
       changedBy: 'system',
@@ -149,6 +151,7 @@ describe('one figure for what a company still owes', () => {
     for (let i = 0; i < 3; i += 1) {
       const placed = await buy(t, world.productId, { provider: 'transferencia', ref: world.ref });
       await transitionOrder(t.db, t.app.orderWorkflow, {
+        scope: { kind: 'platform' },
         orderId: placed.json().order_id as string,
         to: 'approved',
         changedBy: 'system',

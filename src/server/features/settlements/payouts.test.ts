@@ -30,6 +30,7 @@ describe('payouts: what sellers can be paid, batches for home banking, and clawb
     const placed = await buy(t, world.productId, { provider: 'transferencia', ref: world.ref });
     const orderId = placed.json().order_id as string;
     await transitionOrder(t.db, t.app.orderWorkflow, {
+      scope: { kind: 'platform' },
       orderId,
       to: 'approved',
       changedBy: 'system',
@@ -202,6 +203,7 @@ describe('payouts: what sellers can be paid, batches for home banking, and clawb
       .where(eq(orders.sellerId, world.seller.id))
       .orderBy(asc(orders.createdAt));
     await transitionOrder(t.db, t.app.orderWorkflow, {
+      scope: { kind: 'platform' },
       orderId: firstOrder!.id,
       to: 'refunded',
       changedBy: 'system',

@@ -26,6 +26,7 @@ describe('the settlement hold is counted in days', () => {
     const orderId = placed.json().order_id as string;
     const before = Date.now();
     await transitionOrder(t.db, t.app.orderWorkflow, {
+      scope: { kind: 'platform' },
       orderId,
       to: 'approved',
       changedBy: 'system',

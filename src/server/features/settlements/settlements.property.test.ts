@@ -62,6 +62,7 @@ describe('settlements: any sequence of approvals, refunds, company payments and 
         for (const action of steps) {
           if (action.kind === 'status') {
             await transitionOrder(t.db, t.app.orderWorkflow, {
+              scope: { kind: 'platform' },
               orderId: created[action.order]!,
               to: action.to,
               changedBy: 'property-test',

@@ -37,16 +37,19 @@ describe('Liquidaciones: monthly statements from the ledger and company payments
     }
     // Two sales approved, one of them refunded; the third never paid.
     await transitionOrder(t.db, t.app.orderWorkflow, {
+      scope: { kind: 'platform' },
       orderId: orderIds[0]!,
       to: 'approved',
       changedBy: 'system',
     });
     await transitionOrder(t.db, t.app.orderWorkflow, {
+      scope: { kind: 'platform' },
       orderId: orderIds[1]!,
       to: 'approved',
       changedBy: 'system',
     });
     await transitionOrder(t.db, t.app.orderWorkflow, {
+      scope: { kind: 'platform' },
       orderId: orderIds[1]!,
       to: 'refunded',
       changedBy: 'system',
