@@ -47,6 +47,47 @@ function isStripeNotFound(error: unknown): boolean {
   );
 }
 
+/**
+ * A Stripe webhook's event, verified against the raw body with a webhook
+ * secret (300 s tolerance): the company's for payment links, the platform's
+ * for the storefront. A missing or bad signature is a 400, before anything is asked.
+ */
+export function verifyStripeEvent(
+  stripe: Stripe,
+  webhookSecret: string | undefined,
+  rawBody: Buffer,
+  signature: unknown,
+): Stripe.Event {
+  if (!webhookSecret || typeof signature !== 'string') throw INVALID_SIGNATURE();
+  try {
+    return stripe.webhooks.constructEvent(
+      rawBody,
+      signature,
+      webhookSecret,
+      WEBHOOK_TOLERANCE_SECONDS,
+    );
+  } catch {
+    throw INVALID_SIGNATURE();
+  }
+}
+
+/**
+ * A storefront Checkout Session as Stripe has it (the platform's account);
+ * null when Stripe does not know it, a 502 otherwise so Stripe retries the webhook.
+ */
+export async function readCheckoutSession(
+  stripe: Stripe,
+  id: unknown,
+): Promise<Stripe.Checkout.Session | null> {
+  if (typeof id !== 'string' || !/^\w{1,255}$/.test(id)) return null;
+  try {
+    return await stripe.checkout.sessions.retrieve(id);
+  } catch (error) {
+    if (isStripeNotFound(error)) return null;
+    throw PROVIDER_UNREACHABLE('Stripe');
+  }
+}
+
 /** A PaymentIntent as Stripe answered it, for the order its metadata names. */
 function readingOf(
   intent: Stripe.PaymentIntent,
@@ -148,19 +189,13 @@ export const stripeProvider: PaymentProvider = {
   async webhook(context, companyId, request) {
     const method = await methodWithSecrets(context.db, context.secretBox, companyId, 'stripe');
     const account = method ? stripeAccountOf(context, method) : null;
-    const signature = request.headers['stripe-signature'];
-    if (!account?.webhookSecret || typeof signature !== 'string') throw INVALID_SIGNATURE();
-    let event: Stripe.Event;
-    try {
-      event = account.stripe.webhooks.constructEvent(
-        request.rawBody,
-        signature,
-        account.webhookSecret,
-        WEBHOOK_TOLERANCE_SECONDS,
-      );
-    } catch {
-      throw INVALID_SIGNATURE();
-    }
+    if (!account) throw INVALID_SIGNATURE();
+    const event = verifyStripeEvent(
+      account.stripe,
+      account.webhookSecret,
+      request.rawBody,
+      request.headers['stripe-signature'],
+    );
 
     // The event names a payment; what happened to it is read back from Stripe with the
     // company's key, so an event that does not match Stripe's records changes nothing.
