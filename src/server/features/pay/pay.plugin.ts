@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { forgetPastMailQuota } from '../notifications/notifications.service';
 import { expireDueOrders } from '../orders/order-workflow';
 import {
-  handleMercadoPagoWebhook,
-  handleStripeWebhook,
+  handleProviderWebhook,
   type ConfirmationDeps,
 } from '../payments/payment-confirmation.service';
 import { webhookRoute } from '../payments/webhook-route';
@@ -40,10 +39,10 @@ export async function payPlugin(app: FastifyInstance): Promise<void> {
     log,
   });
   await webhookRoute(app, '/webhooks/mercadopago/:companyId', async (request) =>
-    handleMercadoPagoWebhook(confirmation(app.log), request),
+    handleProviderWebhook(confirmation(app.log), 'mercadopago', request),
   );
   await webhookRoute(app, '/webhooks/stripe/:companyId', async (request) =>
-    handleStripeWebhook(confirmation(app.log), request),
+    handleProviderWebhook(confirmation(app.log), 'stripe', request),
   );
 
   const sweep = () => {

@@ -462,6 +462,24 @@ describe('payment links /api/public/pay and the providers (against local fakes)'
       const view = await buyerOrder(id, `token=${token}&payment_id=${payment.id}`);
       expect(view.json().status).toBe('approved');
     });
+
+    it("a return page applies only its own order's payment, whatever payment_id it carries", async () => {
+      const first = await buy(t, world.productId, { provider: 'mercadopago' });
+      const other = await buy(t, world.productId, { provider: 'mercadopago' });
+      const preferenceOf = (response: typeof first) =>
+        [...mp.preferences.values()].find((p) => response.json().next.url === p.init_point)!;
+      const paid = mp.pay(preferenceOf(other).id);
+      const { order_id: id, token } = first.json();
+      const view = await buyerOrder(id, `token=${token}&payment_id=${paid.id}`);
+      expect(view.json().status).toBe('pending_payment');
+      expect((await orderRow(other.json().order_id)).status).toBe('pending_payment');
+      // The other order's own return page (or its webhook) approves it.
+      const own = await buyerOrder(
+        other.json().order_id,
+        `token=${other.json().token}&payment_id=${paid.id}`,
+      );
+      expect(own.json().status).toBe('approved');
+    });
   });
 
   describe('Stripe', () => {

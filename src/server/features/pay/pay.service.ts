@@ -1,9 +1,7 @@
 import { buyerUrlContext } from '../notifications/email-templates';
 import { buyerMailQuotaFor, notifyOrderCreated } from '../notifications/notifications.service';
 import type { FastifyBaseLogger } from 'fastify';
-import Stripe from 'stripe';
 import { buyerPriceCents, orderAmounts } from '@shared/commission';
-import { NO_EMAIL_PARAM } from '@shared/pay-entry';
 import {
   PAY_MESSAGES,
   type PayChallenge,
@@ -29,13 +27,9 @@ import {
 import { transitionOrder, type OrderWorkflow } from '../orders/order-workflow';
 import { orderCountedIn } from '../orders/orders-totals';
 import { sellerOfLink } from '../orders/seller-links.service';
-import { centsToDecimal, createMercadoPagoClient } from '../payments/mercadopago';
-import {
-  companyStripe,
-  confirmMercadoPagoPayment,
-  confirmStripeReturn,
-} from '../payments/payment-confirmation.service';
+import { confirmReturn } from '../payments/payment-confirmation.service';
 import { activeMethodsOf, methodWithSecrets } from '../payments/payment-methods.service';
+import { paymentProvider } from '../payments/providers';
 import { findProduct, takeUnits, type ProductRow } from '../products/products.service';
 import { profileSummaries } from '../profiles/profiles.service';
 import { createPayChallenge, verifyPayChallenge } from './pay-challenge';
@@ -198,16 +192,10 @@ export async function startPayment(
     }
     throw new AppError('METHOD_UNAVAILABLE', PAY_MESSAGES.methodUnavailable, 409);
   }
-  const stripeAccount =
-    input.provider === 'stripe'
-      ? await companyStripe({ ...deps, pay: deps.config.pay }, product.companyId)
-      : null;
-  if (input.provider === 'stripe' && !stripeAccount) {
-    throw new AppError('STRIPE_MISCONFIGURED', PAY_MESSAGES.stripeInvalid, 409);
-  }
-  if (input.provider === 'mercadopago' && !method.secrets.accessToken) {
-    throw new AppError('PREFERENCE_FAILED', PAY_MESSAGES.preferenceFailed, 409);
-  }
+  // The company's account at the chosen gateway: refused before any unit is held.
+  const provider = paymentProvider(input.provider);
+  const gateway = provider.connect({ ...deps, pay: deps.config.pay }, method);
+  if (!gateway) throw provider.notConnected();
   const sellerId = await sellerOfLink(deps.db, productId, input.ref);
   const client: OrderClient = {
     key: clientKey(from.address, deps.config.appSecret),
@@ -222,13 +210,7 @@ export async function startPayment(
     deps.config.pay.buyerMailsPerHour,
   );
 
-  const transfer = input.provider === 'transferencia';
-  const expiresAt = new Date(
-    now.getTime() +
-      (transfer
-        ? deps.config.pay.transferExpiryHours * 3_600_000
-        : deps.config.pay.reservationMinutes * 60_000),
-  );
+  const expiresAt = new Date(now.getTime() + provider.holdMs(deps.config.pay));
   // Everything the order writes goes first and touches no row other buyers need. The two rows
   // every buyer of this product shares (its stock, and its company's totals) are updated last,
   // in one statement, so concurrent buyers queue only for it and the commit. The stock update
@@ -243,7 +225,7 @@ export async function startPayment(
           sellerId,
           quantity: input.quantity,
           provider: input.provider,
-          status: transfer ? 'pending_transfer' : 'pending_payment',
+          status: provider.waitingStatus,
           buyer: input.buyer,
           expiresAt,
           clientKey: client.key,
@@ -300,97 +282,31 @@ export async function startPayment(
   const { order, token, mailed } = placed;
 
   const appUrl = deps.config.appUrl;
-  if (transfer) {
-    const url = buyerLink(appUrl, 'transfer', order, token);
-    return {
-      order_id: order.id,
-      status: order.status,
-      token,
-      // The page then tells the buyer to keep its address: no e-mail brings it.
-      next: { kind: 'transfer', url: mailed ? url : `${url}&${NO_EMAIL_PARAM}=1` },
-      buyer_email_sent: mailed,
-    };
-  }
-
-  if (input.provider === 'mercadopago') {
-    const client = createMercadoPagoClient({
-      accessToken: method.secrets.accessToken ?? '',
-      apiUrl: deps.config.pay.mercadopagoApiUrl,
-    });
-    const success = buyerLink(appUrl, 'success', order, token);
-    try {
-      const preference = await client.createPreference(
-        {
-          items: [
-            {
-              id: product.id,
-              title: order.productTitle,
-              description: product.description.slice(0, 250) || undefined,
-              quantity: order.quantity,
-              currency_id: 'ARS',
-              unit_price: centsToDecimal(order.unitPriceCents),
-            },
-          ],
-          payer: { name: order.buyerName, email: order.buyerEmail },
-          external_reference: order.externalReference,
-          notification_url: `${appUrl}/api/webhooks/mercadopago/${order.companyId}?source_news=webhooks`,
-          back_urls: { success, pending: success, failure: success },
-          auto_return: 'approved',
-          expires: true,
-          expiration_date_from: now.toISOString(),
-          expiration_date_to: expiresAt.toISOString(),
-          metadata: { order_id: order.id },
-        },
-        `order-${order.id}`,
-      );
-      return {
-        order_id: order.id,
-        status: order.status,
-        token,
-        next: { kind: 'redirect', url: preference.init_point },
-        buyer_email_sent: false,
-      };
-    } catch (error) {
-      deps.log.warn({ err: error, orderId: order.id }, 'MercadoPago preference failed');
-      await abandon(deps, order);
-      throw new AppError('PREFERENCE_FAILED', PAY_MESSAGES.preferenceFailed, 502);
-    }
-  }
-
-  const account = stripeAccount!;
   try {
-    const intent = await account.stripe.paymentIntents.create(
-      {
-        amount: order.totalCents,
-        currency: 'ars',
-        description: order.productTitle,
-        receipt_email: order.buyerEmail,
-        metadata: { order_id: order.id, external_reference: order.externalReference },
-        automatic_payment_methods: { enabled: true },
-      },
-      { idempotencyKey: `order-${order.id}` },
-    );
-    if (!intent.client_secret) throw new Error('PaymentIntent without client_secret');
-    await setProviderPaymentId(deps.db, order.id, intent.id);
+    const started = await gateway.start({
+      order,
+      product,
+      appUrl,
+      successUrl: buyerLink(appUrl, 'success', order, token),
+      transferUrl: buyerLink(appUrl, 'transfer', order, token),
+      mailed,
+      now,
+      expiresAt,
+    });
+    if (started.providerPaymentId) {
+      await setProviderPaymentId(deps.db, order.id, started.providerPaymentId);
+    }
     return {
       order_id: order.id,
       status: order.status,
       token,
-      next: {
-        kind: 'stripe',
-        client_secret: intent.client_secret,
-        publishable_key: account.publishableKey,
-        return_url: buyerLink(appUrl, 'success', order, token),
-      },
-      buyer_email_sent: false,
+      next: started.next,
+      buyer_email_sent: started.buyerEmailSent,
     };
   } catch (error) {
-    deps.log.warn({ err: error, orderId: order.id }, 'Stripe PaymentIntent failed');
+    // The gateway could not start the payment (the adapter logged why): the units go back now.
     await abandon(deps, order);
-    if (error instanceof Stripe.errors.StripeAuthenticationError) {
-      throw new AppError('STRIPE_MISCONFIGURED', PAY_MESSAGES.stripeInvalid, 409);
-    }
-    throw new AppError('PAYMENT_FAILED', PAY_MESSAGES.paymentFailed, 502);
+    throw error;
   }
 }
 
@@ -408,18 +324,9 @@ export async function getBuyerOrder(
 ): Promise<BuyerOrder> {
   let order = await findBuyerOrder(deps.db, orderId, token);
   if (!order) throw new AppError('ORDER_NOT_FOUND', PAY_MESSAGES.orderNotFound, 404);
-  const confirmation = { ...deps, pay: deps.config.pay };
   if (order.status === 'pending_payment' || order.status === 'expired') {
     try {
-      if (order.provider === 'stripe' && returned.paymentIntent) {
-        await confirmStripeReturn(confirmation, order, returned.paymentIntent);
-      } else if (
-        order.provider === 'mercadopago' &&
-        returned.paymentId &&
-        /^\d{1,30}$/.test(returned.paymentId)
-      ) {
-        await confirmMercadoPagoPayment(confirmation, order.companyId, returned.paymentId);
-      }
+      await confirmReturn({ ...deps, pay: deps.config.pay }, order, returned);
     } catch (error) {
       // The provider could not be asked now; its webhook will tell us later.
       deps.log.warn({ err: error, orderId }, 'could not confirm the payment on return');

@@ -24,6 +24,22 @@ export interface PaymentOutcome {
   providerPaymentId: string;
 }
 
+/**
+ * The one amount/currency guard for every gateway (payment links and the
+ * storefront): a payment pays an order only for exactly its total, in its
+ * currency. Amounts are integer cents; currencies compare case-insensitively.
+ */
+export function paidAsOrdered(
+  paid: { amountCents: number | null | undefined; currency: string | null | undefined },
+  order: { totalCents: number; currency: string },
+): boolean {
+  return (
+    paid.amountCents === order.totalCents &&
+    typeof paid.currency === 'string' &&
+    paid.currency.toLowerCase() === order.currency.toLowerCase()
+  );
+}
+
 export type OutcomeResult = 'applied' | 'duplicate' | 'mismatch' | 'no_change' | 'no_stock';
 
 /**
@@ -50,10 +66,7 @@ export async function applyPaymentOutcome(
     if (!fresh) return 'duplicate';
     if (outcome.verdict === 'open') return 'no_change';
 
-    if (
-      outcome.amountCents !== order.totalCents ||
-      outcome.currency.toLowerCase() !== order.currency
-    ) {
+    if (!paidAsOrdered(outcome, order)) {
       log.warn(
         {
           orderId: order.id,

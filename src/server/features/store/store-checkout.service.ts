@@ -19,6 +19,7 @@ import { countRowsBy } from '../../db/count-rows';
 import { AppError } from '../../lib/app-error';
 import { clientKey, lockClient } from '../../lib/client-key';
 import type { PlatformScope } from '../../lib/scope';
+import { paidAsOrdered } from '../payments/payment-outcome.service';
 import { invalidateCatalogue } from './store-catalogue.service';
 import { storeOrderLines, storeOrders, storeProducts, storeVariants } from './store.table';
 
@@ -571,8 +572,7 @@ export function stripeSessionPays(
   return (
     session.payment_status === 'paid' &&
     madeFor === order.id &&
-    session.amount_total === order.totalCents &&
-    session.currency?.toLowerCase() === order.currency.toLowerCase()
+    paidAsOrdered({ amountCents: session.amount_total, currency: session.currency }, order)
   );
 }
 

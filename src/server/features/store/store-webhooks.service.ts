@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
 import { invalidateCatalogue } from './store-catalogue.service';
 import { markStoreOrderPaid, stripeSessionPays } from './store-checkout.service';
 import { recordPaymentEvent } from '../payments/payment-events.service';
-import { WEBHOOK_TOLERANCE_SECONDS } from '../payments/webhook-route';
+import { readCheckoutSession, verifyStripeEvent } from '../payments/providers/stripe';
 import { storeOrders } from './store.table';
 
 /** Events after which a Checkout Session may have been paid (cards, then delayed methods). */
@@ -15,8 +14,8 @@ const MAY_BE_PAID = new Set([
 ]);
 
 /**
- * Verifies a Stripe webhook (raw body + signature, 300 s tolerance) and applies
- * it once: the event id is recorded in the same transaction, so a repeated
+ * Verifies a Stripe webhook with the Stripe adapter (raw body + signature,
+ * 300 s tolerance) and applies it once: the event id is recorded in the same transaction, so a repeated
  * delivery changes nothing. The event only names the session: it is read back
  * from Stripe, and only Stripe's answer (paid, with the order's amount and
  * currency) marks the order paid.
@@ -28,25 +27,16 @@ export async function handleStripeWebhook(
   rawBody: Buffer,
   signature: string | undefined,
 ): Promise<{ received: true; duplicate: boolean }> {
-  let event: Stripe.Event;
-  try {
-    if (!signature) throw new Error('missing signature');
-    event = stripe.webhooks.constructEvent(
-      rawBody,
-      signature,
-      webhookSecret,
-      WEBHOOK_TOLERANCE_SECONDS,
-    );
-  } catch {
-    throw new AppError('INVALID_SIGNATURE', 'La firma del webhook no es válida.', 400);
-  }
+  const event = verifyStripeEvent(stripe, webhookSecret, rawBody, signature);
 
   const named = event.type.startsWith('checkout.session.')
     ? (event.data.object as Stripe.Checkout.Session)
     : undefined;
   const orderId = named?.metadata?.store_order_id ?? named?.client_reference_id ?? null;
   const session =
-    named && orderId && MAY_BE_PAID.has(event.type) ? await readSession(stripe, named.id) : null;
+    named && orderId && MAY_BE_PAID.has(event.type)
+      ? await readCheckoutSession(stripe, named.id)
+      : null;
 
   const result = await db.transaction(async (tx) => {
     const fresh = await recordPaymentEvent(tx, {
@@ -73,19 +63,4 @@ export async function handleStripeWebhook(
   });
   if (!result.duplicate) invalidateCatalogue(db);
   return result;
-}
-
-/** The session as Stripe has it; null when Stripe does not know it (a 5xx otherwise, so Stripe retries). */
-async function readSession(stripe: Stripe, id: unknown): Promise<Stripe.Checkout.Session | null> {
-  if (typeof id !== 'string' || !/^\w{1,255}$/.test(id)) return null;
-  try {
-    return await stripe.checkout.sessions.retrieve(id);
-  } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 404) return null;
-    throw new AppError(
-      'PROVIDER_UNAVAILABLE',
-      'No pudimos confirmar el pago con Stripe; se reintentará.',
-      502,
-    );
-  }
 }

@@ -1,0 +1,239 @@
+import Stripe from 'stripe';
+import { PAY_MESSAGES } from '@shared/orders/orders.schema';
+import { AppError } from '../../../lib/app-error';
+import { methodWithSecrets, type ActiveMethod } from '../payment-methods.service';
+import type { PaymentVerdict } from '../payment-outcome.service';
+import { createStripeClient } from '../stripe-client';
+import { WEBHOOK_TOLERANCE_SECONDS } from '../webhook-route';
+import {
+  INVALID_SIGNATURE,
+  PROVIDER_UNREACHABLE,
+  type PaymentProvider,
+  type PaymentReading,
+  type ProviderConnection,
+  type ProviderContext,
+} from './provider';
+
+/** A company's Stripe account: its client, its publishable key and its webhook secret. */
+export interface StripeAccount {
+  stripe: Stripe;
+  publishableKey: string;
+  webhookSecret: string | undefined;
+}
+
+/** The company's Stripe account from its method; null without a secret and a publishable key. */
+export function stripeAccountOf(
+  context: ProviderContext,
+  method: ActiveMethod,
+): StripeAccount | null {
+  const secretKey = method.secrets.secretKey;
+  const publishableKey = method.config.publishableKey;
+  if (!secretKey || !publishableKey) return null;
+  return {
+    stripe: createStripeClient({ secretKey, apiUrl: context.pay.stripeApiUrl }),
+    publishableKey,
+    webhookSecret: method.secrets.webhookSecret,
+  };
+}
+
+const idOf = (value: string | { id: string } | null): string | undefined =>
+  typeof value === 'string' ? value : value?.id;
+
+function isStripeNotFound(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { statusCode?: number }).statusCode === 404
+  );
+}
+
+/**
+ * A Stripe webhook's event, verified against the raw body with a webhook
+ * secret (300 s tolerance): the company's for payment links, the platform's
+ * for the storefront. A missing or bad signature is a 400, before anything is asked.
+ */
+export function verifyStripeEvent(
+  stripe: Stripe,
+  webhookSecret: string | undefined,
+  rawBody: Buffer,
+  signature: unknown,
+): Stripe.Event {
+  if (!webhookSecret || typeof signature !== 'string') throw INVALID_SIGNATURE();
+  try {
+    return stripe.webhooks.constructEvent(
+      rawBody,
+      signature,
+      webhookSecret,
+      WEBHOOK_TOLERANCE_SECONDS,
+    );
+  } catch {
+    throw INVALID_SIGNATURE();
+  }
+}
+
+/**
+ * A storefront Checkout Session as Stripe has it (the platform's account);
+ * null when Stripe does not know it, a 502 otherwise so Stripe retries the webhook.
+ */
+export async function readCheckoutSession(
+  stripe: Stripe,
+  id: unknown,
+): Promise<Stripe.Checkout.Session | null> {
+  if (typeof id !== 'string' || !/^\w{1,255}$/.test(id)) return null;
+  try {
+    return await stripe.checkout.sessions.retrieve(id);
+  } catch (error) {
+    if (isStripeNotFound(error)) return null;
+    throw PROVIDER_UNREACHABLE('Stripe');
+  }
+}
+
+/** A PaymentIntent as Stripe answered it, for the order its metadata names. */
+function readingOf(
+  intent: Stripe.PaymentIntent,
+  verdict: PaymentVerdict,
+  eventType: string,
+): PaymentReading {
+  const orderId = intent.metadata?.order_id;
+  return {
+    paymentId: intent.id,
+    eventKey: `${intent.id}:${verdict === 'refunded' ? 'refunded' : intent.status}`,
+    eventType,
+    verdict,
+    // What Stripe says it received approves the order, never the amount asked for.
+    amountCents: verdict === 'refunded' ? null : intent.amount_received,
+    currency: intent.currency,
+    order: orderId ? { id: orderId } : null,
+  };
+}
+
+const verdictOf = (intent: Stripe.PaymentIntent): PaymentVerdict =>
+  intent.status === 'succeeded' ? 'approved' : 'open';
+
+function connection(context: ProviderContext, account: StripeAccount): ProviderConnection {
+  return {
+    async start({ order, successUrl }) {
+      try {
+        const intent = await account.stripe.paymentIntents.create(
+          {
+            amount: order.totalCents,
+            currency: 'ars',
+            description: order.productTitle,
+            receipt_email: order.buyerEmail,
+            metadata: { order_id: order.id, external_reference: order.externalReference },
+            automatic_payment_methods: { enabled: true },
+          },
+          { idempotencyKey: `order-${order.id}` },
+        );
+        if (!intent.client_secret) throw new Error('PaymentIntent without client_secret');
+        return {
+          next: {
+            kind: 'stripe',
+            client_secret: intent.client_secret,
+            publishable_key: account.publishableKey,
+            return_url: successUrl,
+          },
+          providerPaymentId: intent.id,
+          buyerEmailSent: false,
+        };
+      } catch (error) {
+        context.log.warn({ err: error, orderId: order.id }, 'Stripe PaymentIntent failed');
+        if (error instanceof Stripe.errors.StripeAuthenticationError) {
+          throw new AppError('STRIPE_MISCONFIGURED', PAY_MESSAGES.stripeInvalid, 409);
+        }
+        throw new AppError('PAYMENT_FAILED', PAY_MESSAGES.paymentFailed, 502);
+      }
+    },
+
+    async readPayment(paymentId) {
+      let intent;
+      try {
+        intent = await account.stripe.paymentIntents.retrieve(paymentId);
+      } catch (error) {
+        if (isStripeNotFound(error)) return null;
+        throw error;
+      }
+      return readingOf(intent, verdictOf(intent), 'return');
+    },
+  };
+}
+
+/**
+ * Stripe with the company's own keys: a PaymentIntent the buyer confirms with
+ * Stripe.js on our page, read back on their return and on webhooks.
+ */
+export const stripeProvider: PaymentProvider = {
+  id: 'stripe',
+  waitingStatus: 'pending_payment',
+  holdMs: (pay) => pay.reservationMinutes * 60_000,
+
+  connect(context, method) {
+    const account = stripeAccountOf(context, method);
+    return account ? connection(context, account) : null;
+  },
+
+  notConnected: () => new AppError('STRIPE_MISCONFIGURED', PAY_MESSAGES.stripeInvalid, 409),
+
+  // Only the PaymentIntent this order was started with is asked about.
+  returnedPaymentId: (order, { paymentIntent }) =>
+    paymentIntent && order.providerPaymentId === paymentIntent ? paymentIntent : undefined,
+
+  /**
+   * POST /api/webhooks/stripe/:companyId, verified with the company's webhook
+   * secret (300 s tolerance). The event only says which payment to look at: the
+   * PaymentIntent (and for a refund its charge, for a chargeback its dispute) is
+   * retrieved with the company's key and only Stripe's answer approves or
+   * refunds. A company without a webhook secret cannot receive webhooks: its
+   * card orders are confirmed when the buyer returns.
+   */
+  async webhook(context, companyId, request) {
+    const method = await methodWithSecrets(context.db, context.secretBox, companyId, 'stripe');
+    const account = method ? stripeAccountOf(context, method) : null;
+    if (!account) throw INVALID_SIGNATURE();
+    const event = verifyStripeEvent(
+      account.stripe,
+      account.webhookSecret,
+      request.rawBody,
+      request.headers['stripe-signature'],
+    );
+
+    // The event names a payment; what happened to it is read back from Stripe with the
+    // company's key, so an event that does not match Stripe's records changes nothing.
+    const named = (event.data.object as { id?: unknown }).id;
+    if (typeof named !== 'string' || !/^\w{1,255}$/.test(named)) return { result: 'ignored' };
+    let intent: Stripe.PaymentIntent | undefined;
+    let verdict: PaymentVerdict = 'open';
+    try {
+      if (event.type === 'payment_intent.succeeded') {
+        intent = await account.stripe.paymentIntents.retrieve(named);
+        verdict = verdictOf(intent);
+      } else if (event.type === 'charge.refunded') {
+        const charge = await account.stripe.charges.retrieve(named);
+        const intentId = idOf(charge.payment_intent);
+        if (charge.refunded && intentId) {
+          intent = await account.stripe.paymentIntents.retrieve(intentId);
+          verdict = 'refunded';
+        }
+      } else if (event.type === 'charge.dispute.created') {
+        const dispute = await account.stripe.disputes.retrieve(named);
+        const intentId = idOf(dispute.payment_intent);
+        if (intentId) {
+          intent = await account.stripe.paymentIntents.retrieve(intentId);
+          verdict = 'refunded';
+        }
+      }
+    } catch (error) {
+      if (isStripeNotFound(error)) {
+        context.log.warn(
+          { companyId, event: event.id },
+          'Stripe does not know what this event names',
+        );
+        return { result: 'unknown_order' };
+      }
+      context.log.error({ err: error, companyId, event: event.id }, 'Stripe could not be asked');
+      throw PROVIDER_UNREACHABLE('Stripe');
+    }
+    if (!intent) return { result: 'ignored' };
+    return { reading: readingOf(intent, verdict, event.type) };
+  },
+};
