@@ -120,12 +120,10 @@ export async function selectOrderDtos(
   const rows = await db
     .select({
       order: orders,
-      companyName: partyNames.companyName,
-      sellerName: partyNames.sellerName,
+      companyName: partyNames.companyName(orders.companyId),
+      sellerName: partyNames.sellerName(orders.sellerId),
     })
     .from(orders)
-    .leftJoin(...partyNames.company(orders.companyId))
-    .leftJoin(...partyNames.seller(orders.sellerId))
     .where(whereOf(scope, filters))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit)
