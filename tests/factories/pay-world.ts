@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { createUser, type CreatedUser } from './accounts';
 import type { TestApp } from '../setup/test-app';
+import { orderStatusHistory } from '../../src/server/features/orders/orders.table';
+import { ledgerEntries } from '../../src/server/features/settlements/ledger.table';
 import { linkCodeFor } from '../../src/server/features/orders/seller-links.service';
 import { findProfile } from '../../src/server/features/profiles/profiles.service';
 
@@ -26,6 +29,28 @@ export interface PayWorld {
   productId: string;
 }
 
+/** One sale of the pay world's product: $ 10.000 at 10 % earns the seller $ 750 and makes the company owe $ 1.000. */
+export const PAY_WORLD_SALE = { sellerCents: 75_000, owedCents: 100_000 } as const;
+
+/** A CBU with valid check digits, for sellers' payout details. */
+export const VALID_CBU = '0110599520000001234569';
+
+/** A signed-in request as `user`, from the app's own origin. */
+export function callAs(
+  t: TestApp,
+  user: CreatedUser,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { cookie: user.cookie, origin: t.config.appUrl },
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
 export async function companyCall(
   t: TestApp,
   user: CreatedUser,
@@ -33,12 +58,7 @@ export async function companyCall(
   url: string,
   payload?: unknown,
 ) {
-  return t.app.inject({
-    method,
-    url: `/api/company${url}`,
-    headers: { origin: t.config.appUrl, cookie: user.cookie },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  return callAs(t, user, method, `/api/company${url}`, payload as object | undefined);
 }
 
 /**
@@ -116,4 +136,27 @@ export async function buy(
 export async function sellerTally(t: TestApp, sellerId: string) {
   const profile = await findProfile(t.db, sellerId);
   return { points: profile!.points, sales: profile!.sales };
+}
+
+/** A bank-transfer order of the pay world's product through its seller's link; its id. */
+export async function placeTransferOrder(t: TestApp, world: PayWorld): Promise<string> {
+  const placed = await buy(t, world.productId, { provider: 'transferencia', ref: world.ref });
+  if (placed.statusCode !== 201)
+    throw new Error(`order answered ${placed.statusCode}: ${placed.body}`);
+  return placed.json().order_id as string;
+}
+
+/** An order's ledger entries. */
+export function ledgerOf(t: TestApp, orderId: string) {
+  return t.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId));
+}
+
+/** The statuses an order went through, oldest first. */
+export async function historyOf(t: TestApp, orderId: string): Promise<string[]> {
+  const rows = await t.db
+    .select({ status: orderStatusHistory.status })
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(orderStatusHistory.id);
+  return rows.map((row) => row.status);
 }

@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pointsForOrder } from '@shared/points';
 import {
-  buy,
   createPayWorld,
   sellerTally,
   type PayWorld,
+  placeTransferOrder,
+  ledgerOf as ledgerOfOrder,
+  historyOf as historyOfOrder,
 } from '../../../../tests/factories/pay-world';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import {
@@ -14,8 +15,6 @@ import {
   type OrderWorkflow,
 } from '../orders/order-workflow';
 import { findOrder } from '../orders/orders.service';
-import { orderStatusHistory } from '../orders/orders.table';
-import { ledgerEntries } from '../settlements/ledger.table';
 
 /*
  * transitionOrder reads the order with SELECT … FOR UPDATE: a second change of
@@ -67,21 +66,9 @@ describe.skipIf(!serverUrl)(
     });
     afterAll(() => t?.close());
 
-    const placeOrder = async () => {
-      const placed = await buy(t, world.productId, { provider: 'transferencia', ref: world.ref });
-      expect(placed.statusCode).toBe(201);
-      return placed.json().order_id as string;
-    };
-    const ledgerOf = (orderId: string) =>
-      t.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId));
-    const historyOf = async (orderId: string) =>
-      (
-        await t.db
-          .select({ status: orderStatusHistory.status })
-          .from(orderStatusHistory)
-          .where(eq(orderStatusHistory.orderId, orderId))
-          .orderBy(orderStatusHistory.id)
-      ).map((row) => row.status);
+    const placeOrder = () => placeTransferOrder(t, world);
+    const ledgerOf = (orderId: string) => ledgerOfOrder(t, orderId);
+    const historyOf = (orderId: string) => historyOfOrder(t, orderId);
 
     /** Starts `first`, waits until it is inside its transaction, starts `second`, then lets `first` commit. */
     async function overlap(

@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
 import {
-  buy,
   companyCall,
   createPayWorld,
   sellerTally,
   type PayWorld,
+  placeTransferOrder,
+  ledgerOf as ledgerOfOrder,
+  historyOf as historyOfOrder,
 } from '../../../../tests/factories/pay-world';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { findProduct } from '../products/products.service';
@@ -41,21 +43,9 @@ describe('the order workflow', () => {
     await Promise.all([t?.close(), other?.close()]);
   });
 
-  const placeOrder = async () => {
-    const placed = await buy(t, world.productId, { provider: 'transferencia', ref: world.ref });
-    expect(placed.statusCode).toBe(201);
-    return placed.json().order_id as string;
-  };
-  const ledgerOf = (orderId: string) =>
-    t.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId));
-  const historyOf = async (orderId: string) =>
-    (
-      await t.db
-        .select({ status: orderStatusHistory.status })
-        .from(orderStatusHistory)
-        .where(eq(orderStatusHistory.orderId, orderId))
-        .orderBy(orderStatusHistory.id)
-    ).map((row) => row.status);
+  const placeOrder = () => placeTransferOrder(t, world);
+  const ledgerOf = (orderId: string) => ledgerOfOrder(t, orderId);
+  const historyOf = (orderId: string) => historyOfOrder(t, orderId);
   const adminDashboard = async () =>
     (
       await t.app.inject({

@@ -1,16 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
-import { buy, createPayWorld, type PayWorld } from '../../../../tests/factories/pay-world';
+import {
+  buy,
+  createPayWorld,
+  type PayWorld,
+  callAs,
+  VALID_CBU,
+  PAY_WORLD_SALE,
+} from '../../../../tests/factories/pay-world';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { transitionOrder } from '../orders/order-workflow';
 import { argentineDay } from '../orders/orders-totals';
 import { companyBalance, companyBalances } from './balances.service';
 import { statementList } from './statements.service';
 
-/** $ 10.000 at 10 %: a sale earns the seller $ 750 and makes the company owe $ 1.000. */
-const SELLER = 75_000;
-const OWED = 100_000;
-const VALID_CBU = '0110599520000001234569';
+const SELLER = PAY_WORLD_SALE.sellerCents;
+const OWED = PAY_WORLD_SALE.owedCents;
 
 /**
  * A seller's figures mean one thing on every endpoint: GET /api/seller/balance
@@ -22,12 +27,7 @@ describe('one meaning of a seller’s available money', () => {
   let admin: CreatedUser;
 
   const as = (user: CreatedUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie: user.cookie, origin: t.config.appUrl },
-      ...(payload ? { payload } : {}),
-    });
+    callAs(t, user, method, url, payload);
   /** A company and a seller with bank details, and one approved sale of theirs. */
   const worldWithSale = async () => {
     const world = await createPayWorld(t);

@@ -1,7 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
-import { buy, createPayWorld, type PayWorld } from '../../../../tests/factories/pay-world';
+import {
+  buy,
+  createPayWorld,
+  type PayWorld,
+  callAs,
+  VALID_CBU,
+  PAY_WORLD_SALE,
+} from '../../../../tests/factories/pay-world';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { emailOutbox } from '../notifications/notifications.table';
 import { transitionOrder } from '../orders/order-workflow';
@@ -9,10 +16,8 @@ import { orders } from '../orders/orders.table';
 import { argentineDay } from '../orders/orders-totals';
 import { sellerPayouts } from './payouts.service';
 
-/** $ 10.000 at 10 %: a sale earns the seller $ 750 and makes the company owe $ 1.000. */
-const SELLER = 75_000;
-const OWED = 100_000;
-const VALID_CBU = '0110599520000001234569';
+const SELLER = PAY_WORLD_SALE.sellerCents;
+const OWED = PAY_WORLD_SALE.owedCents;
 
 describe('payouts: what sellers can be paid, batches for home banking, and clawbacks', () => {
   let t: TestApp;
@@ -20,12 +25,7 @@ describe('payouts: what sellers can be paid, batches for home banking, and clawb
   let admin: CreatedUser;
 
   const as = (user: CreatedUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie: user.cookie, origin: t.config.appUrl },
-      ...(payload ? { payload } : {}),
-    });
+    callAs(t, user, method, url, payload);
   const sale = async () => {
     const placed = await buy(t, world.productId, { provider: 'transferencia', ref: world.ref });
     const orderId = placed.json().order_id as string;

@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../../tests/factories/accounts';
-import { buy, createPayWorld, type PayWorld } from '../../../../tests/factories/pay-world';
+import {
+  buy,
+  createPayWorld,
+  type PayWorld,
+  PAY_WORLD_SALE,
+} from '../../../../tests/factories/pay-world';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { argentineDay } from '../orders/orders-totals';
 import { transitionOrder } from '../orders/order-workflow';
 import { sellerBalance } from './balances.service';
 import { sellerPayouts } from './payouts.service';
 
-/** $ 10.000 at 10 %: a sale earns the seller $ 750 and makes the company owe $ 1.000. */
-const SELLER = 75_000;
-const OWED = 100_000;
+const SELLER = PAY_WORLD_SALE.sellerCents;
+const OWED = PAY_WORLD_SALE.owedCents;
 const HOLD_DAYS = 14;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
-import { buy, createPayWorld, type PayWorld } from '../../../../tests/factories/pay-world';
+import {
+  buy,
+  createPayWorld,
+  type PayWorld,
+  callAs,
+  PAY_WORLD_SALE,
+} from '../../../../tests/factories/pay-world';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { argentineTime, nextMonth } from '@shared/time';
 import { argentineMonth } from '../orders/orders-metrics.service';
@@ -9,7 +15,7 @@ import { argentineDay } from '../orders/orders-totals';
 import { notifyStatementsReady } from './statements.service';
 
 /** $ 10.000 at 10 %: each sale owes $ 1.000 of commission, $ 750 to the seller and $ 250 to the platform. */
-const SELLER = 75_000;
+const SELLER = PAY_WORLD_SALE.sellerCents;
 const PLATFORM = 25_000;
 
 describe('Liquidaciones: monthly statements from the ledger and company payments', () => {
@@ -19,13 +25,8 @@ describe('Liquidaciones: monthly statements from the ledger and company payments
   const month = argentineMonth(new Date());
   const orderIds: string[] = [];
 
-  const as = (user: CreatedUser, method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie: user.cookie, origin: t.config.appUrl },
-      ...(payload ? { payload } : {}),
-    });
+  const as = (user: CreatedUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    callAs(t, user, method, url, payload);
 
   beforeAll(async () => {
     t = await createTestApp({ ...UNLIMITED_PAY_ENV });
