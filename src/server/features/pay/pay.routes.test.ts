@@ -384,14 +384,16 @@ describe('payment links /api/public/pay and the providers (against local fakes)'
       )!;
       const payment = mp.pay(preference.id);
       const asked = () => mp.requests.filter((r) => r.path === `/v1/payments/${payment.id}`).length;
-      const nowSeconds = Math.floor(Date.now() / 1000);
-      for (const ts of [
-        '978307200', // 2001-01-01
-        String(nowSeconds - 301),
-        String(nowSeconds + 301),
-        String((nowSeconds - 3600) * 1000), // an hour ago, in milliseconds
-        'ayer',
+      // Each time is taken just before its request: a time 301 s ahead made in advance would
+      // be within 300 s of the server's clock by the time it arrived.
+      for (const timeOf of [
+        () => '978307200', // 2001-01-01
+        () => String(Math.floor(Date.now() / 1000) - 301),
+        () => String(Date.now() + 301_000), // in milliseconds: a whole second ahead is too coarse
+        () => String(Date.now() - 3_600_000), // an hour ago, in milliseconds
+        () => 'ayer',
       ]) {
+        const ts = timeOf();
         const stale = await mercadoPagoWebhook(payment.id, { ts });
         expect(stale.statusCode, ts).toBe(400);
         expect(stale.json().error.code).toBe('INVALID_SIGNATURE');
