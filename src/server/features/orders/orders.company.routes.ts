@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error';
 import { sendAttachment } from '../../lib/attachment';
 import { actorOf } from '../accounts/role-guard';
 import { exportOrdersCsv, findScopedOrder, listOrders, toOrderDtos } from './orders-query.service';
-import { changeOrderStatusAudited } from './order-actions.service';
+import { confirmTransfer, releaseUnits } from './order-actions.service';
 import { orderHistoryView } from './orders-metrics.service';
 
 /** /api/company/orders: the company's own orders (API.md "Company"). */
@@ -92,27 +92,13 @@ export const companyOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      const result = await changeOrderStatusAudited(
+      const confirmed = await confirmTransfer(
         app.db,
         app.orderWorkflow,
-        {
-          orderId: request.params.id,
-          scope: { kind: 'company', id: actor.userId },
-          to: 'approved',
-          // A transfer that arrives after its order expired is still accepted while its units are there.
-          from: ['pending_transfer', 'expired'],
-          provider: 'transferencia',
-        },
-        { id: actor.userId, name: actor.profile.name, action: 'order.confirm_transfer' },
+        { id: actor.userId, name: actor.profile.name },
+        request.params.id,
       );
-      if (result.kind === 'not_found') throw AppError.notFound(ORDER_MESSAGES.notFound);
-      if (result.kind === 'no_stock') {
-        throw new AppError('NO_STOCK', ORDER_MESSAGES.noStockToReopen, 409);
-      }
-      if (result.kind === 'unchanged') {
-        throw new AppError('NOT_PENDING_TRANSFER', ORDER_MESSAGES.notPendingTransfer, 409);
-      }
-      const [order] = await toOrderDtos(app.db, app.storage, [result.order]);
+      const [order] = await toOrderDtos(app.db, app.storage, [confirmed]);
       return order!;
     },
   );
@@ -130,23 +116,13 @@ export const companyOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      // The same change as an order running out of time: history, stock back, totals.
-      const result = await changeOrderStatusAudited(
+      const released = await releaseUnits(
         app.db,
         app.orderWorkflow,
-        {
-          orderId: request.params.id,
-          scope: { kind: 'company', id: actor.userId },
-          to: 'expired',
-          from: ['pending_payment', 'pending_transfer'],
-        },
-        { id: actor.userId, name: actor.profile.name, action: 'order.release' },
+        { id: actor.userId, name: actor.profile.name },
+        request.params.id,
       );
-      if (result.kind === 'not_found') throw AppError.notFound(ORDER_MESSAGES.notFound);
-      if (result.kind !== 'changed') {
-        throw new AppError('NOT_RELEASABLE', ORDER_MESSAGES.notReleasable, 409);
-      }
-      const [order] = await toOrderDtos(app.db, app.storage, [result.order]);
+      const [order] = await toOrderDtos(app.db, app.storage, [released]);
       return order!;
     },
   );
