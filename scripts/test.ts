@@ -26,6 +26,7 @@ let failed = 0;
 let skipped = 0;
 const lines: string[] = [];
 const skippedNames: string[] = [];
+const failedNames: string[] = [];
 
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n━━ ${label} ━━`);
@@ -49,6 +50,7 @@ function record(label: string, result: StageResult) {
   failed += result.failed;
   skipped += result.skipped;
   skippedNames.push(...result.skippedNames.map((name) => `${label}: ${name}`));
+  failedNames.push(...result.failedNames.map((name) => `${label}: ${name}`));
   lines.push(`${result.failed === 0 ? '✓' : '✗'} ${label}: ${summaryLine(result)}`);
 }
 
@@ -95,6 +97,10 @@ for (const line of lines) console.log(line);
 if (skippedNames.length) {
   console.log('\nskipped:');
   for (const name of skippedNames) console.log(`  - ${name}`);
+}
+if (failedNames.length) {
+  console.log('\nfailed:');
+  for (const name of failedNames) console.log(`  - ${name}`);
 }
 console.log(summaryLine({ passed, failed, skipped }));
 process.exit(failed === 0 ? 0 : 1);

@@ -1,13 +1,15 @@
 /**
  * Reads the JSON reports of Vitest and Playwright into one shape: how many
- * passed, failed and were skipped, and the name of every skipped test (with
- * its suite, whose title says why it was skipped).
+ * passed, failed and were skipped, the name of every skipped test (with its
+ * suite, whose title says why it was skipped) and of every failed one (with the
+ * first line of its error), so a CI log's tail says what to look at.
  */
 export interface StageResult {
   passed: number;
   failed: number;
   skipped: number;
   skippedNames: string[];
+  failedNames: string[];
 }
 
 export interface VitestReport {
@@ -17,7 +19,14 @@ export interface VitestReport {
   numTodoTests: number;
   testResults: {
     name: string;
-    assertionResults: { ancestorTitles: string[]; title: string; status: string }[];
+    status?: string;
+    message?: string;
+    assertionResults: {
+      ancestorTitles: string[];
+      title: string;
+      status: string;
+      failureMessages?: string[] | null;
+    }[];
   }[];
 }
 
@@ -28,7 +37,10 @@ export interface PlaywrightReport {
 
 interface PlaywrightSuite {
   title: string;
-  specs?: { title: string; tests: { status: string }[] }[];
+  specs?: {
+    title: string;
+    tests: { status: string; results?: { error?: { message?: string } }[] }[];
+  }[];
   suites?: PlaywrightSuite[];
 }
 
@@ -41,17 +53,30 @@ export function vitestResult(
   runnerOk: boolean,
   relativeName: (file: string) => string,
 ): StageResult {
-  if (!report) return { passed: 0, failed: 1, skipped: 0, skippedNames: [] };
+  if (!report) return noReport;
+  const nameOf = (file: string, test: { ancestorTitles: string[]; title: string }) =>
+    [relativeName(file), ...test.ancestorTitles, test.title].join(' › ');
   const skippedNames = report.testResults.flatMap((file) =>
     file.assertionResults
       .filter((test) => test.status !== 'passed' && test.status !== 'failed')
-      .map((test) => [relativeName(file.name), ...test.ancestorTitles, test.title].join(' › ')),
+      .map((test) => nameOf(file.name, test)),
   );
+  const failedNames = report.testResults.flatMap((file) => {
+    const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
+    // A file that failed before any of its tests ran (an import or a hook) has no failed test.
+    if (failedTests.length === 0 && file.status === 'failed') {
+      return [withReason(relativeName(file.name), file.message)];
+    }
+    return failedTests.map((test) =>
+      withReason(nameOf(file.name, test), test.failureMessages?.[0]),
+    );
+  });
   return {
     passed: report.numPassedTests,
     failed: report.numFailedTests + (runnerOk || report.numFailedTests > 0 ? 0 : 1),
     skipped: report.numPendingTests + report.numTodoTests,
     skippedNames,
+    failedNames,
   };
 }
 
@@ -59,13 +84,19 @@ export function playwrightResult(
   report: PlaywrightReport | undefined,
   runnerOk: boolean,
 ): StageResult {
-  if (!report) return { passed: 0, failed: 1, skipped: 0, skippedNames: [] };
+  if (!report) return noReport;
   const skippedNames: string[] = [];
+  const failedNames: string[] = [];
   const visit = (suite: PlaywrightSuite, titles: string[]) => {
     const here = suite.title ? [...titles, suite.title] : titles;
     for (const spec of suite.specs ?? []) {
       if (spec.tests.length > 0 && spec.tests.every((test) => test.status === 'skipped')) {
         skippedNames.push([...here, spec.title].join(' › '));
+      }
+      const failing = spec.tests.find((test) => test.status === 'unexpected');
+      if (failing) {
+        const error = failing.results?.find((result) => result.error)?.error?.message;
+        failedNames.push(withReason([...here, spec.title].join(' › '), error));
       }
     }
     for (const child of suite.suites ?? []) visit(child, here);
@@ -77,9 +108,30 @@ export function playwrightResult(
     failed: unexpected + (runnerOk || unexpected > 0 ? 0 : 1),
     skipped,
     skippedNames,
+    failedNames,
   };
 }
 
-export function summaryLine(total: Omit<StageResult, 'skippedNames'>): string {
+const noReport: StageResult = {
+  passed: 0,
+  failed: 1,
+  skipped: 0,
+  skippedNames: [],
+  failedNames: ['(the runner wrote no report)'],
+};
+
+/** The test's name and the first line of its error, without terminal colours. */
+function withReason(name: string, message: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  const firstLine =
+    (message ?? '')
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .trim()
+      .split('\n')[0] ?? '';
+  const reason = firstLine.length > 300 ? `${firstLine.slice(0, 300)}…` : firstLine;
+  return reason ? `${name}: ${reason}` : name;
+}
+
+export function summaryLine(total: Omit<StageResult, 'skippedNames' | 'failedNames'>): string {
   return `${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`;
 }

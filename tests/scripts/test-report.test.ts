@@ -36,8 +36,46 @@ describe('the test summary', () => {
       skippedNames: [
         'src/a.test.ts › races on PostgreSQL (skipped: set TEST_DATABASE_URL to run it) › 50 buyers',
       ],
+      failedNames: [],
     });
     expect(summaryLine(result)).toBe('3 passed, 0 failed, 1 skipped');
+  });
+
+  it('names each failed Vitest test with the first line of its error, and a file that failed to load', () => {
+    const result = vitestResult(
+      {
+        ...vitestReport,
+        numFailedTests: 1,
+        testResults: [
+          {
+            name: '/repo/src/b.test.ts',
+            status: 'failed',
+            assertionResults: [
+              {
+                ancestorTitles: ['payouts'],
+                title: 'adds up',
+                status: 'failed',
+                failureMessages: [
+                  '\u001b[31mAssertionError: expected 1 to be 2\u001b[39m\n    at x.ts:1',
+                ],
+              },
+            ],
+          },
+          {
+            name: '/repo/src/c.test.ts',
+            status: 'failed',
+            message: 'Cannot find module ./gone\nstack',
+            assertionResults: [],
+          },
+        ],
+      },
+      false,
+      (file) => file.replace('/repo/', ''),
+    );
+    expect(result.failedNames).toEqual([
+      'src/b.test.ts › payouts › adds up: AssertionError: expected 1 to be 2',
+      'src/c.test.ts: Cannot find module ./gone',
+    ]);
   });
 
   it('counts a runner that failed without a report, or without a failing test, as a failure', () => {
@@ -46,14 +84,22 @@ describe('the test summary', () => {
     expect(playwrightResult(undefined, false).failed).toBe(1);
   });
 
-  it('names Playwright specs whose every test was skipped', () => {
+  it('names Playwright specs whose every test was skipped, and each failed one with its error', () => {
     const result = playwrightResult(
       {
-        stats: { expected: 2, unexpected: 0, flaky: 1, skipped: 1 },
+        stats: { expected: 2, unexpected: 1, flaky: 1, skipped: 1 },
         suites: [
           {
             title: 'store.spec.ts',
-            specs: [{ title: 'runs', tests: [{ status: 'expected' }] }],
+            specs: [
+              { title: 'runs', tests: [{ status: 'expected' }] },
+              {
+                title: 'pays',
+                tests: [
+                  { status: 'unexpected', results: [{ error: { message: 'Timeout 5000ms' } }] },
+                ],
+              },
+            ],
             suites: [
               {
                 title: 'storefront',
@@ -67,9 +113,10 @@ describe('the test summary', () => {
     );
     expect(result).toEqual({
       passed: 3,
-      failed: 0,
+      failed: 1,
       skipped: 1,
       skippedNames: ['store.spec.ts › storefront › needs Stripe'],
+      failedNames: ['store.spec.ts › pays: Timeout 5000ms'],
     });
   });
 });
