@@ -1,6 +1,11 @@
 import type { OrderStatus } from '@shared/order-status';
 import type { PutGoalBody } from '@shared/seller/seller.schema';
-import { argentineDay, argentineMonth, argentineTime as argentineWallTime } from '@shared/time';
+import {
+  argentineDay,
+  argentineDayEnd,
+  argentineMonth,
+  argentineTime as argentineWallTime,
+} from '@shared/time';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import {
@@ -106,7 +111,7 @@ interface DemoSale {
   then: { to: OrderStatus; after: number }[];
 }
 
-type DemoEvent =
+export type DemoEvent =
   | { at: Date; kind: 'sale'; sale: DemoSale; key?: string }
   | { at: Date; kind: 'change'; key: string; to: OrderStatus }
   | { at: Date; kind: 'company_payment'; reference: string }
@@ -141,7 +146,19 @@ function monthSales(month: string, offset: number): { key: string; sale: DemoSal
   });
 }
 
-function timeline(now: Date): DemoEvent[] {
+/**
+ * When a sale's change happens: `after` hours later, except that an approval stays
+ * on the Argentine day the sale was placed (a recent sale placed late at night is
+ * approved before midnight), so Liquidaciones dates each sale the day Pedidos does.
+ */
+function changeTime(placed: Date, change: DemoSale['then'][number]): Date {
+  const later = placed.getTime() + change.after * HOUR;
+  if (change.to !== 'approved') return new Date(later);
+  const lastSecond = argentineDayEnd(argentineDay(placed)).getTime() - 1000;
+  return new Date(Math.max(placed.getTime() + 1000, Math.min(later, lastSecond)));
+}
+
+export function timeline(now: Date): DemoEvent[] {
   const current = argentineMonth(now);
   const [m3, m2, m1] = [3, 2, 1].map((count) => monthsBefore(current, count)) as [
     string,
@@ -224,7 +241,7 @@ function timeline(now: Date): DemoEvent[] {
     event.key = key;
     for (const change of event.sale.then) {
       events.push({
-        at: new Date(event.at.getTime() + change.after * HOUR),
+        at: changeTime(event.at, change),
         kind: 'change',
         key,
         to: change.to,
