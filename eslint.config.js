@@ -73,8 +73,13 @@ const webSharedZone = {
  * Table files may still reference another feature's table for a foreign key,
  * and tests may read any table to check what was stored.
  */
+/** Inventory owns the stock columns of both catalogues: products.stock, store_variants.quantity and reserved. */
+const ALSO_WRITES = { inventory: ['products', 'store-catalogue'] };
+
 const serverTableZones = SERVER_FEATURES.flatMap((feature) => {
-  const others = SERVER_FEATURES.filter((other) => other !== feature);
+  const others = SERVER_FEATURES.filter(
+    (other) => other !== feature && !(ALSO_WRITES[feature] ?? []).includes(other),
+  );
   return others.length
     ? [
         {

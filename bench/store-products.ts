@@ -1,6 +1,6 @@
 import { StoreCatalogueFile } from '../src/shared/store/store-import.schema';
 import { openDatabase } from '../src/server/db/client';
-import { importStoreCatalogue } from '../src/server/features/store/store-import.service';
+import { importStoreCatalogue } from '../src/server/features/store-catalogue/store-import.service';
 
 /**
  * Storefront bench data: `seedStoreBenchCatalogue(dataDir)` writes 1,000

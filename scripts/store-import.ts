@@ -4,7 +4,7 @@ import { keepNewFilesPrivate, makeDataDirPrivate } from '../src/server/lib/priva
 import {
   checkCatalogueFile,
   importCatalogueFile,
-} from '../src/server/features/store/store-import.command';
+} from '../src/server/features/store-catalogue/store-import.command';
 
 /**
  * Loads a storefront catalogue from a JSON file in the API's product shape:

@@ -122,9 +122,9 @@ const noReport: StageResult = {
 
 /** The test's name and the first line of its error, without terminal colours. */
 function withReason(name: string, message: string | undefined): string {
-  // eslint-disable-next-line no-control-regex
   const firstLine =
     (message ?? '')
+      // eslint-disable-next-line no-control-regex
       .replace(/\u001b\[[0-9;]*m/g, '')
       .trim()
       .split('\n')[0] ?? '';

@@ -38,7 +38,8 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { payLinkPreview } from './features/pay/pay-preview';
 import { spaPlugin } from './plugins/spa';
-import { productPageImage } from './features/store/store-catalogue.service';
+import { productPageImage } from './features/store-catalogue/store-catalogue.service';
+import { startExpirySweeper } from './expiry-sweeper';
 import { SURFACES } from './surfaces';
 import { ROLES } from '@shared/accounts/accounts.schema';
 import { storagePlugin } from './plugins/storage';
@@ -119,6 +120,8 @@ export async function buildApp(
     // Once it is written, the admin dashboard's sums are computed again.
     invalidateCaches: () => platformFigures.invalidate(),
   } satisfies OrderWorkflow);
+  // Unpaid orders of both surfaces past their time give their units back.
+  startExpirySweeper(app);
 
   await app.register(errorHandlerPlugin);
   await app.register(jsonCompressionPlugin);

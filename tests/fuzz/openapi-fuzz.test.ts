@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedTestCatalogue } from '../../src/server/features/store/store-test-helpers';
+import { seedTestCatalogue } from '../../src/server/features/store-catalogue/store-test-helpers';
 import { createUser } from '../factories/accounts';
 import { documentedRoutes, fillPath, type DocumentedRoute } from '../setup/openapi-routes';
 import { createTestApp, type TestApp } from '../setup/test-app';

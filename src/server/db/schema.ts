@@ -6,6 +6,7 @@
 export * from '../features/support/support.table';
 export * from '../features/auth/auth.table';
 export * from '../features/profiles/profiles.table';
+export * from '../features/store-catalogue/store-catalogue.table';
 export * from '../features/store/store.table';
 export * from '../features/payments/payment-events.table';
 export * from '../features/products/products.table';

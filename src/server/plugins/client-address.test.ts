@@ -5,8 +5,9 @@ import { buy, BUYER, createPayWorld, type PayWorld } from '../../../tests/factor
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { ConfigError, loadConfig, parseTrustProxy } from '../config/env';
 import { sessions } from '../features/auth/auth.table';
-import { seedTestCatalogue } from '../features/store/store-test-helpers';
-import { storeOrders, storeVariants } from '../features/store/store.table';
+import { seedTestCatalogue } from '../features/store-catalogue/store-test-helpers';
+import { storeVariants } from '../features/store-catalogue/store-catalogue.table';
+import { storeOrders } from '../features/store/store.table';
 
 /** The load balancer in front of the app, and the client it forwards. */
 const PROXY = '10.0.0.1';

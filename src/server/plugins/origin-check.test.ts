@@ -5,7 +5,7 @@ import { documentedRoutes, fillPath } from '../../../tests/setup/openapi-routes'
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { supportMessages } from '../features/support/support.table';
 import { storeOrders } from '../features/store/store.table';
-import { seedTestCatalogue } from '../features/store/store-test-helpers';
+import { seedTestCatalogue } from '../features/store-catalogue/store-test-helpers';
 
 const EVIL = 'https://evil.example';
 /** Better Auth's state-changing endpoints (hidden from the OpenAPI document). */

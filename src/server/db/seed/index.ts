@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { OrderWorkflow } from '../../features/orders/order-workflow';
 import type { Database } from '../client';
-import { storeDemoSeeder } from '../../features/store/store-demo.seeder';
+import { storeDemoSeeder } from '../../features/store-catalogue/store-demo.seeder';
 import { demoAccountsSeeder } from '../../features/accounts/demo-accounts.seeder';
 import { payDemoSeeder } from '../../features/pay/pay-demo.seeder';
 

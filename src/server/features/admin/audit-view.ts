@@ -3,11 +3,8 @@ import type { z } from '@shared/zod';
 import type { Database } from '../../db/client';
 import { listAudit } from '../audit/audit.service';
 import { orderSummaries } from '../orders/orders-query.service';
-import {
-  findOrder,
-  findOrderByReference,
-  normalizeExternalReference,
-} from '../orders/orders.service';
+import { normalizeExternalReference } from '../orders/order-identity';
+import { findOrder, findOrderByReference } from '../orders/orders.service';
 import { profileContacts } from '../profiles/profiles.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -4,7 +4,7 @@ import type { PaymentProvider } from '@shared/payments/payment-methods.schema';
 import { pointsForOrder } from '@shared/points';
 import { scopeCondition, type Scope } from '../../lib/scope';
 import type { Database, Transaction } from '../../db/client';
-import { returnUnits, takeUnits } from '../products/products.service';
+import { release, reserve, type StockLine } from '../inventory/inventory.service';
 import { adjustSellerTally } from '../profiles/profiles.service';
 import { countOrderIn } from './orders-totals';
 import { SYSTEM, type OrderRow } from './orders.service';
@@ -167,15 +167,14 @@ function allowed(current: OrderRow, request: TransitionRequest): boolean {
 
 /** Step 2: units taken again when the order holds stock again, given back when it stops; false: not enough. */
 async function moveStock(tx: Transaction, current: OrderRow, to: OrderStatus): Promise<boolean> {
+  const line: StockLine = {
+    item: { kind: 'product', id: current.productId },
+    quantity: current.quantity,
+  };
   if (!holdsStock(current.status) && holdsStock(to)) {
-    const taken = await takeUnits(tx, current.productId, current.quantity, {
-      evenIfInactive: true,
-    });
-    if (!taken) return false;
+    if (!(await reserve(tx, line, { evenIfInactive: true }))) return false;
   }
-  if (holdsStock(current.status) && !holdsStock(to)) {
-    await returnUnits(tx, current.productId, current.quantity);
-  }
+  if (holdsStock(current.status) && !holdsStock(to)) await release(tx, line);
   return true;
 }
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import { orderAmounts } from '@shared/commission';
 import { SALE_STATUSES, type OrderStatus } from '@shared/order-status';
@@ -7,6 +7,7 @@ import type { PaymentProvider } from '@shared/payments/payment-methods.schema';
 import type { Database, Transaction } from '../../db/client';
 import { clientLock } from '../../lib/client-key';
 import type { ProductRow } from '../products/products.service';
+import { hashBuyerToken, newBuyerToken, newExternalReference } from './order-identity';
 import { countOrderIn } from './orders-totals';
 import { orders, orderStatusHistory } from './orders.table';
 
@@ -14,30 +15,6 @@ export type OrderRow = typeof orders.$inferSelect;
 
 /** Who changed a status: a user's id, or the system (webhooks, expiry, creation). */
 export const SYSTEM = 'system';
-
-export function hashBuyerToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-/**
- * Our reference for an order: what the buyer writes in a transfer and what
- * MercadoPago carries as external_reference. Short enough to type, random
- * enough (50 bits) never to collide in practice; the unique index decides.
- */
-export function newExternalReference(): string {
-  const bytes = randomBytes(10);
-  let code = '';
-  for (const byte of bytes) code += REFERENCE_ALPHABET[byte % 32];
-  return `VM-${code}`;
-}
-
-/** A reference as a person may type it (any case, spaces, with or without `VM-`), as stored. */
-export function normalizeExternalReference(text: string): string {
-  const code = text.replace(/\s/g, '').toUpperCase();
-  return code.startsWith('VM-') ? code : `VM-${code}`;
-}
 
 export interface NewOrder {
   /** The product as the stock update returned it (its price and commission now). */
@@ -56,7 +33,7 @@ export interface NewOrder {
 
 /**
  * Writes a new order and its first history row (changed_by `system`) in the
- * caller's transaction, which takes its units with `takeUnits` (before or
+ * caller's transaction, which takes its units with the inventory's `reserveProductUnits` (before or
  * after). The amounts come from the shared commission functions, once, here.
  */
 export async function insertOrder(
@@ -70,7 +47,7 @@ export async function insertOrder(
     input.product.commissionBps,
     input.quantity,
   );
-  const token = randomBytes(24).toString('base64url');
+  const token = newBuyerToken();
   const id = randomUUID();
   // The first history row travels in the same statement (a data-modifying CTE;
   // its foreign key is checked when the statement ends, with the order written).

@@ -16,7 +16,7 @@ import {
 import { transitionOrder, type OrderWorkflow } from '../orders/order-workflow';
 import { insertOrder, SYSTEM } from '../orders/orders.service';
 import { linkCodeFor } from '../orders/seller-links.service';
-import { takeUnits } from '../products/products.service';
+import { reserveProductUnits } from '../inventory/inventory.service';
 import { setSellerGoal } from '../seller/goals.service';
 import { createPayoutBatch, markPayoutBatchPaid } from '../settlements/payouts.service';
 import { companyBalance } from '../settlements/balances.service';
@@ -277,7 +277,7 @@ export async function writeDemoHistory(input: DemoHistory): Promise<number> {
         const productId = input.productIds[sale.product]!;
         if (sale.withSeller) await linkCodeFor(db, input.sellerId, productId);
         const { order } = await db.transaction(async (tx) => {
-          const sold = await takeUnits(tx, productId, sale.quantity);
+          const sold = await reserveProductUnits(tx, productId, sale.quantity);
           if (!sold) throw new Error('demo stock ran out');
           return insertOrder(tx, {
             product: sold,

@@ -11,7 +11,7 @@ import {
   sellerTally,
   type PayWorld,
 } from '../../../../tests/factories/pay-world';
-import { returnUnits, takeUnits } from '../products/products.service';
+import { release, reserveProductUnits } from '../inventory/inventory.service';
 import { products } from '../products/products.table';
 import { transitionOrder } from '../orders/order-workflow';
 import { sellerTallyFromOrders } from '../orders/orders.service';
@@ -233,11 +233,14 @@ describe('order transitions', () => {
   it('takes units only at the price and commission an order was written with', async () => {
     const [product] = await t.db.select().from(products).where(eq(products.id, world.productId));
     const taken = await t.db.transaction(async (tx) => {
-      const stale = await takeUnits(tx, world.productId, 1, {
+      const stale = await reserveProductUnits(tx, world.productId, 1, {
         pricedAs: { priceCents: product!.priceCents + 1, commissionBps: product!.commissionBps },
       });
-      const current = await takeUnits(tx, world.productId, 1, { pricedAs: product! });
-      await returnUnits(tx, world.productId, current ? 1 : 0);
+      const current = await reserveProductUnits(tx, world.productId, 1, { pricedAs: product! });
+      await release(tx, {
+        item: { kind: 'product', id: world.productId },
+        quantity: current ? 1 : 0,
+      });
       return { stale, current };
     });
     expect(taken.stale).toBeNull();

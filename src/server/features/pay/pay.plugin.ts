@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { forgetPastMailQuota } from '../notifications/notifications.service';
-import { expireDueOrders } from '../orders/order-workflow';
 import {
   handleProviderWebhook,
   type ConfirmationDeps,
@@ -10,16 +9,15 @@ import { forgetExpiredChallenges } from './pay-challenge';
 import { payRoutes } from './pay.routes';
 
 /**
- * Every minute unpaid payment-link orders past their time give their units
- * back, and spent challenges and e-mail counts are forgotten once they no
- * longer matter.
+ * Every minute spent challenges and e-mail counts are forgotten once they no
+ * longer matter (unpaid orders past their time are the app's expiry sweeper's).
  */
 const SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Per-product payment links: the buyer's routes under /api/public, the
- * providers' webhooks under /api/webhooks/{provider}/:companyId and the expiry
- * sweeper. Registered inside /api.
+ * providers' webhooks under /api/webhooks/{provider}/:companyId and the
+ * cleanup of the abuse limits. Registered inside /api.
  */
 export async function payPlugin(app: FastifyInstance): Promise<void> {
   const deps = {
@@ -47,10 +45,6 @@ export async function payPlugin(app: FastifyInstance): Promise<void> {
 
   const sweep = () => {
     const now = new Date();
-    expireDueOrders(app.db, app.orderWorkflow, now).then(
-      (count) => count > 0 && app.log.info({ count }, 'unpaid payment-link orders expired'),
-      (error: unknown) => app.log.warn({ err: error }, 'order expiry sweep failed'),
-    );
     // What the abuse limits keep only for a while: used challenges and past hours' e-mail counts.
     Promise.all([
       forgetExpiredChallenges(app.db, now),

@@ -30,7 +30,8 @@ import { sellerOfLink } from '../orders/seller-links.service';
 import { confirmReturn } from '../payments/payment-confirmation.service';
 import { activeMethodsOf, methodWithSecrets } from '../payments/payment-methods.service';
 import { paymentProvider } from '../payments/providers';
-import { findProduct, takeUnits, type ProductRow } from '../products/products.service';
+import { reserveProductUnits } from '../inventory/inventory.service';
+import { findProduct, type ProductRow } from '../products/products.service';
 import { profileSummaries } from '../profiles/profiles.service';
 import { createPayChallenge, verifyPayChallenge } from './pay-challenge';
 import { checkHeldUnits, type OrderClient } from './pay-limits';
@@ -250,7 +251,7 @@ export async function startPayment(
       );
       // The product's stock and the company's totals in one statement: if no units are
       // taken the transaction fails below, and the totals go with it.
-      const sold = await takeUnits(tx, productId, input.quantity, {
+      const sold = await reserveProductUnits(tx, productId, input.quantity, {
         pricedAs: priced,
         alsoWrite: orderCountedIn(tx, created.order, created.order.status),
       });

@@ -1,15 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  and,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNull,
-  sql,
-  type SQL,
-  type WithSubquery,
-} from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { buyerPriceCents, commissionCents, splitCommission } from '@shared/commission';
 import { ERROR_CODES } from '@shared/errors';
 import {
@@ -324,59 +314,6 @@ export async function findProduct(
     .from(products)
     .where(and(eq(products.id, id), isNull(products.deletedAt)));
   return row ?? null;
-}
-
-/**
- * Takes `quantity` units out of stock in one conditional update: never below
- * zero, and (unless `evenIfInactive`, for an admin reopening an order) only from
- * an active product. Answers the product as it was sold, or null when it cannot
- * be: concurrent buyers meet at the row lock, and the late ones find no stock.
- */
-export async function takeUnits(
-  tx: Transaction,
-  id: string,
-  quantity: number,
-  options: {
-    evenIfInactive?: boolean;
-    /** Only while the product still has the price and commission an order was written with. */
-    pricedAs?: Pick<ProductRow, 'priceCents' | 'commissionBps'>;
-    /**
-     * Writes of the caller's to run in the same statement, as data-modifying
-     * CTEs: they happen whether or not units are taken, so the caller must
-     * fail its transaction when none are.
-     */
-    alsoWrite?: readonly WithSubquery[];
-  } = {},
-): Promise<ProductRow | null> {
-  const statement = options.alsoWrite?.length ? tx.with(...options.alsoWrite) : tx;
-  const [row] = await statement
-    .update(products)
-    .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(products.id, id),
-        sql`${products.stock} >= ${quantity}`,
-        options.evenIfInactive
-          ? undefined
-          : and(eq(products.isActive, true), isNull(products.deletedAt)),
-        options.pricedAs
-          ? and(
-              eq(products.priceCents, options.pricedAs.priceCents),
-              eq(products.commissionBps, options.pricedAs.commissionBps),
-            )
-          : undefined,
-      ),
-    )
-    .returning();
-  return row ?? null;
-}
-
-/** Gives `quantity` units back to stock (an order expired or was refunded). */
-export async function returnUnits(tx: Transaction, id: string, quantity: number): Promise<void> {
-  await tx
-    .update(products)
-    .set({ stock: sql`${products.stock} + ${quantity}`, updatedAt: new Date() })
-    .where(eq(products.id, id));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '@shared/zod';
 import { StoreTransferList } from '@shared/store/store-transfers.schema';
-import { confirmStoreTransfer, listStoreTransfers } from './store-checkout.service';
+import { confirmStoreTransfer, listStoreTransfers } from './store-orders.service';
 
 /** Admin surface (/api/admin, role-guarded): lists and confirms bank transfers of storefront orders. */
 export const storeAdminRoutes: FastifyPluginAsyncZod = async (app) => {

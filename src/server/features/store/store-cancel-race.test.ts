@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { cancelStoreCheckout, confirmStoreTransfer } from './store-checkout.service';
+import { cancelStoreCheckout } from './store-checkout.service';
+import { confirmStoreTransfer } from './store-orders.service';
 import type { Database } from '../../db/client';
-import { seedTestCatalogue } from './store-test-helpers';
-import { storeOrders, storeVariants } from './store.table';
+import { seedTestCatalogue } from '../store-catalogue/store-test-helpers';
+import { storeVariants } from '../store-catalogue/store-catalogue.table';
+import { storeOrders } from './store.table';
 
 const APP = 'http://localhost:3000';
 const BUYER = {

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_CHECKOUT_LIMIT_MESSAGES } from '@shared/store/store.schema';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { clientKey } from '../../lib/client-key';
-import { seedTestCatalogue } from './store-test-helpers';
-import { storeOrders, storeVariants } from './store.table';
+import { seedTestCatalogue } from '../store-catalogue/store-test-helpers';
+import { storeVariants } from '../store-catalogue/store-catalogue.table';
+import { storeOrders } from './store.table';
 
 const APP = 'http://localhost:3000';
 

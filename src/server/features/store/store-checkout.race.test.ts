@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { seedTestCatalogue } from './store-test-helpers';
-import { storeOrders, storeVariants } from './store.table';
+import { seedTestCatalogue } from '../store-catalogue/store-test-helpers';
+import { storeVariants } from '../store-catalogue/store-catalogue.table';
+import { storeOrders } from './store.table';
 
 /*
  * PGlite is a single connection, so concurrent checkouts there are serialised

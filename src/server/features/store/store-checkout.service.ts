@@ -1,5 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { formatStoreMoney } from '@shared/money';
 import {
@@ -15,36 +14,46 @@ import {
 import { storeCurrencyFor } from '@shared/store/store-price';
 import type { Config } from '../../config/env';
 import type { Database, Transaction } from '../../db/client';
-import { countRowsBy } from '../../db/count-rows';
 import { AppError } from '../../lib/app-error';
 import { clientKey, lockClient } from '../../lib/client-key';
-import type { PlatformScope } from '../../lib/scope';
-import { paidAsOrdered } from '../payments/payment-outcome.service';
-import { invalidateCatalogue } from './store-catalogue.service';
-import { storeOrderLines, storeOrders, storeProducts, storeVariants } from './store.table';
+import { freeVariantUnits, reserve } from '../inventory/inventory.service';
+import { hashBuyerToken, newBuyerToken } from '../orders/order-identity';
+import {
+  checkoutSessionPays,
+  closeCheckoutSession,
+  openCheckoutSession,
+  openSessionUrl,
+  readCheckoutSession,
+} from '../payments/providers/stripe';
+import {
+  invalidateCatalogue,
+  variantsWithProducts,
+} from '../store-catalogue/store-catalogue.service';
+import {
+  closeStoreOrder,
+  expireStoreOrder,
+  findStoreOrder,
+  HOLDING,
+  isDue,
+  markStoreOrderPaid,
+  transitionStoreOrder,
+  type StoreOrderRow,
+} from './store-orders.service';
+import { storeOrderLines, storeOrders } from './store.table';
 
-type OrderRow = typeof storeOrders.$inferSelect;
-type LineRow = typeof storeOrderLines.$inferSelect;
-type Executor = Database | Transaction;
-
-/** Statuses that hold reserved stock. */
-const HOLDING = ['reserved', 'pending_payment', 'pending_transfer'] as const;
 /**
- * Every held status expires when its time runs out: a reservation after
- * STORE_RESERVATION_MINUTES, a transfer that never arrived after
- * STORE_TRANSFER_HOLD_HOURS. Money that still arrives later is honoured.
+ * The storefront's surface over its orders: the cart becomes an order with its
+ * units reserved (POST /store/:storeId/checkout), the hosted checkout page reads
+ * it, the buyer pays (a Stripe Checkout Session through the Stripe adapter, or a
+ * bank transfer) or cancels, and comes back from Stripe.
  */
-const EXPIRING = HOLDING;
+type LineRow = typeof storeOrderLines.$inferSelect;
 
 export interface StoreCheckoutDeps {
   db: Database;
   config: Config;
   stripe: Stripe | undefined;
   now?: () => Date;
-}
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 /** Units this client holds in open checkouts (reserved, being paid or waiting for a transfer). */
@@ -119,7 +128,7 @@ export async function createStoreCheckout(
       400,
     );
   }
-  const token = randomBytes(32).toString('base64url');
+  const token = newBuyerToken();
   const now = deps.now?.() ?? new Date();
   const holder = clientKey(client.address, config.appSecret);
 
@@ -128,11 +137,7 @@ export async function createStoreCheckout(
     await lockClient(tx, holder);
     const alreadyHeld = await unitsHeldBy(tx, holder, now);
 
-    const rows = await tx
-      .select({ variant: storeVariants, product: storeProducts })
-      .from(storeVariants)
-      .innerJoin(storeProducts, eq(storeProducts.id, storeVariants.productId))
-      .where(inArray(storeVariants.id, variantIds));
+    const rows = await variantsWithProducts(tx, variantIds);
     const byId = new Map(rows.map((row) => [row.variant.id, row]));
 
     const lines: Omit<LineRow, 'id' | 'orderId'>[] = [];
@@ -158,30 +163,14 @@ export async function createStoreCheckout(
       }
       currency = lineCurrency;
 
-      if (variant.manageInventory) {
-        // The conditional update is the reservation: it cannot take more than exists.
-        const reserved = await tx
-          .update(storeVariants)
-          .set({ reserved: sql`${storeVariants.reserved} + ${quantity}` })
-          .where(
-            and(
-              eq(storeVariants.id, variantId),
-              sql`${storeVariants.quantity} - ${storeVariants.reserved} >= ${quantity}`,
-            ),
-          )
-          .returning({ id: storeVariants.id });
-        if (reserved.length === 0) {
-          const [current] = await tx
-            .select({ quantity: storeVariants.quantity, reserved: storeVariants.reserved })
-            .from(storeVariants)
-            .where(eq(storeVariants.id, variantId));
-          const left = Math.max((current?.quantity ?? 0) - (current?.reserved ?? 0), 0);
-          throw new AppError(
-            'INSUFFICIENT_STOCK',
-            `Not enough stock for ${product.title} (${variant.title}). Only ${left} left.`,
-            409,
-          );
-        }
+      const line = { item: { kind: 'variant', id: variantId }, quantity } as const;
+      if (variant.manageInventory && !(await reserve(tx, line))) {
+        const left = await freeVariantUnits(tx, variantId);
+        throw new AppError(
+          'INSUFFICIENT_STOCK',
+          `Not enough stock for ${product.title} (${variant.title}). Only ${left} left.`,
+          409,
+        );
       }
       lines.push({
         productId: product.id,
@@ -211,7 +200,7 @@ export async function createStoreCheckout(
     const [order] = await tx
       .insert(storeOrders)
       .values({
-        tokenHash: hashToken(token),
+        tokenHash: hashBuyerToken(token),
         status: 'reserved',
         currency: currency ?? 'eur',
         totalCents: total,
@@ -235,93 +224,6 @@ export async function createStoreCheckout(
   };
 }
 
-/** The order behind a checkout link; a wrong token is the same as no order (404). */
-async function findOrder(db: Executor, orderId: string, token: string): Promise<OrderRow> {
-  const [order] = await db.select().from(storeOrders).where(eq(storeOrders.id, orderId));
-  const expected = order ? Buffer.from(order.tokenHash, 'hex') : Buffer.alloc(32);
-  const given = Buffer.from(hashToken(token), 'hex');
-  if (!order || !timingSafeEqual(expected, given)) {
-    throw AppError.notFound(CHECKOUT_PAGE_MESSAGES.orderNotFound);
-  }
-  return order;
-}
-
-/** Gives the reserved units of an order back; only the caller that moved the status does this. */
-async function releaseStock(tx: Transaction, orderId: string): Promise<void> {
-  const lines = await tx
-    .select()
-    .from(storeOrderLines)
-    .where(and(eq(storeOrderLines.orderId, orderId), eq(storeOrderLines.reservesStock, true)));
-  for (const line of lines) {
-    await tx
-      .update(storeVariants)
-      .set({ reserved: sql`greatest(${storeVariants.reserved} - ${line.quantity}, 0)` })
-      .where(eq(storeVariants.id, line.variantId));
-  }
-}
-
-/**
- * Moves an order from one of `from` to `to` with a conditional update, so two
- * instances (or a webhook and a sweeper) never both apply the same change.
- */
-async function transition(
-  tx: Transaction,
-  orderId: string,
-  from: readonly OrderRow['status'][],
-  to: OrderRow['status'],
-  extra: Partial<typeof storeOrders.$inferInsert> = {},
-): Promise<OrderRow | undefined> {
-  const [previous] = await tx
-    .select({ status: storeOrders.status })
-    .from(storeOrders)
-    .where(eq(storeOrders.id, orderId))
-    .for('update');
-  if (!previous || !from.includes(previous.status)) return undefined;
-  const [row] = await tx
-    .update(storeOrders)
-    .set({ status: to, updatedAt: new Date(), ...extra })
-    .where(and(eq(storeOrders.id, orderId), eq(storeOrders.status, previous.status)))
-    .returning();
-  return row ? { ...row, status: previous.status } : undefined;
-}
-
-/** Expires one order whose time ran out; answers whether this call did it. */
-export async function expireStoreOrder(db: Database, orderId: string, now: Date): Promise<boolean> {
-  const expired = await db.transaction(async (tx) => {
-    const [due] = await tx
-      .select({ id: storeOrders.id })
-      .from(storeOrders)
-      .where(
-        and(
-          eq(storeOrders.id, orderId),
-          inArray(storeOrders.status, [...EXPIRING]),
-          lt(storeOrders.reservedUntil, now),
-        ),
-      );
-    if (!due) return false;
-    const moved = await transition(tx, orderId, EXPIRING, 'expired', { closedAt: now });
-    if (!moved) return false;
-    await releaseStock(tx, orderId);
-    return true;
-  });
-  if (expired) invalidateCatalogue(db);
-  return expired;
-}
-
-/** The sweeper: releases every unpaid reservation whose time ran out. */
-export async function releaseExpiredReservations(db: Database, now = new Date()): Promise<number> {
-  const due = await db
-    .select({ id: storeOrders.id })
-    .from(storeOrders)
-    .where(and(inArray(storeOrders.status, [...EXPIRING]), lt(storeOrders.reservedUntil, now)))
-    .limit(200);
-  let released = 0;
-  for (const { id } of due) {
-    if (await expireStoreOrder(db, id, now)) released += 1;
-  }
-  return released;
-}
-
 /** The hosted checkout page's data. An order whose time ran out is expired on the spot. */
 export async function getStoreCheckout(
   deps: StoreCheckoutDeps,
@@ -329,17 +231,17 @@ export async function getStoreCheckout(
   token: string,
 ): Promise<CheckoutSummary> {
   const now = deps.now?.() ?? new Date();
-  let order = await findOrder(deps.db, orderId, token);
-  if ((EXPIRING as readonly string[]).includes(order.status) && order.reservedUntil < now) {
+  let order = await findStoreOrder(deps.db, orderId, token);
+  if (isDue(order, now)) {
     await expireStoreOrder(deps.db, orderId, now);
-    order = await findOrder(deps.db, orderId, token);
+    order = await findStoreOrder(deps.db, orderId, token);
   }
   return summarize(deps, order, now);
 }
 
 async function summarize(
   deps: StoreCheckoutDeps,
-  order: OrderRow,
+  order: StoreOrderRow,
   now: Date,
 ): Promise<CheckoutSummary> {
   const lines = await deps.db
@@ -420,39 +322,38 @@ export async function payStoreCheckout(
     if (current.status !== 'reserved' && current.status !== 'pending_payment') {
       throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
     }
-    const order = await findOrder(deps.db, orderId, token);
+    const order = await findStoreOrder(deps.db, orderId, token);
     // A second click reuses the session already open, so a buyer never holds two payable sessions.
     if (order.status === 'pending_payment' && order.paymentReference) {
-      const open = await deps.stripe.checkout.sessions.retrieve(order.paymentReference);
-      if (open.status === 'open' && open.url) {
-        return { redirect_url: open.url, summary: current };
-      }
+      const open = await openSessionUrl(deps.stripe, order.paymentReference);
+      if (open) return { redirect_url: open, summary: current };
     }
     // Stripe needs at least 30 minutes; the reservation is extended to match the session.
     const expiresAt = new Date(
       Math.max(order.reservedUntil.getTime(), now.getTime() + 31 * 60_000),
     );
     const returnBase = `${deps.config.appUrl}/checkout/${orderId}?token=${encodeURIComponent(token)}`;
-    const session = await deps.stripe.checkout.sessions.create({
-      mode: 'payment',
-      client_reference_id: orderId,
-      customer_email: buyer.email,
-      metadata: { store_order_id: orderId },
-      expires_at: Math.floor(expiresAt.getTime() / 1000),
-      success_url: `${returnBase}&session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: returnBase,
-      line_items: current.lines.map((line) => ({
-        quantity: line.quantity,
-        price_data: {
-          currency: current.currency,
-          unit_amount: line.unit_price_cents,
-          product_data: { name: `${line.product_title} (${line.variant_title})` },
-        },
-      })),
-    });
-    if (!session.url) throw new Error('Stripe answered a session without url');
+    const session = await openCheckoutSession(
+      deps.stripe,
+      {
+        id: orderId,
+        totalCents: current.total_cents,
+        currency: current.currency,
+        buyerEmail: buyer.email,
+        lines: current.lines.map((line) => ({
+          name: `${line.product_title} (${line.variant_title})`,
+          quantity: line.quantity,
+          unitPriceCents: line.unit_price_cents,
+        })),
+      },
+      {
+        expiresAt,
+        successUrl: `${returnBase}&session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: returnBase,
+      },
+    );
     const moved = await deps.db.transaction((tx) =>
-      transition(tx, orderId, ['reserved', 'pending_payment'], 'pending_payment', {
+      transitionStoreOrder(tx, orderId, ['reserved', 'pending_payment'], 'pending_payment', {
         ...buyerColumns,
         paymentProvider: 'stripe',
         paymentReference: session.id,
@@ -471,7 +372,7 @@ export async function payStoreCheckout(
   }
   if (current.status !== 'reserved') throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
   const moved = await deps.db.transaction((tx) =>
-    transition(tx, orderId, ['reserved'], 'pending_transfer', {
+    transitionStoreOrder(tx, orderId, ['reserved'], 'pending_transfer', {
       ...buyerColumns,
       paymentProvider: 'transfer',
       paymentReference: transferReference(orderId),
@@ -489,13 +390,11 @@ export async function cancelStoreCheckout(
   orderId: string,
   token: string,
 ): Promise<{ redirect_url: string }> {
-  const order = await findOrder(deps.db, orderId, token);
+  const order = await findStoreOrder(deps.db, orderId, token);
   if (order.status === 'paid') throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
-  const cancelled = await deps.db.transaction(async (tx) => {
-    const moved = await transition(tx, orderId, HOLDING, 'cancelled', { closedAt: new Date() });
-    if (moved) await releaseStock(tx, orderId);
-    return moved;
-  });
+  const cancelled = await deps.db.transaction((tx) =>
+    closeStoreOrder(tx, orderId, 'cancelled', new Date()),
+  );
   invalidateCatalogue(deps.db);
   if (!cancelled) {
     // Someone else moved the order first: a confirmation or a payment since we read it
@@ -509,71 +408,10 @@ export async function cancelStoreCheckout(
     }
   }
   if (cancelled?.status === 'pending_payment' && order.paymentReference && deps.stripe) {
-    // Close the Stripe session too, so it cannot be paid later. Best effort: if
-    // it was paid meanwhile, the webhook still marks the order paid.
-    await deps.stripe.checkout.sessions.expire(order.paymentReference).catch(() => undefined);
+    // Close the Stripe session too, so it cannot be paid later.
+    await closeCheckoutSession(deps.stripe, order.paymentReference);
   }
   return { redirect_url: order.cancelUrl };
-}
-
-/**
- * Marks an order paid once the provider confirmed it: the reserved units leave
- * the stock. An order that had expired or was cancelled takes its units again as
- * far as they exist.
- */
-export async function markStoreOrderPaid(
-  tx: Transaction,
-  orderId: string,
-  reference: string | null,
-  // By default money a provider received for an order that expired or was cancelled
-  // meanwhile still makes it paid.
-  from: readonly OrderRow['status'][] = [...HOLDING, 'expired', 'cancelled'],
-): Promise<boolean> {
-  const moved = await transition(tx, orderId, from, 'paid', {
-    paidAt: new Date(),
-    ...(reference ? { paymentReference: reference } : {}),
-  });
-  if (!moved) return false;
-  const lines = await tx
-    .select()
-    .from(storeOrderLines)
-    .where(and(eq(storeOrderLines.orderId, orderId), eq(storeOrderLines.reservesStock, true)));
-  for (const line of lines) {
-    const held = moved.status !== 'expired' && moved.status !== 'cancelled';
-    await tx
-      .update(storeVariants)
-      .set(
-        held
-          ? {
-              quantity: sql`${storeVariants.quantity} - ${line.quantity}`,
-              reserved: sql`${storeVariants.reserved} - ${line.quantity}`,
-            }
-          : {
-              quantity: sql`greatest(${storeVariants.quantity} - ${line.quantity}, ${storeVariants.reserved})`,
-            },
-      )
-      .where(eq(storeVariants.id, line.variantId));
-  }
-  return true;
-}
-
-/**
- * Whether a Checkout Session, as Stripe answered it, pays this order: paid,
- * made for it, and for exactly its amount and currency.
- */
-export function stripeSessionPays(
-  session: Pick<
-    Stripe.Checkout.Session,
-    'payment_status' | 'amount_total' | 'currency' | 'client_reference_id' | 'metadata'
-  >,
-  order: { id: string; totalCents: number; currency: string },
-): boolean {
-  const madeFor = session.metadata?.store_order_id ?? session.client_reference_id;
-  return (
-    session.payment_status === 'paid' &&
-    madeFor === order.id &&
-    paidAsOrdered({ amountCents: session.amount_total, currency: session.currency }, order)
-  );
 }
 
 /**
@@ -586,91 +424,16 @@ export async function confirmStripeReturn(
   token: string,
   sessionId: string,
 ): Promise<CheckoutSummary> {
-  const order = await findOrder(deps.db, orderId, token);
+  const order = await findStoreOrder(deps.db, orderId, token);
   if (!deps.stripe || order.paymentProvider !== 'stripe' || order.paymentReference !== sessionId) {
     throw AppError.notFound(CHECKOUT_PAGE_MESSAGES.orderNotFound);
   }
   if (order.status !== 'paid') {
-    const session = await deps.stripe.checkout.sessions.retrieve(sessionId);
-    if (stripeSessionPays(session, order)) {
+    const session = await readCheckoutSession(deps.stripe, sessionId);
+    if (session && checkoutSessionPays(session, order)) {
       await deps.db.transaction((tx) => markStoreOrderPaid(tx, orderId, session.id));
       invalidateCatalogue(deps.db);
     }
   }
   return getStoreCheckout(deps, orderId, token);
-}
-
-/** Admin: the platform received the bank transfer of an order. */
-export async function confirmStoreTransfer(
-  db: Database,
-  orderId: string,
-): Promise<{ id: string; status: 'paid' }> {
-  const result = await db.transaction(async (tx) => {
-    // Locked, so a buyer's cancel and this confirmation happen one after the other.
-    const [order] = await tx
-      .select({ status: storeOrders.status, provider: storeOrders.paymentProvider })
-      .from(storeOrders)
-      .where(eq(storeOrders.id, orderId))
-      .for('update');
-    if (!order) throw AppError.notFound('No existe el pedido de la tienda.');
-    if (order.status === 'paid') return { id: orderId, status: 'paid' as const };
-    // A transfer that arrives after its hold expired is still money received.
-    const waiting = order.status === 'pending_transfer' || order.status === 'expired';
-    if (!waiting || order.provider !== 'transfer') {
-      throw AppError.conflict('El pedido no está esperando una transferencia.');
-    }
-    // A buyer who cancelled first keeps the order cancelled: the admin is told, not overruled.
-    const done = await markStoreOrderPaid(tx, orderId, null, ['pending_transfer', 'expired']);
-    if (!done) throw AppError.conflict('El pedido no está esperando una transferencia.');
-    return { id: orderId, status: 'paid' as const };
-  });
-  invalidateCatalogue(db);
-  return result;
-}
-
-/**
- * Storefront orders waiting for a bank transfer (or whose hold ran out before
- * it came), newest first: every buyer's, so the caller says so with the platform scope.
- */
-export async function listStoreTransfers(db: Database, _everyBuyer: PlatformScope, limit = 100) {
-  const rows = await db
-    .select({
-      id: storeOrders.id,
-      status: storeOrders.status,
-      totalCents: storeOrders.totalCents,
-      currency: storeOrders.currency,
-      buyerName: storeOrders.buyerName,
-      buyerEmail: storeOrders.buyerEmail,
-      reference: storeOrders.paymentReference,
-      reservedUntil: storeOrders.reservedUntil,
-      createdAt: storeOrders.createdAt,
-    })
-    .from(storeOrders)
-    .where(
-      and(
-        eq(storeOrders.paymentProvider, 'transfer'),
-        inArray(storeOrders.status, ['pending_transfer', 'expired']),
-      ),
-    )
-    .orderBy(sql`${storeOrders.createdAt} desc`)
-    .limit(limit);
-  const linesOf = await countRowsBy(
-    db,
-    storeOrderLines.orderId,
-    rows.map((row) => row.id),
-  );
-  return {
-    items: rows.map((row) => ({
-      id: row.id,
-      status: row.status as 'pending_transfer' | 'expired',
-      total_cents: row.totalCents,
-      currency: row.currency,
-      buyer_name: row.buyerName,
-      buyer_email: row.buyerEmail,
-      reference: row.reference,
-      lines: linesOf.get(row.id) ?? 0,
-      reserved_until: row.reservedUntil.toISOString(),
-      created_at: row.createdAt.toISOString(),
-    })),
-  };
 }

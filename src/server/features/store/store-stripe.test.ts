@@ -2,9 +2,14 @@ import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { seedTestCatalogue, startFakeStripe, type FakeStripe } from './store-test-helpers';
+import {
+  seedTestCatalogue,
+  startFakeStripe,
+  type FakeStripe,
+} from '../store-catalogue/store-test-helpers';
 import { countPaymentEvents } from '../payments/payment-events.service';
-import { storeOrders, storeVariants } from './store.table';
+import { storeVariants } from '../store-catalogue/store-catalogue.table';
+import { storeOrders } from './store.table';
 
 const APP = 'http://localhost:3000';
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_store';

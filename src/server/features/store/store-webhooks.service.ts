@@ -1,10 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Database } from '../../db/client';
-import { invalidateCatalogue } from './store-catalogue.service';
-import { markStoreOrderPaid, stripeSessionPays } from './store-checkout.service';
+import { invalidateCatalogue } from '../store-catalogue/store-catalogue.service';
+import { markStoreOrderPaid } from './store-orders.service';
 import { recordPaymentEvent } from '../payments/payment-events.service';
-import { readCheckoutSession, verifyStripeEvent } from '../payments/providers/stripe';
+import {
+  checkoutSessionPays,
+  readCheckoutSession,
+  verifyStripeEvent,
+} from '../payments/providers/stripe';
 import { storeOrders } from './store.table';
 
 /** Events after which a Checkout Session may have been paid (cards, then delayed methods). */
@@ -56,7 +60,7 @@ export async function handleStripeWebhook(
       })
       .from(storeOrders)
       .where(and(eq(storeOrders.id, orderId), eq(storeOrders.paymentReference, session.id)));
-    if (order && stripeSessionPays(session, order)) {
+    if (order && checkoutSessionPays(session, order)) {
       await markStoreOrderPaid(tx, orderId, session.id);
     }
     return { received: true as const, duplicate: false };

@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { StoreCheckoutDeps } from './store-checkout.service';
-import { catalogueCache } from './store-catalogue.service';
-import { releaseExpiredReservations } from './store-checkout.service';
+import { catalogueCache } from '../store-catalogue/store-catalogue.service';
 import { handleStripeWebhook } from './store-webhooks.service';
 import { storeRoutes } from './store.routes';
 import { createStripeClient } from '../payments/stripe-client';
 import { webhookRoute } from '../payments/webhook-route';
 
-/** Every minute unpaid reservations past their time give their units back. */
-const SWEEP_INTERVAL_MS = 60_000;
-
 /**
  * The storefront: its API under /api/store, the Stripe webhook under
- * /api/webhooks/stripe and the reservation sweeper. Registered inside /api.
+ * /api/webhooks/stripe (its reservations past their time are the app's expiry
+ * sweeper's). Registered inside /api.
  */
 export async function storePlugin(app: FastifyInstance): Promise<void> {
   const keys = app.config.store.stripe;
@@ -37,15 +34,4 @@ export async function storePlugin(app: FastifyInstance): Promise<void> {
       typeof signature === 'string' ? signature : undefined,
     );
   });
-
-  const sweep = () => {
-    releaseExpiredReservations(app.db).then(
-      (count) => count > 0 && app.log.info({ count }, 'store reservations released'),
-      (error: unknown) => app.log.warn({ err: error }, 'store reservation sweep failed'),
-    );
-  };
-  // unref: the sweeper never keeps the process alive; it stops with the app.
-  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_CHECKOUT_MESSAGES } from '@shared/store/store.schema';
 import { CHECKOUT_PAGE_MESSAGES } from '@shared/store/checkout.schema';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { releaseExpiredReservations } from './store-checkout.service';
-import { seedTestCatalogue } from './store-test-helpers';
-import { storeOrders, storeVariants } from './store.table';
+import { releaseExpiredReservations } from './store-orders.service';
+import { seedTestCatalogue } from '../store-catalogue/store-test-helpers';
+import { storeVariants } from '../store-catalogue/store-catalogue.table';
+import { storeOrders } from './store.table';
 
 const APP = 'http://localhost:3000';
 const buyer = {
@@ -291,7 +292,7 @@ describe('storefront API /api/store/:storeId', () => {
       ]);
       expect(response.statusCode).toBe(200);
       const { url } = response.json();
-      expect(url).toMatch(new RegExp(`^${APP}/checkout/[0-9a-f-]{36}\\?token=[\\w-]{43}$`));
+      expect(url).toMatch(new RegExp(`^${APP}/checkout/[0-9a-f-]{36}\\?token=[\\w-]{32}$`));
       const { id, token } = orderOf(url);
 
       const page = await get(`/api/store/vendemas/checkout/${id}?token=${token}`);
@@ -385,13 +386,13 @@ describe('storefront API /api/store/:storeId', () => {
       // Past the hold the units go back; a transfer that still arrives is honoured.
       expect(await releaseExpiredReservations(t.db, new Date(heldUntil + 60_000))).toBe(1);
       expect(await stock('lamp-oak')).toEqual({ quantity: 2, reserved: 0 });
-      const { confirmStoreTransfer } = await import('./store-checkout.service');
+      const { confirmStoreTransfer } = await import('./store-orders.service');
       expect(await confirmStoreTransfer(t.db, id)).toEqual({ id, status: 'paid' });
       expect(await stock('lamp-oak')).toEqual({ quantity: 0, reserved: 0 });
     });
 
     it('confirmStoreTransfer marks the order paid once and takes the units out of stock', async () => {
-      const { confirmStoreTransfer } = await import('./store-checkout.service');
+      const { confirmStoreTransfer } = await import('./store-orders.service');
       await t.db
         .update(storeVariants)
         .set({ quantity: 4 })
@@ -401,7 +402,7 @@ describe('storefront API /api/store/:storeId', () => {
       await post(`/api/store/vendemas/checkout/${id}/pay`, { token, buyer });
 
       // The admin sees it waiting for the transfer, and nobody else does.
-      const { listStoreTransfers } = await import('./store-checkout.service');
+      const { listStoreTransfers } = await import('./store-orders.service');
       const waiting = (await listStoreTransfers(t.db, { kind: 'platform' })).items.find(
         (item) => item.id === id,
       );

@@ -26,7 +26,7 @@ import {
   listStoreProductsJson,
   listVariantStock,
   STORE_MESSAGES,
-} from './store-catalogue.service';
+} from '../store-catalogue/store-catalogue.service';
 import {
   cancelStoreCheckout,
   confirmStripeReturn,

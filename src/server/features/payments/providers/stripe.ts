@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { PAY_MESSAGES } from '@shared/orders/orders.schema';
 import { AppError } from '../../../lib/app-error';
 import { methodWithSecrets, type ActiveMethod } from '../payment-methods.service';
-import type { PaymentVerdict } from '../payment-outcome.service';
+import { paidAsOrdered, type PaymentVerdict } from '../payment-outcome.service';
 import { createStripeClient } from '../stripe-client';
 import { WEBHOOK_TOLERANCE_SECONDS } from '../webhook-route';
 import {
@@ -86,6 +86,79 @@ export async function readCheckoutSession(
     if (isStripeNotFound(error)) return null;
     throw PROVIDER_UNREACHABLE('Stripe');
   }
+}
+
+/** A storefront order as the platform's hosted checkout shows it. */
+export interface HostedCheckoutOrder {
+  id: string;
+  totalCents: number;
+  currency: string;
+  buyerEmail: string;
+  lines: { name: string; quantity: number; unitPriceCents: number }[];
+}
+
+/**
+ * Opens a Checkout Session on the platform's account for a storefront order.
+ * Stripe keeps a session open at least 30 minutes: `expiresAt` must be later.
+ */
+export async function openCheckoutSession(
+  stripe: Stripe,
+  order: HostedCheckoutOrder,
+  options: { expiresAt: Date; successUrl: string; cancelUrl: string },
+): Promise<{ id: string; url: string }> {
+  const session = await stripe.checkout.sessions.create({
+    mode: 'payment',
+    client_reference_id: order.id,
+    customer_email: order.buyerEmail,
+    metadata: { store_order_id: order.id },
+    expires_at: Math.floor(options.expiresAt.getTime() / 1000),
+    success_url: options.successUrl,
+    cancel_url: options.cancelUrl,
+    line_items: order.lines.map((line) => ({
+      quantity: line.quantity,
+      price_data: {
+        currency: order.currency,
+        unit_amount: line.unitPriceCents,
+        product_data: { name: line.name },
+      },
+    })),
+  });
+  if (!session.url) throw new Error('Stripe answered a session without url');
+  return { id: session.id, url: session.url };
+}
+
+/** Where a buyer who clicks Pay again goes: the session's page while it is still open, else null. */
+export async function openSessionUrl(stripe: Stripe, sessionId: string): Promise<string | null> {
+  const session = await stripe.checkout.sessions.retrieve(sessionId);
+  return session.status === 'open' && session.url ? session.url : null;
+}
+
+/**
+ * Closes a session so it cannot be paid later. Best effort: a session paid
+ * meanwhile still reaches the order through its webhook.
+ */
+export async function closeCheckoutSession(stripe: Stripe, sessionId: string): Promise<void> {
+  await stripe.checkout.sessions.expire(sessionId).catch(() => undefined);
+}
+
+/**
+ * Whether a Checkout Session, as Stripe answered it, pays this order: paid,
+ * made for it, and for exactly its amount and currency (the one guard every
+ * payment passes, `paidAsOrdered`).
+ */
+export function checkoutSessionPays(
+  session: Pick<
+    Stripe.Checkout.Session,
+    'payment_status' | 'amount_total' | 'currency' | 'client_reference_id' | 'metadata'
+  >,
+  order: { id: string; totalCents: number; currency: string },
+): boolean {
+  const madeFor = session.metadata?.store_order_id ?? session.client_reference_id;
+  return (
+    session.payment_status === 'paid' &&
+    madeFor === order.id &&
+    paidAsOrdered({ amountCents: session.amount_total, currency: session.currency }, order)
+  );
 }
 
 /** A PaymentIntent as Stripe answered it, for the order its metadata names. */

@@ -10,7 +10,7 @@ import {
   storeOptionValues,
   storeProducts,
   storeVariants,
-} from './store.table';
+} from './store-catalogue.table';
 
 /**
  * Writes catalogue products (already validated with StoreCatalogueFile) in ONE

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { importCatalogueFile } from './store-import.command';
-import { storeProducts } from './store.table';
+import { storeProducts } from './store-catalogue.table';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'store-import-'));

@@ -15,7 +15,7 @@ import {
   type StoreVariantsResponse,
 } from '@shared/store/store.schema';
 import { openingImage } from '@shared/store/product-gallery';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { encodeJsonBody, type JsonBody } from '../../lib/json-body';
 import { ResponseCache } from './response-cache';
@@ -27,7 +27,7 @@ import {
   storeProductCollections,
   storeProducts,
   storeVariants,
-} from './store.table';
+} from './store-catalogue.table';
 
 type ProductRow = typeof storeProducts.$inferSelect;
 type VariantRow = typeof storeVariants.$inferSelect;
@@ -342,4 +342,13 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
     else groups.set(k, [item]);
   }
   return groups;
+}
+
+/** Variants with their products, as stored now: what a checkout prices its lines from. */
+export async function variantsWithProducts(db: Database | Transaction, variantIds: string[]) {
+  return db
+    .select({ variant: storeVariants, product: storeProducts })
+    .from(storeVariants)
+    .innerJoin(storeProducts, eq(storeProducts.id, storeVariants.productId))
+    .where(inArray(storeVariants.id, variantIds));
 }

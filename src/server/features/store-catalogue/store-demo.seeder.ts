@@ -4,9 +4,12 @@ import { StoreCatalogueFile } from '@shared/store/store-import.schema';
 import type { Seeder } from '../../db/seed';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import { importStoreCatalogue } from './store-import.service';
-import { storeProducts } from './store.table';
+import { storeProducts } from './store-catalogue.table';
 
-const DEMO_FILE = path.join(PROJECT_ROOT, 'src/server/features/store/demo-catalogue.json');
+const DEMO_FILE = path.join(
+  PROJECT_ROOT,
+  'src/server/features/store-catalogue/demo-catalogue.json',
+);
 
 /** The demo storefront: 14 products with images kept in the repo (/catalogue/*.svg). */
 export const storeDemoSeeder: Seeder = {

@@ -1,0 +1,159 @@
+import { and, eq, isNull, sql, type WithSubquery } from 'drizzle-orm';
+import type { Transaction } from '../../db/client';
+import { products } from '../products/products.table';
+import { storeVariants } from '../store-catalogue/store-catalogue.table';
+
+/**
+ * The units an order holds, for both surfaces, one line at a time: reserve
+ * while it is unpaid, commit when it is paid, release when it stops holding.
+ *
+ * - A payment-link product counts what is left to sell in `products.stock`:
+ *   reserving takes the units off at once, committing leaves them off,
+ *   releasing puts them back.
+ * - A storefront variant with managed inventory counts `quantity` on hand and
+ *   `reserved` by open orders: reserving raises `reserved`, committing takes the
+ *   units off both, releasing lowers `reserved`.
+ *
+ * Every change is one conditional UPDATE, so it can never take more than
+ * exists, whatever runs beside it; the tables' checks say the same. This is the
+ * only module that writes those stock columns after a product is saved.
+ */
+export type StockItem = { kind: 'product'; id: string } | { kind: 'variant'; id: string };
+
+export interface StockLine {
+  item: StockItem;
+  quantity: number;
+}
+
+type ProductRow = typeof products.$inferSelect;
+
+export interface ProductReserveOptions {
+  /** An order coming back to life (an approval after it expired) may take units of an inactive product. */
+  evenIfInactive?: boolean;
+  /** The price guard: only while the product still has the price and commission the order is written with. */
+  pricedAs?: Pick<ProductRow, 'priceCents' | 'commissionBps'>;
+  /**
+   * Writes of the caller's to run in the same statement, as data-modifying
+   * CTEs: they happen whether or not units are taken, so the caller must
+   * fail its transaction when none are.
+   */
+  alsoWrite?: readonly WithSubquery[];
+}
+
+/**
+ * Reserves a payment-link product's units; answers the product as the update
+ * left it (its price and commission now), or null when there are not enough,
+ * the product is inactive or (with `pricedAs`) its price changed.
+ */
+export async function reserveProductUnits(
+  tx: Transaction,
+  productId: string,
+  quantity: number,
+  options: ProductReserveOptions = {},
+): Promise<ProductRow | null> {
+  const statement = options.alsoWrite?.length ? tx.with(...options.alsoWrite) : tx;
+  const [row] = await statement
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(products.id, productId),
+        sql`${products.stock} >= ${quantity}`,
+        options.evenIfInactive
+          ? undefined
+          : and(eq(products.isActive, true), isNull(products.deletedAt)),
+        options.pricedAs
+          ? and(
+              eq(products.priceCents, options.pricedAs.priceCents),
+              eq(products.commissionBps, options.pricedAs.commissionBps),
+            )
+          : undefined,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Reserves a storefront variant's units; false when fewer than `quantity` are free. */
+async function reserveVariantUnits(
+  tx: Transaction,
+  variantId: string,
+  quantity: number,
+): Promise<boolean> {
+  const reserved = await tx
+    .update(storeVariants)
+    .set({ reserved: sql`${storeVariants.reserved} + ${quantity}` })
+    .where(
+      and(
+        eq(storeVariants.id, variantId),
+        sql`${storeVariants.quantity} - ${storeVariants.reserved} >= ${quantity}`,
+      ),
+    )
+    .returning({ id: storeVariants.id });
+  return reserved.length > 0;
+}
+
+/** How many units of a storefront variant are free now (for the buyer's message when they ran out). */
+export async function freeVariantUnits(tx: Transaction, variantId: string): Promise<number> {
+  const [current] = await tx
+    .select({ quantity: storeVariants.quantity, reserved: storeVariants.reserved })
+    .from(storeVariants)
+    .where(eq(storeVariants.id, variantId));
+  return Math.max((current?.quantity ?? 0) - (current?.reserved ?? 0), 0);
+}
+
+/** Holds a line's units for an unpaid order; false when there are not enough (nothing changed). */
+export async function reserve(
+  tx: Transaction,
+  line: StockLine,
+  options: Pick<ProductReserveOptions, 'evenIfInactive'> = {},
+): Promise<boolean> {
+  if (line.item.kind === 'variant') return reserveVariantUnits(tx, line.item.id, line.quantity);
+  return (await reserveProductUnits(tx, line.item.id, line.quantity, options)) !== null;
+}
+
+/**
+ * The order is paid: its units leave the stock for good. `held` says whether
+ * they were still reserved; a storefront order paid after it expired or was
+ * cancelled takes its units again as far as they exist, since the money was
+ * received. A payment-link product's units left `stock` when they were
+ * reserved (the order workflow reserves them again before an order that
+ * stopped holding counts as sold), so there is nothing more to take.
+ */
+export async function commit(
+  tx: Transaction,
+  line: StockLine,
+  { held }: { held: boolean },
+): Promise<void> {
+  const { item, quantity } = line;
+  if (item.kind === 'product') return;
+  await tx
+    .update(storeVariants)
+    .set(
+      held
+        ? {
+            quantity: sql`${storeVariants.quantity} - ${quantity}`,
+            reserved: sql`${storeVariants.reserved} - ${quantity}`,
+          }
+        : {
+            quantity: sql`greatest(${storeVariants.quantity} - ${quantity}, ${storeVariants.reserved})`,
+          },
+    )
+    .where(eq(storeVariants.id, item.id));
+}
+
+/** An unpaid order stops holding (expired, cancelled, released, refunded): its units go back. */
+export async function release(tx: Transaction, line: StockLine): Promise<void> {
+  const { item, quantity } = line;
+  if (item.kind === 'product') {
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${quantity}`, updatedAt: new Date() })
+      .where(eq(products.id, item.id));
+    return;
+  }
+  await tx
+    .update(storeVariants)
+    .set({ reserved: sql`greatest(${storeVariants.reserved} - ${quantity}, 0)` })
+    .where(eq(storeVariants.id, item.id));
+}
