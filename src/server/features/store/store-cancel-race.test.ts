@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { cancelStoreCheckout } from './store-checkout.service';
+import { cancelStoreCheckout } from './store-payment.service';
 import { confirmStoreTransfer } from './store-orders.service';
 import type { Database } from '../../db/client';
 import { seedTestCatalogue } from '../store-catalogue/store-test-helpers';

@@ -6,11 +6,7 @@ import {
   STORE_CHECKOUT_MESSAGES,
   type StoreCheckoutRequest,
 } from '@shared/store/store.schema';
-import {
-  CHECKOUT_PAGE_MESSAGES,
-  type CheckoutBuyer,
-  type CheckoutSummary,
-} from '@shared/store/checkout.schema';
+import { CHECKOUT_PAGE_MESSAGES, type CheckoutSummary } from '@shared/store/checkout.schema';
 import { storeCurrencyFor } from '@shared/store/store-price';
 import type { Config } from '../../config/env';
 import type { Database, Transaction } from '../../db/client';
@@ -19,33 +15,22 @@ import { clientKey, lockClient } from '../../lib/client-key';
 import { freeVariantUnits, reserve } from '../inventory/inventory.service';
 import { hashBuyerToken, newBuyerToken } from '../orders/order-identity';
 import {
-  checkoutSessionPays,
-  closeCheckoutSession,
-  openCheckoutSession,
-  openSessionUrl,
-  readCheckoutSession,
-} from '../payments/providers/stripe';
-import {
   invalidateCatalogue,
   variantsWithProducts,
 } from '../store-catalogue/store-catalogue.service';
 import {
-  closeStoreOrder,
   expireStoreOrder,
   findStoreOrder,
   HOLDING,
   isDue,
-  markStoreOrderPaid,
-  transitionStoreOrder,
   type StoreOrderRow,
 } from './store-orders.service';
 import { storeOrderLines, storeOrders } from './store.table';
 
 /**
  * The storefront's surface over its orders: the cart becomes an order with its
- * units reserved (POST /store/:storeId/checkout), the hosted checkout page reads
- * it, the buyer pays (a Stripe Checkout Session through the Stripe adapter, or a
- * bank transfer) or cancels, and comes back from Stripe.
+ * units reserved (POST /store/:storeId/checkout) and the hosted checkout page
+ * reads it; paying and leaving it are store-payment.service's.
  */
 type LineRow = typeof storeOrderLines.$inferSelect;
 
@@ -284,156 +269,4 @@ async function summarize(
     success_url: order.successUrl,
     cancel_url: order.cancelUrl,
   };
-}
-
-function transferReference(orderId: string): string {
-  return `VM-${orderId.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
-}
-
-/**
- * The buyer submits their details and pays with the platform's method: a Stripe
- * Checkout Session when Stripe is configured (the browser goes there), otherwise
- * a bank transfer (the order waits for an admin, keeping its reservation).
- */
-export async function payStoreCheckout(
-  deps: StoreCheckoutDeps,
-  orderId: string,
-  token: string,
-  buyer: CheckoutBuyer,
-): Promise<{ redirect_url: string | null; summary: CheckoutSummary }> {
-  const now = deps.now?.() ?? new Date();
-  const current = await getStoreCheckout(deps, orderId, token);
-  if (current.status === 'expired') {
-    throw new AppError('ORDER_EXPIRED', CHECKOUT_PAGE_MESSAGES.orderExpired, 410);
-  }
-  const buyerColumns = {
-    buyerName: buyer.name,
-    buyerEmail: buyer.email.toLowerCase(),
-    buyerPhone: buyer.phone,
-    shippingAddress: {
-      address: buyer.address,
-      city: buyer.city,
-      postalCode: buyer.postalCode,
-      province: buyer.province,
-    },
-  };
-
-  if (deps.stripe && deps.config.store.stripe) {
-    if (current.status !== 'reserved' && current.status !== 'pending_payment') {
-      throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
-    }
-    const order = await findStoreOrder(deps.db, orderId, token);
-    // A second click reuses the session already open, so a buyer never holds two payable sessions.
-    if (order.status === 'pending_payment' && order.paymentReference) {
-      const open = await openSessionUrl(deps.stripe, order.paymentReference);
-      if (open) return { redirect_url: open, summary: current };
-    }
-    // Stripe needs at least 30 minutes; the reservation is extended to match the session.
-    const expiresAt = new Date(
-      Math.max(order.reservedUntil.getTime(), now.getTime() + 31 * 60_000),
-    );
-    const returnBase = `${deps.config.appUrl}/checkout/${orderId}?token=${encodeURIComponent(token)}`;
-    const session = await openCheckoutSession(
-      deps.stripe,
-      {
-        id: orderId,
-        totalCents: current.total_cents,
-        currency: current.currency,
-        buyerEmail: buyer.email,
-        lines: current.lines.map((line) => ({
-          name: `${line.product_title} (${line.variant_title})`,
-          quantity: line.quantity,
-          unitPriceCents: line.unit_price_cents,
-        })),
-      },
-      {
-        expiresAt,
-        successUrl: `${returnBase}&session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: returnBase,
-      },
-    );
-    const moved = await deps.db.transaction((tx) =>
-      transitionStoreOrder(tx, orderId, ['reserved', 'pending_payment'], 'pending_payment', {
-        ...buyerColumns,
-        paymentProvider: 'stripe',
-        paymentReference: session.id,
-        reservedUntil: new Date(expiresAt.getTime() + 60_000),
-      }),
-    );
-    if (!moved) throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
-    return { redirect_url: session.url, summary: await getStoreCheckout(deps, orderId, token) };
-  }
-
-  if (!deps.config.store.bank) {
-    throw new AppError('PAYMENTS_UNAVAILABLE', CHECKOUT_PAGE_MESSAGES.paymentsUnavailable, 503);
-  }
-  if (current.status === 'pending_transfer') {
-    return { redirect_url: null, summary: current };
-  }
-  if (current.status !== 'reserved') throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
-  const moved = await deps.db.transaction((tx) =>
-    transitionStoreOrder(tx, orderId, ['reserved'], 'pending_transfer', {
-      ...buyerColumns,
-      paymentProvider: 'transfer',
-      paymentReference: transferReference(orderId),
-      // The units wait for the transfer, but not forever.
-      reservedUntil: new Date(now.getTime() + deps.config.store.transferHoldHours * 3_600_000),
-    }),
-  );
-  if (!moved) throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
-  return { redirect_url: null, summary: await getStoreCheckout(deps, orderId, token) };
-}
-
-/** Cancel on the hosted page: the reservation is released and the buyer returns to cancelUrl. */
-export async function cancelStoreCheckout(
-  deps: StoreCheckoutDeps,
-  orderId: string,
-  token: string,
-): Promise<{ redirect_url: string }> {
-  const order = await findStoreOrder(deps.db, orderId, token);
-  if (order.status === 'paid') throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
-  const cancelled = await deps.db.transaction((tx) =>
-    closeStoreOrder(tx, orderId, 'cancelled', new Date()),
-  );
-  invalidateCatalogue(deps.db);
-  if (!cancelled) {
-    // Someone else moved the order first: a confirmation or a payment since we read it
-    // must not be answered as a successful cancel. An order already closed stays closed.
-    const [current] = await deps.db
-      .select({ status: storeOrders.status })
-      .from(storeOrders)
-      .where(eq(storeOrders.id, orderId));
-    if (current?.status !== 'cancelled' && current?.status !== 'expired') {
-      throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
-    }
-  }
-  if (cancelled?.status === 'pending_payment' && order.paymentReference && deps.stripe) {
-    // Close the Stripe session too, so it cannot be paid later.
-    await closeCheckoutSession(deps.stripe, order.paymentReference);
-  }
-  return { redirect_url: order.cancelUrl };
-}
-
-/**
- * The buyer is back from Stripe: we ask Stripe ourselves whether the session
- * was paid (never the browser's word) and mark the order paid if so.
- */
-export async function confirmStripeReturn(
-  deps: StoreCheckoutDeps,
-  orderId: string,
-  token: string,
-  sessionId: string,
-): Promise<CheckoutSummary> {
-  const order = await findStoreOrder(deps.db, orderId, token);
-  if (!deps.stripe || order.paymentProvider !== 'stripe' || order.paymentReference !== sessionId) {
-    throw AppError.notFound(CHECKOUT_PAGE_MESSAGES.orderNotFound);
-  }
-  if (order.status !== 'paid') {
-    const session = await readCheckoutSession(deps.stripe, sessionId);
-    if (session && checkoutSessionPays(session, order)) {
-      await deps.db.transaction((tx) => markStoreOrderPaid(tx, orderId, session.id));
-      invalidateCatalogue(deps.db);
-    }
-  }
-  return getStoreCheckout(deps, orderId, token);
 }

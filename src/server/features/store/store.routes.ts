@@ -28,13 +28,15 @@ import {
   STORE_MESSAGES,
 } from '../store-catalogue/store-catalogue.service';
 import {
-  cancelStoreCheckout,
-  confirmStripeReturn,
   createStoreCheckout,
   getStoreCheckout,
-  payStoreCheckout,
   type StoreCheckoutDeps,
 } from './store-checkout.service';
+import {
+  cancelStoreCheckout,
+  confirmStripeReturn,
+  payStoreCheckout,
+} from './store-payment.service';
 
 const StoreParams = z.object({ storeId: z.string().max(100) });
 const ProductParams = StoreParams.extend({ id: z.string().min(1).max(100) });
