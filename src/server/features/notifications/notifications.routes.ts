@@ -15,7 +15,7 @@ import {
   listNotifications,
   markRead,
   saveEmailPreferences,
-} from './notifications.service';
+} from './inbox.service';
 
 const Ok = z.object({ ok: z.literal(true) });
 

@@ -8,11 +8,8 @@ import {
 } from '@shared/time';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import {
-  datePastNotifications,
-  notificationMark,
-  notifyPayoutsPaid,
-} from '../notifications/notifications.service';
+import { datePastNotifications, notificationMark } from '../notifications/inbox.service';
+import { notifyPayoutsPaid } from '../notifications/notifications.service';
 import { transitionOrder, type OrderWorkflow } from '../orders/order-workflow';
 import { insertOrder, SYSTEM } from '../orders/orders.service';
 import { linkCodeFor } from '../orders/seller-links.service';
