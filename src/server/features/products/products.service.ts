@@ -36,6 +36,28 @@ import { products, type ProductImageKeys } from './products.table';
 
 type ProductRow = typeof products.$inferSelect;
 
+/** One page of the products that match, newest first, and how many match in all. */
+async function productPage(
+  db: Database,
+  where: SQL | undefined,
+  query: { page: number; page_size: number },
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(products)
+      .where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
 /** `%` and `_` typed by a person are letters, not wildcards. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -87,22 +109,10 @@ export async function listCompanyProducts(
     isNull(products.deletedAt),
     query.q ? ilike(products.title, likePattern(query.q)) : undefined,
   );
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .where(where)
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(products)
-      .where(where),
-  ]);
+  const { rows, total } = await productPage(db, where, query);
   return {
     items: rows.map((row) => toProductDto(row, storage)),
-    total: counted?.total ?? 0,
+    total,
     page: query.page,
     page_size: query.page_size,
   };
@@ -460,18 +470,5 @@ export async function listAllProducts(
     query.q?.trim() ? ilike(products.title, likePattern(query.q.trim())) : undefined,
     query.company_id ? eq(products.companyId, query.company_id) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .where(where)
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    db
-      .select({ value: sql<string>`count(*)` })
-      .from(products)
-      .where(where),
-  ]);
-  return { rows, total: Number(total?.value ?? 0) };
+  return productPage(db, where, query);
 }
