@@ -10,6 +10,7 @@ import {
   createPayWorld,
   sellerTally,
   type PayWorld,
+  moveOrder,
 } from '../../../../tests/factories/pay-world';
 import { returnUnits, takeUnits } from '../products/products.service';
 import { products } from '../products/products.table';
@@ -211,12 +212,7 @@ describe('order transitions', () => {
     const small = await createPayWorld(t, { stock: 1 });
     const first = await buy(t, small.productId, { provider: 'transferencia' });
     const id = first.json().order_id as string;
-    await transitionOrder(t.db, t.app.orderWorkflow, {
-      scope: { kind: 'platform' },
-      orderId: id,
-      to: 'expired',
-      changedBy: 'system',
-    });
+    await moveOrder(t, id, 'expired');
     const second = await buy(t, small.productId, { provider: 'transferencia' });
     expect(second.statusCode).toBe(201);
     const reopened = await transitionOrder(t.db, t.app.orderWorkflow, {
