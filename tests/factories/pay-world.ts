@@ -116,9 +116,11 @@ export async function createPayWorld(
 }
 
 /** A test app without pay limits, with the pay world in it. */
-export async function startPayWorld(): Promise<{ t: TestApp; world: PayWorld }> {
+export async function startPayWorld(
+  options: Parameters<typeof createPayWorld>[1] = {},
+): Promise<{ t: TestApp; world: PayWorld }> {
   const t = await createTestApp({ ...UNLIMITED_PAY_ENV });
-  return { t, world: await createPayWorld(t) };
+  return { t, world: await createPayWorld(t, options) };
 }
 
 export const BUYER = {
@@ -170,13 +172,22 @@ export async function historyOf(t: TestApp, orderId: string): Promise<string[]> 
   return rows.map((row) => row.status);
 }
 
-/** Moves an order to `to` as the platform does (a provider's answer, the clock). */
-export function moveOrder(t: TestApp, orderId: string, to: OrderStatus) {
+/**
+ * Moves an order to `to` as the platform does (a provider's answer, the clock),
+ * by `changedBy` ('system' unless told) and, when `from` is given, only from those statuses.
+ */
+export function moveOrder(
+  t: TestApp,
+  orderId: string,
+  to: OrderStatus,
+  options: { changedBy?: string; from?: readonly OrderStatus[] } = {},
+) {
   return transitionOrder(t.db, t.app.orderWorkflow, {
     scope: { kind: 'platform' },
     orderId,
     to,
     changedBy: 'system',
+    ...options,
   });
 }
 

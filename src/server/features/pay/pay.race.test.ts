@@ -11,7 +11,6 @@ import {
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { signMercadoPagoWebhook } from '../payments/mercadopago';
 import { clientKey } from '../../lib/client-key';
-import { transitionOrder } from '../orders/order-workflow';
 import { insertOrder, sellerTallyFromOrders } from '../orders/orders.service';
 import { findProduct } from '../products/products.service';
 import { orderDailyTotals, orders, orderStatusHistory, orderTotals } from '../orders/orders.table';
@@ -23,6 +22,7 @@ import {
   companyCall,
   createPayWorld,
   MP_WEBHOOK_SECRET,
+  moveOrder,
   sellerTally,
   STRIPE_WEBHOOK_SECRET,
 } from '../../../../tests/factories/pay-world';
@@ -189,10 +189,7 @@ describe.skipIf(!serverUrl)(
       }
       // The admin flips some of the same orders at the same time.
       const flips = [...mpOrders, ...transfers].map((response, index) =>
-        transitionOrder(t.db, t.app.orderWorkflow, {
-          scope: { kind: 'platform' },
-          orderId: response.json().order_id,
-          to: index % 2 ? 'delivered' : 'refunded',
+        moveOrder(t, response.json().order_id, index % 2 ? 'delivered' : 'refunded', {
           changedBy: 'admin-test',
         }),
       );
