@@ -4,7 +4,10 @@ import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../setup/test-ap
 import { orderStatusHistory } from '../../src/server/features/orders/orders.table';
 import { ledgerEntries } from '../../src/server/features/settlements/ledger.table';
 import type { OrderStatus } from '@shared/order-status';
-import { transitionOrder } from '../../src/server/features/orders/order-workflow';
+import {
+  transitionOrder,
+  type OrderWorkflow,
+} from '../../src/server/features/orders/order-workflow';
 import { argentineDay } from '@shared/time';
 import { linkCodeFor } from '../../src/server/features/orders/seller-links.service';
 import { findProfile } from '../../src/server/features/profiles/profiles.service';
@@ -174,20 +177,22 @@ export async function historyOf(t: TestApp, orderId: string): Promise<string[]> 
 
 /**
  * Moves an order to `to` as the platform does (a provider's answer, the clock),
- * by `changedBy` ('system' unless told) and, when `from` is given, only from those statuses.
+ * by `changedBy` ('system' unless told), when `from` is given only from those
+ * statuses, through the app's workflow unless another is given.
  */
 export function moveOrder(
   t: TestApp,
   orderId: string,
   to: OrderStatus,
-  options: { changedBy?: string; from?: readonly OrderStatus[] } = {},
+  options: { changedBy?: string; from?: readonly OrderStatus[]; workflow?: OrderWorkflow } = {},
 ) {
-  return transitionOrder(t.db, t.app.orderWorkflow, {
+  const { workflow = t.app.orderWorkflow, ...request } = options;
+  return transitionOrder(t.db, workflow, {
     scope: { kind: 'platform' },
     orderId,
     to,
     changedBy: 'system',
-    ...options,
+    ...request,
   });
 }
 
