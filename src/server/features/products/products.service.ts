@@ -36,13 +36,17 @@ import { products, type ProductImageKeys } from './products.table';
 
 type ProductRow = typeof products.$inferSelect;
 
-/** One page of the products that match, newest first, and how many match in all. */
+/**
+ * One page of the products that match, newest first, and how many match in all
+ * (not counted again when `knownTotal` is given).
+ */
 async function productPage(
   db: Database,
   where: SQL | undefined,
   query: { page: number; page_size: number },
+  knownTotal?: number,
 ): Promise<{ rows: ProductRow[]; total: number }> {
-  const [rows, [counted]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(products)
@@ -50,12 +54,15 @@ async function productPage(
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(products)
-      .where(where),
+    knownTotal !== undefined
+      ? Promise.resolve(knownTotal)
+      : db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(products)
+          .where(where)
+          .then(([counted]) => counted?.total ?? 0),
   ]);
-  return { rows, total: counted?.total ?? 0 };
+  return { rows, total };
 }
 
 /** `%` and `_` typed by a person are letters, not wildcards. */
@@ -415,23 +422,7 @@ export async function listCatalogueProducts(
     query.category?.trim() ? eq(products.category, query.category.trim()) : undefined,
     query.company_id ? eq(products.companyId, query.company_id) : undefined,
   );
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .where(where)
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    options.knownTotal !== undefined
-      ? Promise.resolve(options.knownTotal)
-      : db
-          .select({ value: sql<string>`count(*)` })
-          .from(products)
-          .where(where)
-          .then(([row]) => Number(row?.value ?? 0)),
-  ]);
-  return { rows, total };
+  return productPage(db, where, query, options.knownTotal);
 }
 
 function sellableOf(companyIds: string[]): SQL | undefined {
