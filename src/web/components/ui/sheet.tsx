@@ -1,7 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ComponentProps } from 'react';
 import { cn } from '@web/lib/cn';
-import { DialogHeader, DialogTitle, ModalContent } from './dialog';
+import { DialogHeader, DialogTitle, ModalContent, type ModalContentProps } from './dialog';
 
 /**
  * A side panel built on Radix Dialog (focus trap, Escape, scroll lock, labelled
@@ -11,20 +11,12 @@ export const Sheet = DialogPrimitive.Root;
 export const SheetTrigger = DialogPrimitive.Trigger;
 export const SheetClose = DialogPrimitive.Close;
 
-export function SheetContent({
-  className,
-  closeLabel = 'Close',
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
+const SHEET_PLACEMENT =
+  'fixed inset-y-0 right-0 z-50 flex h-dvh w-full max-w-md flex-col bg-card shadow-2xl outline-none data-[state=open]:animate-slide-in-right sm:border-l sm:border-border';
+
+export function SheetContent(props: ModalContentProps) {
   return (
-    <ModalContent
-      closeLabel={closeLabel}
-      className={cn(
-        'fixed inset-y-0 right-0 z-50 flex h-dvh w-full max-w-md flex-col bg-card shadow-2xl outline-none data-[state=open]:animate-slide-in-right sm:border-l sm:border-border',
-        className,
-      )}
-      {...props}
-    />
+    <ModalContent {...props} placement={SHEET_PLACEMENT} closeLabel={props.closeLabel ?? 'Close'} />
   );
 }
 
