@@ -1,8 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { createUser, type CreatedUser } from './accounts';
-import type { TestApp } from '../setup/test-app';
+import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../setup/test-app';
 import { orderStatusHistory } from '../../src/server/features/orders/orders.table';
 import { ledgerEntries } from '../../src/server/features/settlements/ledger.table';
+import type { OrderStatus } from '@shared/order-status';
+import {
+  transitionOrder,
+  type OrderWorkflow,
+} from '../../src/server/features/orders/order-workflow';
+import { argentineDay } from '@shared/time';
 import { linkCodeFor } from '../../src/server/features/orders/seller-links.service';
 import { findProfile } from '../../src/server/features/profiles/profiles.service';
 
@@ -112,6 +118,14 @@ export async function createPayWorld(
   return { company, seller, ref, productId };
 }
 
+/** A test app without pay limits, with the pay world in it. */
+export async function startPayWorld(
+  options: Parameters<typeof createPayWorld>[1] = {},
+): Promise<{ t: TestApp; world: PayWorld }> {
+  const t = await createTestApp({ ...UNLIMITED_PAY_ENV });
+  return { t, world: await createPayWorld(t, options) };
+}
+
 export const BUYER = {
   name: 'Beatriz Compradora',
   email: 'beatriz@example.com',
@@ -159,4 +173,48 @@ export async function historyOf(t: TestApp, orderId: string): Promise<string[]> 
     .where(eq(orderStatusHistory.orderId, orderId))
     .orderBy(orderStatusHistory.id);
   return rows.map((row) => row.status);
+}
+
+/**
+ * Moves an order to `to` as the platform does (a provider's answer, the clock),
+ * by `changedBy` ('system' unless told), when `from` is given only from those
+ * statuses, through the app's workflow unless another is given.
+ */
+export function moveOrder(
+  t: TestApp,
+  orderId: string,
+  to: OrderStatus,
+  options: { changedBy?: string; from?: readonly OrderStatus[]; workflow?: OrderWorkflow } = {},
+) {
+  const { workflow = t.app.orderWorkflow, ...request } = options;
+  return transitionOrder(t.db, workflow, {
+    scope: { kind: 'platform' },
+    orderId,
+    to,
+    changedBy: 'system',
+    ...request,
+  });
+}
+
+/** A bank-transfer sale of the pay world's product, approved; its order id. */
+export async function approvedSale(t: TestApp, world: PayWorld): Promise<string> {
+  const orderId = await placeTransferOrder(t, world);
+  await moveOrder(t, orderId, 'approved');
+  return orderId;
+}
+
+/** The admin records a company's payment to the platform, dated today. */
+export async function companyPays(
+  t: TestApp,
+  admin: CreatedUser,
+  company: CreatedUser,
+  amountCents: number,
+  reference: string,
+): Promise<void> {
+  const paid = await callAs(t, admin, 'POST', `/api/admin/settlements/${company.id}/payments`, {
+    amount_cents: amountCents,
+    paid_on: argentineDay(new Date()),
+    reference,
+  });
+  if (paid.statusCode !== 201) throw new Error(`payment answered ${paid.statusCode}: ${paid.body}`);
 }

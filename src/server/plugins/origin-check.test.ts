@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../tests/factories/accounts';
+import { STORE_BUYER } from '../../../tests/factories/store-buyer';
 import { documentedRoutes, fillPath } from '../../../tests/setup/openapi-routes';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { supportMessages } from '../features/support/support.table';
@@ -84,15 +85,7 @@ describe('the origin check on state-changing requests', () => {
       headers: { origin: t.config.appUrl },
       payload: {
         token,
-        buyer: {
-          name: 'Ana Pérez',
-          email: 'ana@example.com',
-          phone: '+54 11 4000 0000',
-          address: 'Calle 1',
-          city: 'Rosario',
-          postalCode: '2000',
-          province: 'Santa Fe',
-        },
+        buyer: STORE_BUYER,
       },
     });
     expect(pay.statusCode).toBe(200);

@@ -24,6 +24,14 @@ describe('sign-in, sign-out and password recovery', () => {
     });
   const me = (cookie: string) =>
     t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+  /** Asks for a password reset e-mail, with the link to the update-password page. */
+  const requestReset = (email: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: t.config.appUrl },
+      payload: { email, redirectTo: `${t.config.appUrl}/update-password` },
+    });
   const resetLinkFor = async (email: string) => {
     const mail = (await readInbox(t.config.dataDir)).find(
       (m) => m.to === email && m.subject === passwordResetMail('', '').subject,
@@ -71,15 +79,8 @@ describe('sign-in, sign-out and password recovery', () => {
 
   it('gives the same answer to a reset request whether or not the account exists', async () => {
     const known = await createUser(t.app, { role: 'seller', signIn: false });
-    const ask = (email: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/request-password-reset',
-        headers: { origin: t.config.appUrl },
-        payload: { email, redirectTo: `${t.config.appUrl}/update-password` },
-      });
-    const a = await ask(known.email);
-    const b = await ask(uniqueEmail('nadie'));
+    const a = await requestReset(known.email);
+    const b = await requestReset(uniqueEmail('nadie'));
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(200);
     expect(a.json()).toEqual(b.json());
@@ -89,12 +90,7 @@ describe('sign-in, sign-out and password recovery', () => {
   it('resets the password from the e-mail link, ends every session, and the link works once', async () => {
     const user = await createUser(t.app, { role: 'company' });
     const otherDevice = user.cookie;
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/request-password-reset',
-      headers: { origin: t.config.appUrl },
-      payload: { email: user.email, redirectTo: `${t.config.appUrl}/update-password` },
-    });
+    await requestReset(user.email);
     const token = await resetLinkFor(user.email);
     const reset = (value: string | null) =>
       t.app.inject({
@@ -120,12 +116,7 @@ describe('sign-in, sign-out and password recovery', () => {
 
   it('refuses an expired reset link', async () => {
     const user = await createUser(t.app, { role: 'seller', signIn: false });
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/request-password-reset',
-      headers: { origin: t.config.appUrl },
-      payload: { email: user.email, redirectTo: `${t.config.appUrl}/update-password` },
-    });
+    await requestReset(user.email);
     const token = await resetLinkFor(user.email);
     await t.db
       .update(verifications)

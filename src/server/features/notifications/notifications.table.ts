@@ -10,16 +10,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { profiles } from '../profiles/profiles.table';
+import { profileRef, profiles } from '../profiles/profiles.table';
 
 /** What a signed-in user sees under the panel's bell, newest first. */
 export const notifications = pgTable(
   'notifications',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: profileRef('user_id'),
     kind: text('kind').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -76,9 +74,7 @@ export const emailOutbox = pgTable(
 export const emailOptOuts = pgTable(
   'email_opt_outs',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: profileRef('user_id'),
     kind: text('kind').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

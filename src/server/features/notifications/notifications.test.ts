@@ -9,6 +9,8 @@ import {
   createPayWorld,
   TRANSFER_CONFIG,
   type PayWorld,
+  moveOrder,
+  startPayWorld,
 } from '../../../../tests/factories/pay-world';
 import { startSmtpSink } from '../../../../tests/factories/smtp-sink';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
@@ -19,7 +21,6 @@ import {
   type FakeStripe,
 } from '../../../../tests/fakes/payment-providers';
 import { argentineMonth } from '../orders/orders-metrics.service';
-import { transitionOrder } from '../orders/order-workflow';
 import { emailOutbox, notifications } from './notifications.table';
 import { SMTP_SEND_TIMEOUT_MS, SMTP_TIMEOUTS } from '../mail/mailer';
 import { drainOutbox, OUTBOX_DEFAULTS, retryDelayMs } from './outbox.worker';
@@ -135,35 +136,20 @@ describe('notifications: bell entries and e-mails queued with the order change, 
     const before = (await t.db.select().from(emailOutbox)).length;
     const started = await buy(t, world.productId, { provider: 'mercadopago', ref: world.ref });
     expect(started.statusCode).toBe(201);
-    await transitionOrder(t.db, t.app.orderWorkflow, {
-      scope: { kind: 'platform' },
-      orderId: started.json().order_id,
-      to: 'expired',
-      changedBy: 'system',
-    });
+    await moveOrder(t, started.json().order_id, 'expired');
     expect((await t.db.select().from(emailOutbox)).length).toBe(before);
   });
 
   it('a paid MercadoPago order tells the company; a refund sends the buyer a notice and the seller a bell entry', async () => {
     const started = await buy(t, world.productId, { provider: 'mercadopago', ref: world.ref });
     const orderId = started.json().order_id as string;
-    await transitionOrder(t.db, t.app.orderWorkflow, {
-      scope: { kind: 'platform' },
-      orderId,
-      to: 'approved',
-      changedBy: 'system',
-    });
+    await moveOrder(t, orderId, 'approved');
     await t.app.outbox.drain();
     expect(sink.to(world.company.email).map((mail) => mail.subject)).toEqual([
       'Nuevo pedido pagado: Yerba orgánica 1 kg',
     ]);
     sink.received.length = 0;
-    await transitionOrder(t.db, t.app.orderWorkflow, {
-      scope: { kind: 'platform' },
-      orderId,
-      to: 'refunded',
-      changedBy: 'system',
-    });
+    await moveOrder(t, orderId, 'refunded');
     await t.app.outbox.drain();
     expect(sink.received.map((mail) => mail.subject)).toEqual([
       'Reembolso de tu compra: Yerba orgánica 1 kg',
@@ -203,12 +189,7 @@ describe('notifications: bell entries and e-mails queued with the order change, 
     expect(unknown.statusCode).toBe(400);
 
     const started = await buy(t, world.productId, { provider: 'stripe', ref: world.ref });
-    await transitionOrder(t.db, t.app.orderWorkflow, {
-      scope: { kind: 'platform' },
-      orderId: started.json().order_id,
-      to: 'approved',
-      changedBy: 'system',
-    });
+    await moveOrder(t, started.json().order_id, 'approved');
     await t.app.outbox.drain();
     expect(sink.to(world.seller.email)).toHaveLength(0);
     expect(sink.to(BUYER.email).map((mail) => mail.subject)).toEqual([
@@ -257,12 +238,7 @@ describe('notifications: bell entries and e-mails queued with the order change, 
       ).filter((row) => row.kind === 'seller_goal_reached').length;
     for (let i = 0; i < 2; i += 1) {
       const started = await buy(t, world.productId, { provider: 'stripe', ref: world.ref });
-      await transitionOrder(t.db, t.app.orderWorkflow, {
-        scope: { kind: 'platform' },
-        orderId: started.json().order_id,
-        to: 'approved',
-        changedBy: 'system',
-      });
+      await moveOrder(t, started.json().order_id, 'approved');
     }
     expect(await reached()).toBe(1);
   });
@@ -271,10 +247,7 @@ describe('notifications: bell entries and e-mails queued with the order change, 
 describe('the outbox worker', () => {
   let t: TestApp;
   let world: PayWorld;
-  beforeAll(async () => {
-    t = await createTestApp({ ...UNLIMITED_PAY_ENV });
-    world = await createPayWorld(t);
-  });
+  beforeAll(async () => ({ t, world } = await startPayWorld()));
   afterAll(() => t.close());
 
   const render = async () => ({ subject: 'Asunto', html: '<p>Hola</p>', text: 'Hola' });

@@ -1,10 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_STATUSES } from '@shared/order-status';
 import { createUser } from '../../../../tests/factories/accounts';
-import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
-import { transitionOrder } from '../orders/order-workflow';
+import type { TestApp } from '../../../../tests/setup/test-app';
 import { orders } from '../orders/orders.table';
 import { argentineDay } from '../orders/orders-totals';
 import { companyBalance, sellerBalance } from '../settlements/balances.service';
@@ -14,73 +12,59 @@ import {
   companyCall,
   createPayWorld,
   type PayWorld,
+  moveOrder,
+  startPayWorld,
 } from '../../../../tests/factories/pay-world';
+import { statusSteps } from '../../../../tests/factories/order-steps';
 
 describe('the ledger (what companies owe sellers and the platform)', () => {
   let t: TestApp;
   let world: PayWorld;
-  beforeAll(async () => {
-    t = await createTestApp({ ...UNLIMITED_PAY_ENV });
-    world = await createPayWorld(t, { stock: 1000 });
-  });
+  beforeAll(async () => ({ t, world } = await startPayWorld({ stock: 1000 })));
   afterAll(() => t.close());
 
   it('any sequence of status changes leaves every order owing exactly what its status awards, to the cent', async () => {
     await fc.assert(
-      fc.asyncProperty(
-        fc.array(
-          fc.record({
-            order: fc.integer({ min: 0, max: 3 }),
-            to: fc.constantFrom(...ORDER_STATUSES),
-          }),
-          { minLength: 1, maxLength: 14 },
-        ),
-        async (steps) => {
-          const created: string[] = [];
-          for (let i = 0; i < 4; i += 1) {
-            // One order in four has no seller: the whole commission is the platform's.
-            const response = await buy(t, world.productId, {
-              provider: 'transferencia',
-              quantity: 1 + (i % 3),
-              ...(i === 3 ? {} : { ref: world.ref }),
-            });
-            created.push(response.json().order_id as string);
-          }
-          for (const step of steps) {
-            await transitionOrder(t.db, t.app.orderWorkflow, {
-              scope: { kind: 'platform' },
-              orderId: created[step.order]!,
-              to: step.to,
-              changedBy: 'property-test',
-            });
-          }
-          for (const id of created) {
-            const [order] = await t.db.select().from(orders).where(eq(orders.id, id));
-            const [net] = await t.db
-              .select({ value: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
-              .from(ledgerEntries)
-              .where(eq(ledgerEntries.orderId, id));
-            const sold = order!.status === 'approved' || order!.status === 'delivered';
-            expect(Number(net!.value)).toBe(sold ? order!.sellerCents + order!.platformCents : 0);
-          }
-          // Company-wide: owed = sellers + platform = the commission of its sold orders.
-          const sold = await t.db
-            .select({
-              seller: sql<string>`coalesce(sum(${orders.sellerCents}) filter (where ${orders.sellerId} is not null), 0)`,
-              commission: sql<string>`coalesce(sum(${orders.sellerCents} + ${orders.platformCents}), 0)`,
-            })
-            .from(orders)
-            .where(
-              sql`${orders.companyId} = ${world.company.id} and ${orders.status} in ('approved', 'delivered')`,
-            );
-          const owes = await companyBalance(t.db, { kind: 'company', id: world.company.id });
-          expect(owes.owedCents).toBe(Number(sold[0]!.commission));
-          expect(owes.sellersCents + owes.platformCents).toBe(owes.owedCents);
-          expect(owes.sellersCents).toBe(Number(sold[0]!.seller));
-          const balance = await sellerBalance(t.db, { kind: 'seller', id: world.seller.id }, 14);
-          expect(balance.pendingCents + balance.availableCents).toBe(owes.sellersCents);
-        },
-      ),
+      fc.asyncProperty(statusSteps(4, 14), async (steps) => {
+        const created: string[] = [];
+        for (let i = 0; i < 4; i += 1) {
+          // One order in four has no seller: the whole commission is the platform's.
+          const response = await buy(t, world.productId, {
+            provider: 'transferencia',
+            quantity: 1 + (i % 3),
+            ...(i === 3 ? {} : { ref: world.ref }),
+          });
+          created.push(response.json().order_id as string);
+        }
+        for (const step of steps) {
+          await moveOrder(t, created[step.order]!, step.to, { changedBy: 'property-test' });
+        }
+        for (const id of created) {
+          const [order] = await t.db.select().from(orders).where(eq(orders.id, id));
+          const [net] = await t.db
+            .select({ value: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+            .from(ledgerEntries)
+            .where(eq(ledgerEntries.orderId, id));
+          const sold = order!.status === 'approved' || order!.status === 'delivered';
+          expect(Number(net!.value)).toBe(sold ? order!.sellerCents + order!.platformCents : 0);
+        }
+        // Company-wide: owed = sellers + platform = the commission of its sold orders.
+        const sold = await t.db
+          .select({
+            seller: sql<string>`coalesce(sum(${orders.sellerCents}) filter (where ${orders.sellerId} is not null), 0)`,
+            commission: sql<string>`coalesce(sum(${orders.sellerCents} + ${orders.platformCents}), 0)`,
+          })
+          .from(orders)
+          .where(
+            sql`${orders.companyId} = ${world.company.id} and ${orders.status} in ('approved', 'delivered')`,
+          );
+        const owes = await companyBalance(t.db, { kind: 'company', id: world.company.id });
+        expect(owes.owedCents).toBe(Number(sold[0]!.commission));
+        expect(owes.sellersCents + owes.platformCents).toBe(owes.owedCents);
+        expect(owes.sellersCents).toBe(Number(sold[0]!.seller));
+        const balance = await sellerBalance(t.db, { kind: 'seller', id: world.seller.id }, 14);
+        expect(balance.pendingCents + balance.availableCents).toBe(owes.sellersCents);
+      }),
       { numRuns: 15 },
     );
   });
@@ -97,12 +81,7 @@ describe('the ledger (what companies owe sellers and the platform)', () => {
         `/orders/${response.json().order_id}/confirm-transfer`,
       );
     }
-    await transitionOrder(t.db, t.app.orderWorkflow, {
-      scope: { kind: 'platform' },
-      orderId: second.json().order_id,
-      to: 'refunded',
-      changedBy: 'test',
-    });
+    await moveOrder(t, second.json().order_id, 'refunded', { changedBy: 'test' });
     // The company pays what it owes (available money is money the company paid),
     // so only the hold stands between the seller and the commission.
     const admin = await createUser(t.app, { role: 'admin' });

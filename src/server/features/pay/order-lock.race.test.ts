@@ -5,15 +5,12 @@ import {
   sellerTally,
   type PayWorld,
   placeTransferOrder,
-  ledgerOf as ledgerOfOrder,
-  historyOf as historyOfOrder,
+  ledgerOf,
+  historyOf,
+  moveOrder,
 } from '../../../../tests/factories/pay-world';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import {
-  transitionOrder,
-  type TransitionResult,
-  type OrderWorkflow,
-} from '../orders/order-workflow';
+import type { TransitionResult, OrderWorkflow } from '../orders/order-workflow';
 import { findOrder } from '../orders/orders.service';
 
 /*
@@ -67,8 +64,6 @@ describe.skipIf(!serverUrl)(
     afterAll(() => t?.close());
 
     const placeOrder = () => placeTransferOrder(t, world);
-    const ledgerOf = (orderId: string) => ledgerOfOrder(t, orderId);
-    const historyOf = (orderId: string) => historyOfOrder(t, orderId);
 
     /** Starts `first`, waits until it is inside its transaction, starts `second`, then lets `first` commit. */
     async function overlap(
@@ -93,20 +88,12 @@ describe.skipIf(!serverUrl)(
       const [a, b] = await overlap(
         orderId,
         () =>
-          transitionOrder(t.db, workflow, {
-            scope: { kind: 'platform' },
-            orderId,
-            to: 'approved',
+          moveOrder(t, orderId, 'approved', {
+            workflow,
             changedBy: world.company.id,
             from: ['pending_transfer'],
           }),
-        () =>
-          transitionOrder(t.db, workflow, {
-            scope: { kind: 'platform' },
-            orderId,
-            to: 'approved',
-            changedBy: 'system',
-          }),
+        () => moveOrder(t, orderId, 'approved', { workflow }),
       );
       // The second waited for the first and found nothing left to do; it did not fail.
       expect(a).toMatchObject({ status: 'fulfilled', value: { kind: 'changed' } });
@@ -119,8 +106,11 @@ describe.skipIf(!serverUrl)(
         points: before.points + points,
         sales: before.sales + 1,
       });
-      expect((await ledgerOf(orderId)).map((entry) => entry.kind)).toEqual(['accrual', 'accrual']);
-      expect(await historyOf(orderId)).toEqual(['pending_transfer', 'approved']);
+      expect((await ledgerOf(t, orderId)).map((entry) => entry.kind)).toEqual([
+        'accrual',
+        'accrual',
+      ]);
+      expect(await historyOf(t, orderId)).toEqual(['pending_transfer', 'approved']);
     });
 
     it('an approval and a refund arriving together: the refund waits for the approval and undoes it', async () => {
@@ -128,28 +118,15 @@ describe.skipIf(!serverUrl)(
       const before = await sellerTally(t, world.seller.id);
       const [a, b] = await overlap(
         orderId,
-        () =>
-          transitionOrder(t.db, workflow, {
-            scope: { kind: 'platform' },
-            orderId,
-            to: 'approved',
-            changedBy: 'system',
-          }),
-        () =>
-          transitionOrder(t.db, workflow, {
-            scope: { kind: 'platform' },
-            orderId,
-            to: 'refunded',
-            changedBy: 'system',
-            from: ['approved'],
-          }),
+        () => moveOrder(t, orderId, 'approved', { workflow }),
+        () => moveOrder(t, orderId, 'refunded', { workflow, from: ['approved'] }),
       );
       expect(a).toMatchObject({ status: 'fulfilled', value: { kind: 'changed' } });
       expect(b).toMatchObject({ status: 'fulfilled', value: { kind: 'changed' } });
 
       expect((await findOrder(t.db, orderId))?.status).toBe('refunded');
       expect(await sellerTally(t, world.seller.id)).toEqual(before);
-      const ledger = await ledgerOf(orderId);
+      const ledger = await ledgerOf(t, orderId);
       expect(ledger.map((entry) => entry.kind).sort()).toEqual([
         'accrual',
         'accrual',
@@ -157,7 +134,7 @@ describe.skipIf(!serverUrl)(
         'reversal',
       ]);
       expect(ledger.reduce((sum, entry) => sum + entry.amountCents, 0)).toBe(0);
-      expect(await historyOf(orderId)).toEqual(['pending_transfer', 'approved', 'refunded']);
+      expect(await historyOf(t, orderId)).toEqual(['pending_transfer', 'approved', 'refunded']);
     });
   },
 );

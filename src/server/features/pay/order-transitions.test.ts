@@ -4,13 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '@shared/order-status';
 import { pointsForOrder } from '@shared/points';
 import { argentineDaySql } from '../../lib/sql-time';
-import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
+import type { TestApp } from '../../../../tests/setup/test-app';
 import {
   buy,
   createPayWorld,
   sellerTally,
   type PayWorld,
+  moveOrder,
+  startPayWorld,
 } from '../../../../tests/factories/pay-world';
+import { statusSteps } from '../../../../tests/factories/order-steps';
 import { release, reserveProductUnits } from '../inventory/inventory.service';
 import { products } from '../products/products.table';
 import { transitionOrder } from '../orders/order-workflow';
@@ -30,10 +33,7 @@ describe('the points rule (API.md "Points")', () => {
 describe('order transitions', () => {
   let t: TestApp;
   let world: PayWorld;
-  beforeAll(async () => {
-    t = await createTestApp({ ...UNLIMITED_PAY_ENV });
-    world = await createPayWorld(t, { stock: 1000 });
-  });
+  beforeAll(async () => ({ t, world } = await startPayWorld({ stock: 1000 })));
   afterAll(() => t.close());
 
   const stock = async () => {
@@ -43,92 +43,75 @@ describe('order transitions', () => {
 
   it('any sequence of status changes leaves points and sales equal to what the orders award, and stock equal to what they hold', async () => {
     await fc.assert(
-      fc.asyncProperty(
-        fc.array(
-          fc.record({
-            order: fc.integer({ min: 0, max: 2 }),
-            to: fc.constantFrom(...ORDER_STATUSES),
-          }),
-          { minLength: 1, maxLength: 12 },
-        ),
-        async (steps) => {
-          const created = [];
-          for (let i = 0; i < 3; i += 1) {
-            const response = await buy(t, world.productId, {
-              provider: 'transferencia',
-              ref: world.ref,
-              quantity: i + 1,
-            });
-            created.push(response.json().order_id as string);
-          }
-          for (const step of steps) {
-            await transitionOrder(t.db, t.app.orderWorkflow, {
-              scope: { kind: 'platform' },
-              orderId: created[step.order]!,
-              to: step.to,
-              changedBy: 'property-test',
-            });
-            expect(await sellerTally(t, world.seller.id)).toEqual(
-              await sellerTallyFromOrders(t.db, world.seller.id),
-            );
-          }
-          const rows = await t.db
-            .select()
-            .from(orders)
-            .where(eq(orders.productId, world.productId));
-          const held = rows
-            .filter((row) => row.status !== 'expired' && row.status !== 'refunded')
-            .reduce((sum, row) => sum + row.quantity, 0);
-          expect(await stock()).toBe(1000 - held);
-          for (const row of rows) {
-            const expected =
-              row.status === 'approved' || row.status === 'delivered'
-                ? pointsForOrder(row.sellerCents)
-                : 0;
-            expect(row.pointsAwarded).toBe(expected);
-          }
-          // The dashboards' totals, per status and per day, equal sums over the orders.
-          const day = argentineDaySql(orders.createdAt);
-          const fromOrders = await t.db
-            .select({
-              status: orders.status,
-              day,
-              orders: sql<number>`count(*)::int`,
-              total: sql<string>`sum(${orders.totalCents})::text`,
-              platform: sql<string>`sum(${orders.platformCents})::text`,
-            })
-            .from(orders)
-            .where(eq(orders.companyId, world.company.id))
-            .groupBy(orders.status, day)
-            .orderBy(orders.status, day);
-          const fromDaily = await t.db
-            .select({
-              status: orderDailyTotals.status,
-              day: sql<string>`${orderDailyTotals.day}::text`,
-              orders: orderDailyTotals.orders,
-              total: sql<string>`${orderDailyTotals.totalCents}::text`,
-              platform: sql<string>`${orderDailyTotals.platformCents}::text`,
-            })
-            .from(orderDailyTotals)
-            .where(
-              and(eq(orderDailyTotals.companyId, world.company.id), gt(orderDailyTotals.orders, 0)),
-            )
-            .orderBy(orderDailyTotals.status, orderDailyTotals.day);
-          expect(fromDaily).toEqual(fromOrders);
-          const perStatus = await t.db
-            .select()
-            .from(orderTotals)
-            .where(eq(orderTotals.companyId, world.company.id));
-          for (const status of ORDER_STATUSES) {
-            const mine = fromOrders.filter((row) => row.status === status);
-            const total = perStatus.find((row) => row.status === status);
-            expect(total?.orders ?? 0).toBe(mine.reduce((sum, row) => sum + row.orders, 0));
-            expect(total?.totalCents ?? 0).toBe(
-              mine.reduce((sum, row) => sum + Number(row.total), 0),
-            );
-          }
-        },
-      ),
+      fc.asyncProperty(statusSteps(3, 12), async (steps) => {
+        const created = [];
+        for (let i = 0; i < 3; i += 1) {
+          const response = await buy(t, world.productId, {
+            provider: 'transferencia',
+            ref: world.ref,
+            quantity: i + 1,
+          });
+          created.push(response.json().order_id as string);
+        }
+        for (const step of steps) {
+          await moveOrder(t, created[step.order]!, step.to, { changedBy: 'property-test' });
+          expect(await sellerTally(t, world.seller.id)).toEqual(
+            await sellerTallyFromOrders(t.db, world.seller.id),
+          );
+        }
+        const rows = await t.db.select().from(orders).where(eq(orders.productId, world.productId));
+        const held = rows
+          .filter((row) => row.status !== 'expired' && row.status !== 'refunded')
+          .reduce((sum, row) => sum + row.quantity, 0);
+        expect(await stock()).toBe(1000 - held);
+        for (const row of rows) {
+          const expected =
+            row.status === 'approved' || row.status === 'delivered'
+              ? pointsForOrder(row.sellerCents)
+              : 0;
+          expect(row.pointsAwarded).toBe(expected);
+        }
+        // The dashboards' totals, per status and per day, equal sums over the orders.
+        const day = argentineDaySql(orders.createdAt);
+        const fromOrders = await t.db
+          .select({
+            status: orders.status,
+            day,
+            orders: sql<number>`count(*)::int`,
+            total: sql<string>`sum(${orders.totalCents})::text`,
+            platform: sql<string>`sum(${orders.platformCents})::text`,
+          })
+          .from(orders)
+          .where(eq(orders.companyId, world.company.id))
+          .groupBy(orders.status, day)
+          .orderBy(orders.status, day);
+        const fromDaily = await t.db
+          .select({
+            status: orderDailyTotals.status,
+            day: sql<string>`${orderDailyTotals.day}::text`,
+            orders: orderDailyTotals.orders,
+            total: sql<string>`${orderDailyTotals.totalCents}::text`,
+            platform: sql<string>`${orderDailyTotals.platformCents}::text`,
+          })
+          .from(orderDailyTotals)
+          .where(
+            and(eq(orderDailyTotals.companyId, world.company.id), gt(orderDailyTotals.orders, 0)),
+          )
+          .orderBy(orderDailyTotals.status, orderDailyTotals.day);
+        expect(fromDaily).toEqual(fromOrders);
+        const perStatus = await t.db
+          .select()
+          .from(orderTotals)
+          .where(eq(orderTotals.companyId, world.company.id));
+        for (const status of ORDER_STATUSES) {
+          const mine = fromOrders.filter((row) => row.status === status);
+          const total = perStatus.find((row) => row.status === status);
+          expect(total?.orders ?? 0).toBe(mine.reduce((sum, row) => sum + row.orders, 0));
+          expect(total?.totalCents ?? 0).toBe(
+            mine.reduce((sum, row) => sum + Number(row.total), 0),
+          );
+        }
+      }),
       { numRuns: 20 },
     );
   });
@@ -136,36 +119,10 @@ describe('order transitions', () => {
   it('writes a history row per change and none when nothing changes', async () => {
     const response = await buy(t, world.productId, { provider: 'transferencia' });
     const id = response.json().order_id as string;
+    expect((await moveOrder(t, id, 'approved', { changedBy: 'a' })).kind).toBe('changed');
+    expect((await moveOrder(t, id, 'approved', { changedBy: 'a' })).kind).toBe('unchanged');
     expect(
-      (
-        await transitionOrder(t.db, t.app.orderWorkflow, {
-          scope: { kind: 'platform' },
-          orderId: id,
-          to: 'approved',
-          changedBy: 'a',
-        })
-      ).kind,
-    ).toBe('changed');
-    expect(
-      (
-        await transitionOrder(t.db, t.app.orderWorkflow, {
-          scope: { kind: 'platform' },
-          orderId: id,
-          to: 'approved',
-          changedBy: 'a',
-        })
-      ).kind,
-    ).toBe('unchanged');
-    expect(
-      (
-        await transitionOrder(t.db, t.app.orderWorkflow, {
-          scope: { kind: 'platform' },
-          orderId: id,
-          to: 'delivered',
-          from: ['pending_payment'],
-          changedBy: 'a',
-        })
-      ).kind,
+      (await moveOrder(t, id, 'delivered', { changedBy: 'a', from: ['pending_payment'] })).kind,
     ).toBe('unchanged');
     const history = await t.db
       .select()
@@ -174,14 +131,8 @@ describe('order transitions', () => {
       .orderBy(orderStatusHistory.id);
     expect(history.map((row) => row.status)).toEqual(['pending_transfer', 'approved']);
     expect(
-      (
-        await transitionOrder(t.db, t.app.orderWorkflow, {
-          scope: { kind: 'platform' },
-          orderId: '00000000-0000-4000-8000-000000000000',
-          to: 'approved',
-          changedBy: 'a',
-        })
-      ).kind,
+      (await moveOrder(t, '00000000-0000-4000-8000-000000000000', 'approved', { changedBy: 'a' }))
+        .kind,
     ).toBe('not_found');
   });
 
@@ -211,20 +162,10 @@ describe('order transitions', () => {
     const small = await createPayWorld(t, { stock: 1 });
     const first = await buy(t, small.productId, { provider: 'transferencia' });
     const id = first.json().order_id as string;
-    await transitionOrder(t.db, t.app.orderWorkflow, {
-      scope: { kind: 'platform' },
-      orderId: id,
-      to: 'expired',
-      changedBy: 'system',
-    });
+    await moveOrder(t, id, 'expired');
     const second = await buy(t, small.productId, { provider: 'transferencia' });
     expect(second.statusCode).toBe(201);
-    const reopened = await transitionOrder(t.db, t.app.orderWorkflow, {
-      scope: { kind: 'platform' },
-      orderId: id,
-      to: 'approved',
-      changedBy: 'a',
-    });
+    const reopened = await moveOrder(t, id, 'approved', { changedBy: 'a' });
     expect(reopened.kind).toBe('no_stock');
     const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
     expect(row!.status).toBe('expired');

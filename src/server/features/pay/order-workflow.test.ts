@@ -9,6 +9,7 @@ import {
   placeTransferOrder,
   ledgerOf as ledgerOfOrder,
   historyOf as historyOfOrder,
+  moveOrder,
 } from '../../../../tests/factories/pay-world';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { findProduct } from '../products/products.service';
@@ -95,12 +96,7 @@ describe('the order workflow', () => {
     try {
       const spy = vi.spyOn(third.app.orderWorkflow, 'notifications');
       const again = await placeOrder();
-      await transitionOrder(t.db, t.app.orderWorkflow, {
-        scope: { kind: 'platform' },
-        orderId: again,
-        to: 'approved',
-        changedBy: 'system',
-      });
+      await moveOrder(t, again, 'approved');
       expect(spy).not.toHaveBeenCalled();
       for (const theirSpy of Object.values(theirs)) expect(theirSpy).not.toHaveBeenCalled();
       expect(ours).toHaveBeenCalledTimes(2);

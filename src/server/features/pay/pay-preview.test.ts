@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatArs } from '@shared/money';
-import { createUser } from '../../../../tests/factories/accounts';
+import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
 import {
   companyCall,
   createPayWorld,
@@ -43,6 +43,21 @@ describe('a payment link’s preview in chat apps (written into its page by the 
   });
   afterAll(() => t?.close());
 
+  /** The pay page of a new $ 5.000 product of `company` with this title and description. */
+  const payPage = async (company: CreatedUser, title: string, description: string) => {
+    const created = await companyCall(t, company, 'POST', '/products', {
+      title,
+      description,
+      price_cents: 500_000,
+      stock: 5,
+      category: 'Almacén',
+      is_active: true,
+      commission_bps: 1000,
+    });
+    expect(created.statusCode).toBe(201);
+    return t.app.inject(`/pay/${created.json().id}`);
+  };
+
   it('shows the product, its company, the price to pay and who recommends it', async () => {
     const response = await t.app.inject(`/pay/${world.productId}?ref=${world.ref}`);
     expect(response.statusCode).toBe(200);
@@ -66,17 +81,11 @@ describe('a payment link’s preview in chat apps (written into its page by the 
   });
 
   it('escapes what the company wrote, so it cannot add markup to the page', async () => {
-    const created = await companyCall(t, world.company, 'POST', '/products', {
-      title: 'Mate "premium" </title><script>alert(1)</script>',
-      description: 'Calabaza & virola <b>alpaca</b>',
-      price_cents: 500_000,
-      stock: 5,
-      category: 'Almacén',
-      is_active: true,
-      commission_bps: 1000,
-    });
-    expect(created.statusCode).toBe(201);
-    const response = await t.app.inject(`/pay/${created.json().id}`);
+    const response = await payPage(
+      world.company,
+      'Mate "premium" </title><script>alert(1)</script>',
+      'Calabaza & virola <b>alpaca</b>',
+    );
     expect(response.body).not.toContain('<script>');
     expect(response.body).not.toContain('<b>');
     expect(response.body).toContain(
@@ -96,17 +105,7 @@ describe('a payment link’s preview in chat apps (written into its page by the 
       config: TRANSFER_CONFIG,
       is_active: true,
     });
-    const created = await companyCall(t, company, 'POST', '/products', {
-      title: `Bombilla ${patterns}`,
-      description: `Alpaca ${patterns} y más`,
-      price_cents: 500_000,
-      stock: 5,
-      category: 'Almacén',
-      is_active: true,
-      commission_bps: 1000,
-    });
-    expect(created.statusCode).toBe(201);
-    const response = await t.app.inject(`/pay/${created.json().id}`);
+    const response = await payPage(company, `Bombilla ${patterns}`, `Alpaca ${patterns} y más`);
     expect(response.statusCode).toBe(200);
     const html = response.body;
     // The template once, with the product's text in it as written.

@@ -1,17 +1,15 @@
 import { and, eq, like, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAY_MESSAGES } from '@shared/orders/orders.schema';
+import type { FakeMercadoPago, FakeStripe } from '../../../../tests/fakes/payment-providers';
 import {
-  startFakeMercadoPago,
-  startFakeStripe,
-  type FakeMercadoPago,
-  type FakeStripe,
-} from '../../../../tests/fakes/payment-providers';
+  postStripeWebhook,
+  startProviderApp,
+  type ProviderApp,
+} from '../../../../tests/factories/provider-app';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { signMercadoPagoWebhook } from '../payments/mercadopago';
 import { clientKey } from '../../lib/client-key';
-import { transitionOrder } from '../orders/order-workflow';
 import { insertOrder, sellerTallyFromOrders } from '../orders/orders.service';
 import { findProduct } from '../products/products.service';
 import { orderDailyTotals, orders, orderStatusHistory, orderTotals } from '../orders/orders.table';
@@ -23,8 +21,8 @@ import {
   companyCall,
   createPayWorld,
   MP_WEBHOOK_SECRET,
+  moveOrder,
   sellerTally,
-  STRIPE_WEBHOOK_SECRET,
 } from '../../../../tests/factories/pay-world';
 
 /*
@@ -32,7 +30,6 @@ import {
  * prove nothing about locking: these races need a PostgreSQL server.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
-const signer = new Stripe('sk_test_signer_only');
 
 describe.skipIf(!serverUrl)(
   'payment-link races on PostgreSQL (skipped: set TEST_DATABASE_URL to run it)',
@@ -40,19 +37,10 @@ describe.skipIf(!serverUrl)(
     let t: TestApp;
     let mp: FakeMercadoPago;
     let stripe: FakeStripe;
+    let close: ProviderApp['close'] | undefined;
 
-    beforeAll(async () => {
-      [mp, stripe] = await Promise.all([startFakeMercadoPago(), startFakeStripe()]);
-      t = await createTestApp({
-        MERCADOPAGO_API_URL: mp.url,
-        STRIPE_API_URL: stripe.url,
-        ...UNLIMITED_PAY_ENV,
-      });
-    });
-    afterAll(async () => {
-      await t?.close();
-      await Promise.all([mp?.close(), stripe?.close()]);
-    });
+    beforeAll(async () => ({ t, mp, stripe, close } = await startProviderApp()));
+    afterAll(() => close?.());
 
     it('40 buyers racing for 5 units: exactly 5 orders, the rest 409, stock never below zero', async () => {
       expect(t.app.dbDriver).toBe('postgres');
@@ -152,20 +140,7 @@ describe.skipIf(!serverUrl)(
             type: 'payment_intent.succeeded',
             data: { object },
           });
-          deliveries.push(
-            t.app.inject({
-              method: 'POST',
-              url: `/api/webhooks/stripe/${world.company.id}`,
-              headers: {
-                'content-type': 'application/json',
-                'stripe-signature': signer.webhooks.generateTestHeaderString({
-                  payload,
-                  secret: STRIPE_WEBHOOK_SECRET,
-                }),
-              },
-              payload,
-            }),
-          );
+          deliveries.push(postStripeWebhook(t, world.company.id, payload));
           // The buyer returning to /success at the same moment.
           deliveries.push(
             t.app.inject({
@@ -189,10 +164,7 @@ describe.skipIf(!serverUrl)(
       }
       // The admin flips some of the same orders at the same time.
       const flips = [...mpOrders, ...transfers].map((response, index) =>
-        transitionOrder(t.db, t.app.orderWorkflow, {
-          scope: { kind: 'platform' },
-          orderId: response.json().order_id,
-          to: index % 2 ? 'delivered' : 'refunded',
+        moveOrder(t, response.json().order_id, index % 2 ? 'delivered' : 'refunded', {
           changedBy: 'admin-test',
         }),
       );

@@ -1,15 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAY_MESSAGES } from '@shared/orders/orders.schema';
 import { createUser } from '../../../../tests/factories/accounts';
+import type { FakeMercadoPago, FakeStripe } from '../../../../tests/fakes/payment-providers';
 import {
-  startFakeMercadoPago,
-  startFakeStripe,
-  type FakeMercadoPago,
-  type FakeStripe,
-} from '../../../../tests/fakes/payment-providers';
-import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
+  postStripeWebhook,
+  startProviderApp,
+  type ProviderApp,
+} from '../../../../tests/factories/provider-app';
+import type { TestApp } from '../../../../tests/setup/test-app';
 import { countPaymentEvents } from '../payments/payment-events.service';
 import { signMercadoPagoWebhook } from '../payments/mercadopago';
 import { expireDueOrders } from '../orders/order-workflow';
@@ -30,27 +29,19 @@ import {
   type PayWorld,
 } from '../../../../tests/factories/pay-world';
 
-const signer = new Stripe('sk_test_signer_only');
-
 describe('payment links /api/public/pay and the providers (against local fakes)', () => {
   let t: TestApp;
   let mp: FakeMercadoPago;
   let stripe: FakeStripe;
   let world: PayWorld;
 
+  let close: ProviderApp['close'] | undefined;
+
   beforeAll(async () => {
-    [mp, stripe] = await Promise.all([startFakeMercadoPago(), startFakeStripe()]);
-    t = await createTestApp({
-      MERCADOPAGO_API_URL: mp.url,
-      STRIPE_API_URL: stripe.url,
-      ...UNLIMITED_PAY_ENV,
-    });
+    ({ t, mp, stripe, close } = await startProviderApp());
     world = await createPayWorld(t);
   });
-  afterAll(async () => {
-    await t?.close();
-    await Promise.all([mp?.close(), stripe?.close()]);
-  });
+  afterAll(() => close?.());
 
   const stockOf = async (productId = world.productId) => {
     const [row] = await t.db
@@ -98,19 +89,7 @@ describe('payment links /api/public/pay and the providers (against local fakes)'
     timestamp?: number,
   ) {
     const payload = JSON.stringify({ object: 'event', api_version: '2024-06-20', ...event });
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/webhooks/stripe/${world.company.id}`,
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': signer.webhooks.generateTestHeaderString({
-          payload,
-          secret,
-          ...(timestamp ? { timestamp } : {}),
-        }),
-      },
-      payload,
-    });
+    return postStripeWebhook(t, world.company.id, payload, { secret, timestamp });
   }
 
   describe('the pay page', () => {

@@ -5,20 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_MESSAGES } from '@shared/products/products.schema';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-
-const BOUNDARY = 'vendemasimages';
-function multipart(files: { name: string; data: Buffer; field?: string }[]): Buffer {
-  return Buffer.concat([
-    ...files.flatMap((file) => [
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    ]),
-    Buffer.from(`--${BOUNDARY}--\r\n`),
-  ]);
-}
+import { uploadProductImages } from '../../../../tests/factories/image-upload';
 
 const photo = (color: number) =>
   sharp({
@@ -53,17 +40,11 @@ describe('company products /api/company/products', () => {
       headers: { origin: t.config.appUrl, ...(user ? { cookie: user.cookie } : {}) },
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
-  const upload = (user: CreatedUser, id: string, files: { name: string; data: Buffer }[]) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/company/products/${id}/images`,
-      headers: {
-        origin: t.config.appUrl,
-        cookie: user.cookie,
-        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-      },
-      payload: multipart(files),
-    });
+  const upload = (
+    user: CreatedUser,
+    id: string,
+    files: { name: string; data: Buffer; field?: string }[],
+  ) => uploadProductImages(t, user, id, files);
   const mate = {
     title: 'Yerba Mate Orgánica 1 kg',
     description: 'Secado barbacuá.',

@@ -3,21 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_MESSAGES } from '@shared/products/products.schema';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import {
+  multipart,
+  MULTIPART_TYPE,
+  uploadProductImages,
+} from '../../../../tests/factories/image-upload';
 import { IMAGE_MESSAGES, imageDecodes } from '../../lib/images';
-
-const BOUNDARY = 'vendemaslimits';
-function multipart(files: { name: string; data: Buffer }[]): Buffer {
-  return Buffer.concat([
-    ...files.flatMap((file) => [
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    ]),
-    Buffer.from(`--${BOUNDARY}--\r\n`),
-  ]);
-}
 
 /** A flat two-colour PNG: a few KB on the wire, `width × height` pixels once decoded. */
 const flatPng = (width: number, height: number) =>
@@ -64,17 +55,11 @@ describe('image uploads cannot starve the server', () => {
     return { user, id: created.json().id as string };
   }
 
-  const upload = (user: CreatedUser, id: string, files: { name: string; data: Buffer }[]) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/company/products/${id}/images`,
-      headers: {
-        origin: t.config.appUrl,
-        cookie: user.cookie,
-        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-      },
-      payload: multipart(files),
-    });
+  const upload = (
+    user: CreatedUser,
+    id: string,
+    files: { name: string; data: Buffer; field?: string }[],
+  ) => uploadProductImages(t, user, id, files);
 
   it('refuses 7000 × 7000 PNGs of a few KB from their header: none is ever decoded', async () => {
     expect(huge.length).toBeLessThan(64 * 1024);
@@ -132,7 +117,7 @@ describe('image uploads cannot starve the server', () => {
         headers: {
           origin: t.config.appUrl,
           cookie: user.cookie,
-          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+          'content-type': MULTIPART_TYPE,
         },
         payload: multipart([{ name, data }]),
       });

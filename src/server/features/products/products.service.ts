@@ -26,6 +26,35 @@ import { products, type ProductImageKeys } from './products.table';
 
 type ProductRow = typeof products.$inferSelect;
 
+/**
+ * One page of the products that match, newest first, and how many match in all
+ * (not counted again when `knownTotal` is given).
+ */
+async function productPage(
+  db: Database,
+  where: SQL | undefined,
+  query: { page: number; page_size: number },
+  knownTotal?: number,
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    knownTotal !== undefined
+      ? Promise.resolve(knownTotal)
+      : db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(products)
+          .where(where)
+          .then(([counted]) => counted?.total ?? 0),
+  ]);
+  return { rows, total };
+}
+
 /** `%` and `_` typed by a person are letters, not wildcards. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -77,22 +106,10 @@ export async function listCompanyProducts(
     isNull(products.deletedAt),
     query.q ? ilike(products.title, likePattern(query.q)) : undefined,
   );
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .where(where)
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(products)
-      .where(where),
-  ]);
+  const { rows, total } = await productPage(db, where, query);
   return {
     items: rows.map((row) => toProductDto(row, storage)),
-    total: counted?.total ?? 0,
+    total,
     page: query.page,
     page_size: query.page_size,
   };
@@ -342,23 +359,7 @@ export async function listCatalogueProducts(
     query.category?.trim() ? eq(products.category, query.category.trim()) : undefined,
     query.company_id ? eq(products.companyId, query.company_id) : undefined,
   );
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .where(where)
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    options.knownTotal !== undefined
-      ? Promise.resolve(options.knownTotal)
-      : db
-          .select({ value: sql<string>`count(*)` })
-          .from(products)
-          .where(where)
-          .then(([row]) => Number(row?.value ?? 0)),
-  ]);
-  return { rows, total };
+  return productPage(db, where, query, options.knownTotal);
 }
 
 function sellableOf(companyIds: string[]): SQL | undefined {
@@ -397,18 +398,5 @@ export async function listAllProducts(
     query.q?.trim() ? ilike(products.title, likePattern(query.q.trim())) : undefined,
     query.company_id ? eq(products.companyId, query.company_id) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .where(where)
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    db
-      .select({ value: sql<string>`count(*)` })
-      .from(products)
-      .where(where),
-  ]);
-  return { rows, total: Number(total?.value ?? 0) };
+  return productPage(db, where, query);
 }

@@ -10,7 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { profiles } from '../profiles/profiles.table';
+import { profileRef } from '../profiles/profiles.table';
 
 /** One stored image of a product: storage keys of its two sizes. */
 export interface ProductImageKeys {
@@ -28,9 +28,7 @@ export const products = pgTable(
     id: text('id')
       .primaryKey()
       .default(sql`gen_random_uuid()::text`),
-    companyId: text('company_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    companyId: profileRef('company_id'),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),

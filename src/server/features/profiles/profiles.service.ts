@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Profile, Role } from '@shared/accounts/accounts.schema';
 import type {
   CompanySettings,
@@ -174,6 +174,17 @@ export async function adjustSellerTally(
     .where(eq(profiles.id, sellerId));
 }
 
+/** These columns of the profiles with these ids (each once); no query for none. */
+async function profileColumns<Columns extends SelectedFields>(
+  db: Database | Transaction,
+  ids: string[],
+  columns: Columns,
+) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  return db.select(columns).from(profiles).where(inArray(profiles.id, unique));
+}
+
 /** Names (and company logos) of some profiles, by id. */
 export async function profileSummaries(
   db: Database | Transaction,
@@ -182,18 +193,13 @@ export async function profileSummaries(
 ): Promise<
   Map<string, { name: string; company: string | null; logoUrl: string | null; role: string }>
 > {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: profiles.id,
-      name: profiles.name,
-      company: profiles.company,
-      logoKey: profiles.logoKey,
-      role: profiles.role,
-    })
-    .from(profiles)
-    .where(inArray(profiles.id, unique));
+  const rows = await profileColumns(db, ids, {
+    id: profiles.id,
+    name: profiles.name,
+    company: profiles.company,
+    logoKey: profiles.logoKey,
+    role: profiles.role,
+  });
   return new Map(
     rows.map((row) => [
       row.id,
@@ -401,20 +407,15 @@ export async function profileContacts(
     }
   >
 > {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: profiles.id,
-      name: profiles.name,
-      email: profiles.email,
-      company: profiles.company,
-      province: profiles.province,
-      paymentMethod: profiles.paymentMethod,
-      paymentDetails: profiles.paymentDetails,
-    })
-    .from(profiles)
-    .where(inArray(profiles.id, unique));
+  const rows = await profileColumns(db, ids, {
+    id: profiles.id,
+    name: profiles.name,
+    email: profiles.email,
+    company: profiles.company,
+    province: profiles.province,
+    paymentMethod: profiles.paymentMethod,
+    paymentDetails: profiles.paymentDetails,
+  });
   return new Map(rows.map((row) => [row.id, row]));
 }
 

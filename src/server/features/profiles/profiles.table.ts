@@ -40,3 +40,9 @@ export const profiles = pgTable(
     index('profiles_ranking_idx').on(table.role, table.points, table.sales),
   ],
 );
+
+/** A required column naming a profile; its rows go with the profile. */
+export const profileRef = (name: string) =>
+  text(name)
+    .notNull()
+    .references(() => profiles.id, { onDelete: 'cascade' });

@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
 import {
-  buy,
   createPayWorld,
   type PayWorld,
   callAs,
   VALID_CBU,
   PAY_WORLD_SALE,
+  moveOrder,
+  approvedSale,
+  companyPays as pays,
+  startPayWorld,
 } from '../../../../tests/factories/pay-world';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
-import { transitionOrder } from '../orders/order-workflow';
 import { argentineDay } from '../orders/orders-totals';
 import { companyBalance, companyBalances } from './balances.service';
 import { statementList } from './statements.service';
@@ -36,24 +38,11 @@ describe('one meaning of a seller’s available money', () => {
       payment_details: { cbu: VALID_CBU },
     });
     expect(saved.statusCode).toBe(200);
-    const placed = await buy(t, world.productId, { provider: 'transferencia', ref: world.ref });
-    const orderId = placed.json().order_id as string;
-    await transitionOrder(t.db, t.app.orderWorkflow, {
-      scope: { kind: 'platform' },
-      orderId,
-      to: 'approved',
-      changedBy: 'system',
-    });
+    const orderId = await approvedSale(t, world);
     return { world, orderId };
   };
-  const companyPays = async (world: PayWorld, reference: string) => {
-    const paid = await as(admin, 'POST', `/api/admin/settlements/${world.company.id}/payments`, {
-      amount_cents: OWED,
-      paid_on: argentineDay(new Date()),
-      reference,
-    });
-    expect(paid.statusCode).toBe(201);
-  };
+  const companyPays = (world: PayWorld, reference: string) =>
+    pays(t, admin, world.company, OWED, reference);
   const newBatch = async () => {
     const batch = await as(admin, 'POST', '/api/admin/payouts/batches');
     expect(batch.statusCode).toBe(201);
@@ -123,12 +112,7 @@ describe('one meaning of a seller’s available money', () => {
     });
     expect(paid.statusCode).toBe(200);
     expect(await figures(world.seller)).toMatchObject({ available_cents: 0, paid_cents: SELLER });
-    await transitionOrder(t.db, t.app.orderWorkflow, {
-      scope: { kind: 'platform' },
-      orderId,
-      to: 'refunded',
-      changedBy: 'system',
-    });
+    await moveOrder(t, orderId, 'refunded');
     const now = await figures(world.seller);
     expect(now).toMatchObject({ pending_cents: 0, available_cents: -SELLER, paid_cents: SELLER });
     // Earned (nothing, after the refund) = pending + available + in process + paid.
@@ -140,30 +124,13 @@ describe('one figure for what a company still owes', () => {
   let t: TestApp;
   let world: PayWorld;
 
-  beforeAll(async () => {
-    t = await createTestApp({ ...UNLIMITED_PAY_ENV });
-    world = await createPayWorld(t);
-  });
+  beforeAll(async () => ({ t, world } = await startPayWorld()));
   afterAll(() => t.close());
 
   it('is the same on the company’s balance, its statements and the admin’s list', async () => {
     const admin = await createUser(t.app, { role: 'admin' });
-    for (let i = 0; i < 3; i += 1) {
-      const placed = await buy(t, world.productId, { provider: 'transferencia', ref: world.ref });
-      await transitionOrder(t.db, t.app.orderWorkflow, {
-        scope: { kind: 'platform' },
-        orderId: placed.json().order_id as string,
-        to: 'approved',
-        changedBy: 'system',
-      });
-    }
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/settlements/${world.company.id}/payments`,
-      headers: { cookie: admin.cookie, origin: t.config.appUrl },
-      payload: { amount_cents: OWED, paid_on: argentineDay(new Date()), reference: 'TRF-1' },
-    });
-    expect(paid.statusCode).toBe(201);
+    for (let i = 0; i < 3; i += 1) await approvedSale(t, world);
+    await pays(t, admin, world.company, OWED, 'TRF-1');
 
     const balance = await companyBalance(t.db, { kind: 'company', id: world.company.id });
     expect(balance).toMatchObject({

@@ -2,18 +2,18 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
 import {
-  buy,
   createPayWorld,
   type PayWorld,
   callAs,
   VALID_CBU,
   PAY_WORLD_SALE,
+  approvedSale,
+  companyPays as pays,
+  moveOrder,
 } from '../../../../tests/factories/pay-world';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { emailOutbox } from '../notifications/notifications.table';
-import { transitionOrder } from '../orders/order-workflow';
 import { orders } from '../orders/orders.table';
-import { argentineDay } from '../orders/orders-totals';
 import { sellerPayouts } from './payouts.service';
 
 const SELLER = PAY_WORLD_SALE.sellerCents;
@@ -26,25 +26,9 @@ describe('payouts: what sellers can be paid, batches for home banking, and clawb
 
   const as = (user: CreatedUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
     callAs(t, user, method, url, payload);
-  const sale = async () => {
-    const placed = await buy(t, world.productId, { provider: 'transferencia', ref: world.ref });
-    const orderId = placed.json().order_id as string;
-    await transitionOrder(t.db, t.app.orderWorkflow, {
-      scope: { kind: 'platform' },
-      orderId,
-      to: 'approved',
-      changedBy: 'system',
-    });
-    return orderId;
-  };
-  const companyPays = async (amount: number, reference: string) => {
-    const paid = await as(admin, 'POST', `/api/admin/settlements/${world.company.id}/payments`, {
-      amount_cents: amount,
-      paid_on: argentineDay(new Date()),
-      reference,
-    });
-    expect(paid.statusCode).toBe(201);
-  };
+  const sale = () => approvedSale(t, world);
+  const companyPays = (amount: number, reference: string) =>
+    pays(t, admin, world.company, amount, reference);
 
   beforeAll(async () => {
     // No hold for the API flow (the hold is tested below with the clock moved); $ 1.000 minimum.
@@ -202,12 +186,7 @@ describe('payouts: what sellers can be paid, batches for home banking, and clawb
       .from(orders)
       .where(eq(orders.sellerId, world.seller.id))
       .orderBy(asc(orders.createdAt));
-    await transitionOrder(t.db, t.app.orderWorkflow, {
-      scope: { kind: 'platform' },
-      orderId: firstOrder!.id,
-      to: 'refunded',
-      changedBy: 'system',
-    });
+    await moveOrder(t, firstOrder!.id, 'refunded');
     expect((await as(world.seller, 'GET', '/api/seller/payouts')).json()).toMatchObject({
       available_cents: -SELLER,
       paid_cents: 2 * SELLER,

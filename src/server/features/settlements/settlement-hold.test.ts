@@ -5,10 +5,10 @@ import {
   createPayWorld,
   type PayWorld,
   PAY_WORLD_SALE,
+  moveOrder,
 } from '../../../../tests/factories/pay-world';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { argentineDay } from '../orders/orders-totals';
-import { transitionOrder } from '../orders/order-workflow';
 import { sellerBalance } from './balances.service';
 import { sellerPayouts } from './payouts.service';
 
@@ -29,12 +29,7 @@ describe('the settlement hold is counted in days', () => {
     const placed = await buy(t, world.productId, { provider: 'transferencia', ref: world.ref });
     const orderId = placed.json().order_id as string;
     const before = Date.now();
-    await transitionOrder(t.db, t.app.orderWorkflow, {
-      scope: { kind: 'platform' },
-      orderId,
-      to: 'approved',
-      changedBy: 'system',
-    });
+    await moveOrder(t, orderId, 'approved');
     approvedAt = before;
     // The company has paid what it owes, so only the hold stands between the seller and the money.
     const admin = await createUser(t.app, { role: 'admin' });

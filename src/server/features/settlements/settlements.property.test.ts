@@ -2,9 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
-import { buy, createPayWorld, type PayWorld } from '../../../../tests/factories/pay-world';
+import {
+  buy,
+  createPayWorld,
+  moveOrder,
+  type PayWorld,
+} from '../../../../tests/factories/pay-world';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
-import { transitionOrder } from '../orders/order-workflow';
 import { argentineDay } from '../orders/orders-totals';
 import { companyBalance } from './balances.service';
 import { ledgerEntries } from './ledger.table';
@@ -61,12 +65,7 @@ describe('settlements: any sequence of approvals, refunds, company payments and 
         }
         for (const action of steps) {
           if (action.kind === 'status') {
-            await transitionOrder(t.db, t.app.orderWorkflow, {
-              scope: { kind: 'platform' },
-              orderId: created[action.order]!,
-              to: action.to,
-              changedBy: 'property-test',
-            });
+            await moveOrder(t, created[action.order]!, action.to, { changedBy: 'property-test' });
           } else if (action.kind === 'pay') {
             const { balance_cents: balance } = await statementList(t.db, {
               kind: 'company',

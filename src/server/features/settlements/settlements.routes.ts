@@ -1,3 +1,4 @@
+import { extname } from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MonthParam,
@@ -124,50 +125,41 @@ export const companySettlementRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get(
-    '/settlements/:month/export.csv',
-    {
-      schema: {
-        tags: ['company'],
-        summary: 'La liquidación de un mes en CSV',
-        params: MonthParams,
+  /** One month's statement as a file to download: the same figures, CSV or PDF. */
+  const statementDocument = (
+    file: string,
+    summary: string,
+    type: string,
+    body: (statement: Statement) => string | Promise<Buffer>,
+  ) =>
+    app.get(
+      `/settlements/:month/${file}`,
+      { schema: { tags: ['company'], summary, params: MonthParams } },
+      async (request, reply) => {
+        const statement = await companyStatement(
+          app.db,
+          { kind: 'company', id: actorOf(request).userId },
+          request.params.month,
+        );
+        return sendAttachment(reply, {
+          name: `liquidacion-${statement.month}${extname(file)}`,
+          type,
+          body: await body(statement),
+        });
       },
-    },
-    async (request, reply) => {
-      const statement = await companyStatement(
-        app.db,
-        { kind: 'company', id: actorOf(request).userId },
-        request.params.month,
-      );
-      return sendAttachment(reply, {
-        name: `liquidacion-${statement.month}.csv`,
-        type: 'text/csv; charset=utf-8',
-        body: statementCsv(statement),
-      });
-    },
-  );
+    );
 
-  app.get(
-    '/settlements/:month/statement.pdf',
-    {
-      schema: {
-        tags: ['company'],
-        summary: 'La liquidación de un mes en PDF, con los mismos números',
-        params: MonthParams,
-      },
-    },
-    async (request, reply) => {
-      const statement = await companyStatement(
-        app.db,
-        { kind: 'company', id: actorOf(request).userId },
-        request.params.month,
-      );
-      return sendAttachment(reply, {
-        name: `liquidacion-${statement.month}.pdf`,
-        type: 'application/pdf',
-        body: await statementPdf(statement),
-      });
-    },
+  statementDocument(
+    'export.csv',
+    'La liquidación de un mes en CSV',
+    'text/csv; charset=utf-8',
+    statementCsv,
+  );
+  statementDocument(
+    'statement.pdf',
+    'La liquidación de un mes en PDF, con los mismos números',
+    'application/pdf',
+    statementPdf,
   );
 };
 

@@ -6,11 +6,11 @@ import {
   type PayWorld,
   callAs,
   PAY_WORLD_SALE,
+  moveOrder,
 } from '../../../../tests/factories/pay-world';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { argentineTime, nextMonth } from '@shared/time';
 import { argentineMonth } from '../orders/orders-metrics.service';
-import { transitionOrder } from '../orders/order-workflow';
 import { argentineDay } from '../orders/orders-totals';
 import { notifyStatementsReady } from './statements.service';
 
@@ -37,24 +37,9 @@ describe('Liquidaciones: monthly statements from the ledger and company payments
       orderIds.push(placed.json().order_id as string);
     }
     // Two sales approved, one of them refunded; the third never paid.
-    await transitionOrder(t.db, t.app.orderWorkflow, {
-      scope: { kind: 'platform' },
-      orderId: orderIds[0]!,
-      to: 'approved',
-      changedBy: 'system',
-    });
-    await transitionOrder(t.db, t.app.orderWorkflow, {
-      scope: { kind: 'platform' },
-      orderId: orderIds[1]!,
-      to: 'approved',
-      changedBy: 'system',
-    });
-    await transitionOrder(t.db, t.app.orderWorkflow, {
-      scope: { kind: 'platform' },
-      orderId: orderIds[1]!,
-      to: 'refunded',
-      changedBy: 'system',
-    });
+    await moveOrder(t, orderIds[0]!, 'approved');
+    await moveOrder(t, orderIds[1]!, 'approved');
+    await moveOrder(t, orderIds[1]!, 'refunded');
   });
   afterAll(() => t.close());
 

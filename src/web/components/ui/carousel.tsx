@@ -98,46 +98,72 @@ export function Carousel({
               <ChevronRight className="size-5" aria-hidden />
             </button>
             <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1.5">
-              {slides.map((slide, i) => (
-                <button
-                  key={slide.key}
-                  type="button"
-                  onClick={() => go(i)}
-                  aria-label={slideLabel(i + 1)}
-                  aria-current={i === active ? 'true' : undefined}
-                  className="flex size-6 items-center justify-center"
-                >
+              <SlideButtons
+                slides={slides}
+                active={active}
+                onSelect={go}
+                slideLabel={slideLabel}
+                buttonClassName={() => 'flex size-6 items-center justify-center'}
+                render={(_, current) => (
                   <span
                     className={cn(
                       'block size-2.5 rounded-full ring-1 ring-black/10 transition-colors',
-                      i === active ? 'bg-primary' : 'bg-white/90',
+                      current ? 'bg-primary' : 'bg-white/90',
                     )}
                   />
-                </button>
-              ))}
+                )}
+              />
             </div>
           </>
         ) : null}
       </div>
       {several ? (
         <div className="hidden gap-3 sm:flex" data-testid="carousel-thumbnails">
-          {slides.map((slide, i) => (
-            <button
-              key={slide.key}
-              type="button"
-              onClick={() => go(i)}
-              aria-label={slideLabel(i + 1)}
-              aria-current={i === active ? 'true' : undefined}
-              className={cn(
+          <SlideButtons
+            slides={slides}
+            active={active}
+            onSelect={go}
+            slideLabel={slideLabel}
+            buttonClassName={(current) =>
+              cn(
                 'size-20 overflow-hidden rounded-lg border-2 bg-white transition',
-                i === active ? 'border-primary' : 'border-transparent opacity-70 hover:opacity-100',
-              )}
-            >
-              {slide.thumbnail ?? slide.content}
-            </button>
-          ))}
+                current ? 'border-primary' : 'border-transparent opacity-70 hover:opacity-100',
+              )
+            }
+            render={(slide) => slide.thumbnail ?? slide.content}
+          />
         </div>
       ) : null}
     </section>
   );
+}
+
+/** A button per slide (dots, thumbnails) that shows it, marked current while it is shown. */
+function SlideButtons({
+  slides,
+  active,
+  onSelect,
+  slideLabel,
+  buttonClassName,
+  render,
+}: {
+  slides: CarouselSlide[];
+  active: number;
+  onSelect: (index: number) => void;
+  slideLabel: (n: number) => string;
+  buttonClassName: (current: boolean) => string;
+  render: (slide: CarouselSlide, current: boolean) => ReactNode;
+}) {
+  return slides.map((slide, i) => (
+    <button
+      key={slide.key}
+      type="button"
+      onClick={() => onSelect(i)}
+      aria-label={slideLabel(i + 1)}
+      aria-current={i === active ? 'true' : undefined}
+      className={buttonClassName(i === active)}
+    >
+      {render(slide, i === active)}
+    </button>
+  ));
 }

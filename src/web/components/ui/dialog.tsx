@@ -12,23 +12,25 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogContent({
+export type ModalContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
+  closeLabel?: string;
+};
+
+/**
+ * Radix Dialog content over a dimmed page, with a close button in its corner:
+ * what a dialog and a sheet share; `placement` places and sizes it.
+ */
+export function ModalContent({
+  placement,
   className,
   children,
-  closeLabel = 'Cerrar',
+  closeLabel,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
+}: ModalContentProps & { placement: string }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px]" />
-      <DialogPrimitive.Content
-        className={cn(
-          'fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] w-full flex-col overflow-hidden rounded-t-2xl bg-card shadow-2xl outline-none',
-          'sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:max-h-[88dvh] sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
-          className,
-        )}
-        {...props}
-      >
+      <DialogPrimitive.Content className={cn(placement, className)} {...props}>
         {children}
         <DialogPrimitive.Close
           aria-label={closeLabel}
@@ -38,6 +40,21 @@ export function DialogContent({
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
+  );
+}
+
+const DIALOG_PLACEMENT = cn(
+  'fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] w-full flex-col overflow-hidden rounded-t-2xl bg-card shadow-2xl outline-none',
+  'sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:max-h-[88dvh] sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
+);
+
+export function DialogContent(props: ModalContentProps) {
+  return (
+    <ModalContent
+      {...props}
+      placement={DIALOG_PLACEMENT}
+      closeLabel={props.closeLabel ?? 'Cerrar'}
+    />
   );
 }
 

@@ -1,4 +1,5 @@
 import type { StoreCurrency, StoreProduct, StoreVariant } from '@shared/store/store.schema';
+import { parseStoredJson } from '@web/lib/stored-json';
 import { CART_TEXT } from '../store-messages';
 
 /**
@@ -216,13 +217,7 @@ function isCartLine(value: unknown): value is CartLine {
 
 /** spec 01 §3: the cart starts empty if reading fails. */
 export function parseStoredCart(raw: string | null): CartLine[] {
-  if (!raw) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return [];
-  }
+  const parsed = parseStoredJson(raw);
   if (!Array.isArray(parsed) || !parsed.every(isCartLine)) return [];
   // One line per variant, whatever was stored.
   const seen = new Set<string>();

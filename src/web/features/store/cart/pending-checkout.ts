@@ -1,3 +1,4 @@
+import { parseStoredJson } from '@web/lib/stored-json';
 import { parseStoredCart, type CartLine } from './cart-logic';
 
 /**
@@ -86,13 +87,7 @@ function tabCheckouts(): string[] {
 }
 
 function parsePending(raw: string | null): PendingCheckout[] {
-  if (!raw) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return [];
-  }
+  const parsed = parseStoredJson(raw);
   if (!Array.isArray(parsed)) return [];
   const entries: PendingCheckout[] = [];
   for (const item of parsed) {

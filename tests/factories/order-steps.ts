@@ -1,0 +1,13 @@
+import fc from 'fast-check';
+import { ORDER_STATUSES } from '@shared/order-status';
+
+/** Random status changes for property tests: which of `orders` orders, and to what status. */
+export function statusSteps(orders: number, maxLength: number) {
+  return fc.array(
+    fc.record({
+      order: fc.integer({ min: 0, max: orders - 1 }),
+      to: fc.constantFrom(...ORDER_STATUSES),
+    }),
+    { minLength: 1, maxLength },
+  );
+}
