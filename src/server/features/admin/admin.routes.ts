@@ -25,7 +25,8 @@ import {
 } from '../orders/orders-query.service';
 import { changeOrderStatusAudited } from '../orders/order-actions.service';
 import { listAllProducts, toProductDto } from '../products/products.service';
-import { listProfiles, profileSummaries, sellerRanking } from '../profiles/profiles.service';
+import { listProfiles, profileSummaries } from '../profiles/profiles.service';
+import { sellerRanking } from '../profiles/seller-profile.service';
 
 /** /api/admin: supervision of every order, product and user (spec 02 §2, §4, §6; API.md "Admin"). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {

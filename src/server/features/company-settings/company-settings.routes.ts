@@ -18,7 +18,7 @@ import {
   replaceCompanyLogo,
   toCompanySettings,
   updateCompanySettings,
-} from '../profiles/profiles.service';
+} from '../profiles/company-profile.service';
 
 /** /api/company/settings and /api/company/sellers (spec 02 §2, §6; API.md). */
 export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -13,7 +13,8 @@ import {
   soldTotals,
   sumOf,
 } from '../orders/orders-metrics.service';
-import { countProfilesByRole, sellerRanking } from '../profiles/profiles.service';
+import { countProfilesByRole } from '../profiles/profiles.service';
+import { sellerRanking } from '../profiles/seller-profile.service';
 import { currentGoal } from '../seller/goals.service';
 
 /** The greeting and profile facts every panel home shows. */

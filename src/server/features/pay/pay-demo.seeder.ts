@@ -6,7 +6,8 @@ import { DEMO_ACCOUNTS } from '../accounts/demo-accounts.seeder';
 import { findUserByEmail } from '../auth/users.service';
 import { createPaymentMethod, listPaymentMethods } from '../payments/payment-methods.service';
 import { addProductImages, createProduct, listCompanyProducts } from '../products/products.service';
-import { updateCompanySettings, updateSellerSettings } from '../profiles/profiles.service';
+import { updateCompanySettings } from '../profiles/company-profile.service';
+import { updateSellerSettings } from '../profiles/seller-profile.service';
 import { writeDemoHistory } from './demo-history';
 
 /** The demo company's catalogue: prices in cents, commission in basis points. */

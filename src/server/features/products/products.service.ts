@@ -21,7 +21,8 @@ import {
 } from '../../lib/images';
 import type { FormFile } from '../../lib/multipart-form';
 import type { Storage } from '../../lib/storage';
-import { collectorIdOf, findCompanyProfile } from '../profiles/profiles.service';
+import { collectorIdOf } from '../profiles/profiles.service';
+import { findCompanyProfile } from '../profiles/company-profile.service';
 import { products, type ProductImageKeys } from './products.table';
 
 type ProductRow = typeof products.$inferSelect;

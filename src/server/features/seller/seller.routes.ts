@@ -23,14 +23,13 @@ import {
   listCatalogueProducts,
   toProductDto,
 } from '../products/products.service';
+import { companiesShippingTo } from '../profiles/company-profile.service';
+import { findProfile, profileSummaries } from '../profiles/profiles.service';
 import {
-  companiesShippingTo,
-  findProfile,
-  profileSummaries,
   sellerRanking,
   toSellerSettings,
   updateSellerSettings,
-} from '../profiles/profiles.service';
+} from '../profiles/seller-profile.service';
 import { goalWithProgress, sellerGoalsWithProgress, setSellerGoal } from './goals.service';
 
 /** How long a province's filter lists (categories, companies) are reused. */

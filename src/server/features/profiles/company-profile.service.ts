@@ -1,0 +1,110 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type {
+  CompanySettings,
+  UpdateCompanySettingsBody,
+} from '@shared/company/company-settings.schema';
+import type { Database } from '../../db/client';
+import type { Storage } from '../../lib/storage';
+import { profiles } from './profiles.table';
+import { collectorIdOf, findProfile, type ProfileRow } from './profiles.service';
+
+/**
+ * A company's own profile: its settings (shipping provinces, collector id,
+ * logo), how many sellers it can reach, and which companies ship to a province.
+ */
+
+export async function findCompanyProfile(db: Database, companyId: string): Promise<ProfileRow> {
+  const row = await findProfile(db, companyId);
+  if (!row || row.role !== 'company') throw new Error(`no company profile ${companyId}`);
+  return row;
+}
+
+export function toCompanySettings(row: ProfileRow, storage: Storage): CompanySettings {
+  return {
+    company: row.company,
+    shipping_provinces: row.shippingProvinces,
+    provider_collector_id: collectorIdOf(row),
+    logo_url: row.logoKey ? storage.publicUrl(row.logoKey) : null,
+  };
+}
+
+/** PATCH /api/company/settings: shipping provinces and the collector id (an empty one clears it). */
+export async function updateCompanySettings(
+  db: Database,
+  companyId: string,
+  input: UpdateCompanySettingsBody,
+): Promise<ProfileRow> {
+  const current = await findCompanyProfile(db, companyId);
+  const paymentDetails = { ...current.paymentDetails };
+  if (input.provider_collector_id !== undefined) {
+    if (input.provider_collector_id)
+      paymentDetails.provider_collector_id = input.provider_collector_id;
+    else delete paymentDetails.provider_collector_id;
+  }
+  const [row] = await db
+    .update(profiles)
+    .set({
+      paymentDetails,
+      ...(input.shipping_provinces
+        ? { shippingProvinces: [...new Set(input.shipping_provinces)] }
+        : {}),
+    })
+    .where(eq(profiles.id, companyId))
+    .returning();
+  if (!row) throw new Error(`no company profile ${companyId}`);
+  return row;
+}
+
+/**
+ * Stores a new logo (already checked and converted to PNG) under a fresh key,
+ * so browsers and CDNs never show a cached old one; the previous file goes.
+ */
+export async function replaceCompanyLogo(
+  db: Database,
+  storage: Storage,
+  companyId: string,
+  png: Buffer,
+): Promise<string> {
+  const current = await findCompanyProfile(db, companyId);
+  const key = `logos/${companyId}/logo-${Date.now().toString(36)}.png`;
+  await storage.put('public', key, png, 'image/png');
+  await db.update(profiles).set({ logoKey: key }).where(eq(profiles.id, companyId));
+  if (current.logoKey && current.logoKey !== key) {
+    await storage.delete('public', current.logoKey).catch(() => undefined);
+  }
+  return storage.publicUrl(key);
+}
+
+/** GET /api/company/sellers: every registered seller, and those in the company's provinces. */
+export async function countSellersFor(
+  db: Database,
+  companyId: string,
+): Promise<{ count: number; in_shipping_provinces: number }> {
+  const company = await findCompanyProfile(db, companyId);
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      inProvinces: sql<number>`count(*) filter (where ${
+        company.shippingProvinces.length
+          ? inArray(profiles.province, company.shippingProvinces)
+          : sql`false`
+      })::int`,
+    })
+    .from(profiles)
+    .where(eq(profiles.role, 'seller'));
+  return { count: row?.count ?? 0, in_shipping_provinces: row?.inProvinces ?? 0 };
+}
+
+/** spec 02 §7 RPC get_companies_by_shipping_province: the companies that ship to a province. */
+export async function companiesShippingTo(db: Database, province: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.role, 'company'),
+        sql`${profiles.shippingProvinces} @> ARRAY[${province}]::text[]`,
+      ),
+    );
+  return rows.map((row) => row.id);
+}
