@@ -28,8 +28,11 @@ export type Transaction = PgTransaction<
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
-  /** Applies pending migrations; safe to call from several instances at once. */
-  migrate(): Promise<void>;
+  /**
+   * Applies pending migrations; safe to call from several instances at once.
+   * `migrationsFolder` is for tests that start from an earlier version's schema.
+   */
+  migrate(options?: { migrationsFolder?: string }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,8 +65,8 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
   return {
     db,
     driver: 'pglite',
-    async migrate() {
-      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    async migrate({ migrationsFolder = MIGRATIONS_FOLDER } = {}) {
+      await migratePglite(db as never, { migrationsFolder });
       // PGlite writes its files readable and writable by everyone: owner-only, once
       // started (the data folder is 0700 too, so files it makes later stay unreachable).
       restrictTree(directory);
@@ -87,13 +90,11 @@ async function openPostgres(
   return {
     db,
     driver: 'postgres',
-    async migrate() {
+    async migrate({ migrationsFolder = MIGRATIONS_FOLDER } = {}) {
       const client = await pool.connect();
       try {
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migrateNodePg(drizzleNodePg({ client }), {
-          migrationsFolder: MIGRATIONS_FOLDER,
-        });
+        await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder });
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         client.release();
