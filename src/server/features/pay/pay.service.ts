@@ -1,5 +1,3 @@
-import { buyerUrlContext } from '../notifications/email-templates';
-import { buyerMailQuotaFor, notifyOrderCreated } from '../notifications/notifications.service';
 import type { FastifyBaseLogger } from 'fastify';
 import { buyerPriceCents, orderAmounts } from '@shared/commission';
 import {
@@ -18,23 +16,20 @@ import type { SecretBox } from '../../lib/secret-box';
 import type { Storage } from '../../lib/storage';
 import {
   findBuyerOrder,
-  insertOrder,
   setProviderPaymentId,
-  unpaidUnitsOf,
   SYSTEM,
   type OrderRow,
 } from '../orders/orders.service';
 import { transitionOrder, type OrderWorkflow } from '../orders/order-workflow';
-import { orderCountedIn } from '../orders/orders-totals';
 import { sellerOfLink } from '../orders/seller-links.service';
 import { confirmReturn } from '../payments/payment-confirmation.service';
 import { activeMethodsOf, methodWithSecrets } from '../payments/payment-methods.service';
 import { paymentProvider } from '../payments/providers';
-import { reserveProductUnits } from '../inventory/inventory.service';
 import { findProduct, type ProductRow } from '../products/products.service';
 import { profileSummaries } from '../profiles/profiles.service';
 import { createPayChallenge, verifyPayChallenge } from './pay-challenge';
-import { checkHeldUnits, type OrderClient } from './pay-limits';
+import { type OrderClient } from './pay-limits';
+import { buyerLink, placeOrder, priceChanged, type PayInput } from './place-order';
 
 export interface PayDeps {
   db: Database;
@@ -105,43 +100,10 @@ export async function getPayPage(
   };
 }
 
-interface PayInput {
-  provider: 'mercadopago' | 'stripe' | 'transferencia';
-  ref?: string | undefined;
-  quantity: number;
-  buyer: { name: string; email: string; phone?: string | undefined };
-  /** The total the buyer was shown; a different one now is a 409 PRICE_CHANGED. */
-  expected_total_cents?: number | undefined;
-  /** The proof-of-work widget's payload, when the server asked for one. */
-  challenge?: string | undefined;
-}
-
 /** Where the order comes from (request.ip: the proxy's client with TRUST_PROXY). */
 export interface PayClient {
   address: string;
 }
-
-function buyerLink(appUrl: string, page: 'success' | 'transfer', order: OrderRow, token: string) {
-  return page === 'transfer'
-    ? `${appUrl}/transfer/${order.id}?token=${encodeURIComponent(token)}`
-    : `${appUrl}/success?order=${order.id}&token=${encodeURIComponent(token)}`;
-}
-
-/** The product's price or commission changed while its order was being written. */
-class Repriced extends Error {
-  constructor(readonly product: ProductRow) {
-    super('product repriced');
-  }
-}
-
-/**
- * The company changed the price under the buyer: nothing is written, and the
- * pay page reads the product again to show the new total.
- */
-const priceChanged = () => new AppError('PRICE_CHANGED', PAY_MESSAGES.priceChanged, 409);
-
-/** Attempts at writing an order while its product is being repriced, before asking the buyer. */
-const PRICING_ATTEMPTS = 3;
 
 /** Gives the units back at once when the provider could not start the payment. */
 async function abandon(deps: PayDeps, order: OrderRow): Promise<void> {
@@ -155,9 +117,36 @@ async function abandon(deps: PayDeps, order: OrderRow): Promise<void> {
 }
 
 /**
- * POST /api/public/pay/:productId: reserves the units and writes the order in
- * one transaction, then asks the chosen provider for the next step. If the
- * provider fails the order expires at once and its units go back.
+ * The company's account at the buyer's gateway, refused before any unit is
+ * held: a 409 when the company takes no payments, not this method, or its
+ * method lacks what the gateway needs.
+ */
+async function gatewayFor(deps: PayDeps, product: ProductRow, input: PayInput) {
+  const method = await methodWithSecrets(
+    deps.db,
+    deps.secretBox,
+    product.companyId,
+    input.provider,
+  );
+  if (!method?.isActive) {
+    // Only a refusal needs to know whether the company has any method at all.
+    const active = await activeMethodsOf(deps.db, product.companyId);
+    if (active.length === 0) {
+      throw new AppError('NO_PAYMENT_METHODS', PAY_MESSAGES.noMethods, 409);
+    }
+    throw new AppError('METHOD_UNAVAILABLE', PAY_MESSAGES.methodUnavailable, 409);
+  }
+  const provider = paymentProvider(input.provider);
+  const gateway = provider.connect({ ...deps, pay: deps.config.pay }, method);
+  if (!gateway) throw provider.notConnected();
+  return { provider, gateway };
+}
+
+/**
+ * POST /api/public/pay/:productId: checks the order can be paid (limits, the
+ * product, the total the buyer saw, the company's gateway), writes it with its
+ * units in one transaction, then asks the chosen gateway for the next step. If
+ * the gateway fails the order expires at once and its units go back.
  */
 export async function startPayment(
   deps: PayDeps,
@@ -179,24 +168,7 @@ export async function startPayment(
   if (expected !== undefined && totalFor(product, input.quantity) !== expected) {
     throw priceChanged();
   }
-  const method = await methodWithSecrets(
-    deps.db,
-    deps.secretBox,
-    product.companyId,
-    input.provider,
-  );
-  if (!method?.isActive) {
-    // Only a refusal needs to know whether the company has any method at all.
-    const active = await activeMethodsOf(deps.db, product.companyId);
-    if (active.length === 0) {
-      throw new AppError('NO_PAYMENT_METHODS', PAY_MESSAGES.noMethods, 409);
-    }
-    throw new AppError('METHOD_UNAVAILABLE', PAY_MESSAGES.methodUnavailable, 409);
-  }
-  // The company's account at the chosen gateway: refused before any unit is held.
-  const provider = paymentProvider(input.provider);
-  const gateway = provider.connect({ ...deps, pay: deps.config.pay }, method);
-  if (!gateway) throw provider.notConnected();
+  const { provider, gateway } = await gatewayFor(deps, product, input);
   const sellerId = await sellerOfLink(deps.db, productId, input.ref);
   const client: OrderClient = {
     key: clientKey(from.address, deps.config.appSecret),
@@ -205,82 +177,16 @@ export async function startPayment(
         ? undefined
         : await verifyPayChallenge(deps.config, input.challenge, productId),
   };
-  const mailQuota = buyerMailQuotaFor(
-    input.buyer.email,
-    deps.config.appSecret,
-    deps.config.pay.buyerMailsPerHour,
-  );
-
   const expiresAt = new Date(now.getTime() + provider.holdMs(deps.config.pay));
-  // Everything the order writes goes first and touches no row other buyers need. The two rows
-  // every buyer of this product shares (its stock, and its company's totals) are updated last,
-  // in one statement, so concurrent buyers queue only for it and the commit. The stock update
-  // also checks the order was priced with the product's current price and commission; if the
-  // company changed them meanwhile, the order is written again at the new price.
-  const place = (priced: ProductRow) =>
-    deps.db.transaction(async (tx) => {
-      const created = await insertOrder(
-        tx,
-        {
-          product: priced,
-          sellerId,
-          quantity: input.quantity,
-          provider: input.provider,
-          status: provider.waitingStatus,
-          buyer: input.buyer,
-          expiresAt,
-          clientKey: client.key,
-        },
-        { countTotals: false },
-      );
-      // Writing the order took the client's lock, so what it holds is counted after its
-      // earlier orders committed, this one included; a refused order never waits for the stock.
-      await checkHeldUnits(tx, {
-        client,
-        held: await unpaidUnitsOf(tx, client.key, productId, now),
-        quantity: input.quantity,
-        limits,
-      });
-      // The buyer's e-mail carries their own link; it is kept sealed until it is sent.
-      const link = buyerLink(deps.config.appUrl, 'transfer', created.order, created.token);
-      const mailed = await notifyOrderCreated(
-        tx,
-        created.order,
-        deps.secretBox.seal(link, buyerUrlContext(created.order.id)),
-        mailQuota,
-      );
-      // The product's stock and the company's totals in one statement: if no units are
-      // taken the transaction fails below, and the totals go with it.
-      const sold = await reserveProductUnits(tx, productId, input.quantity, {
-        pricedAs: priced,
-        alsoWrite: orderCountedIn(tx, created.order, created.order.status),
-      });
-      if (!sold) {
-        const again = await findProduct(tx, productId);
-        if (!again?.isActive) {
-          throw new AppError('PRODUCT_UNAVAILABLE', PAY_MESSAGES.productUnavailable, 409);
-        }
-        if (again.stock < input.quantity) {
-          throw new AppError('OUT_OF_STOCK', PAY_MESSAGES.outOfStock, 409);
-        }
-        throw new Repriced(again);
-      }
-      return { ...created, mailed };
-    });
-  let priced = product;
-  let placed: Awaited<ReturnType<typeof place>> | undefined;
-  for (let attempt = 1; !placed; attempt += 1) {
-    try {
-      placed = await place(priced);
-    } catch (error) {
-      if (!(error instanceof Repriced)) throw error;
-      // A buyer who saw a total is asked about the new one; otherwise the order is
-      // written at the new price, unless the company keeps changing it.
-      if (expected !== undefined || attempt >= PRICING_ATTEMPTS) throw priceChanged();
-      priced = error.product;
-    }
-  }
-  const { order, token, mailed } = placed;
+  const { order, token, mailed } = await placeOrder(deps, {
+    product,
+    input,
+    sellerId,
+    client,
+    status: provider.waitingStatus,
+    expiresAt,
+    now,
+  });
 
   const appUrl = deps.config.appUrl;
   try {

@@ -1,0 +1,161 @@
+import { PAY_MESSAGES } from '@shared/orders/orders.schema';
+import type { Config } from '../../config/env';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { SecretBox } from '../../lib/secret-box';
+import { reserveProductUnits } from '../inventory/inventory.service';
+import { buyerUrlContext } from '../notifications/email-templates';
+import { buyerMailQuotaFor, notifyOrderCreated } from '../notifications/notifications.service';
+import { orderCountedIn } from '../orders/orders-totals';
+import { insertOrder, unpaidUnitsOf, type NewOrder, type OrderRow } from '../orders/orders.service';
+import { findProduct, type ProductRow } from '../products/products.service';
+import { checkHeldUnits, type OrderClient } from './pay-limits';
+
+/**
+ * Writing a payment-link order: the order, its first history row, the
+ * buyer's e-mail and the product's units, in one transaction, at the price
+ * the product has when its units are taken.
+ */
+
+export interface PayInput {
+  provider: 'mercadopago' | 'stripe' | 'transferencia';
+  ref?: string | undefined;
+  quantity: number;
+  buyer: { name: string; email: string; phone?: string | undefined };
+  /** The total the buyer was shown; a different one now is a 409 PRICE_CHANGED. */
+  expected_total_cents?: number | undefined;
+  /** The proof-of-work widget's payload, when the server asked for one. */
+  challenge?: string | undefined;
+}
+
+interface PayDeps {
+  db: Database;
+  config: Config;
+  secretBox: SecretBox;
+}
+
+/** The buyer's own link to their order's page (the token opens it). */
+export function buyerLink(
+  appUrl: string,
+  page: 'success' | 'transfer',
+  order: OrderRow,
+  token: string,
+) {
+  return page === 'transfer'
+    ? `${appUrl}/transfer/${order.id}?token=${encodeURIComponent(token)}`
+    : `${appUrl}/success?order=${order.id}&token=${encodeURIComponent(token)}`;
+}
+
+/** The product's price or commission changed while its order was being written. */
+class Repriced extends Error {
+  constructor(readonly product: ProductRow) {
+    super('product repriced');
+  }
+}
+
+/**
+ * The company changed the price under the buyer: nothing is written, and the
+ * pay page reads the product again to show the new total.
+ */
+export const priceChanged = () => new AppError('PRICE_CHANGED', PAY_MESSAGES.priceChanged, 409);
+
+/** Attempts at writing an order while its product is being repriced, before asking the buyer. */
+const PRICING_ATTEMPTS = 3;
+
+export interface Placement {
+  product: ProductRow;
+  input: PayInput;
+  sellerId: string | null;
+  client: OrderClient;
+  status: NewOrder['status'];
+  expiresAt: Date;
+  now: Date;
+}
+
+/**
+ * Writes the order and takes its units in one transaction. Everything the
+ * order writes goes first and touches no row other buyers need. The two rows
+ * every buyer of this product shares (its stock, and its company's totals) are
+ * updated last, in one statement, so concurrent buyers queue only for it and
+ * the commit. The stock update also checks the order was priced with the
+ * product's current price and commission; if the company changed them
+ * meanwhile, the order is written again at the new price (or, for a buyer who
+ * was shown a total, refused with PRICE_CHANGED).
+ */
+export async function placeOrder(
+  deps: Pick<PayDeps, 'db' | 'config' | 'secretBox'>,
+  placement: Placement,
+) {
+  const { input, client, now } = placement;
+  const { limits } = deps.config.pay;
+  const productId = placement.product.id;
+  const mailQuota = buyerMailQuotaFor(
+    input.buyer.email,
+    deps.config.appSecret,
+    deps.config.pay.buyerMailsPerHour,
+  );
+  const place = (priced: ProductRow) =>
+    deps.db.transaction(async (tx) => {
+      const created = await insertOrder(
+        tx,
+        {
+          product: priced,
+          sellerId: placement.sellerId,
+          quantity: input.quantity,
+          provider: input.provider,
+          status: placement.status,
+          buyer: input.buyer,
+          expiresAt: placement.expiresAt,
+          clientKey: client.key,
+        },
+        { countTotals: false },
+      );
+      // Writing the order took the client's lock, so what it holds is counted after its
+      // earlier orders committed, this one included; a refused order never waits for the stock.
+      await checkHeldUnits(tx, {
+        client,
+        held: await unpaidUnitsOf(tx, client.key, productId, now),
+        quantity: input.quantity,
+        limits,
+      });
+      // The buyer's e-mail carries their own link; it is kept sealed until it is sent.
+      const link = buyerLink(deps.config.appUrl, 'transfer', created.order, created.token);
+      const mailed = await notifyOrderCreated(
+        tx,
+        created.order,
+        deps.secretBox.seal(link, buyerUrlContext(created.order.id)),
+        mailQuota,
+      );
+      // The product's stock and the company's totals in one statement: if no units are
+      // taken the transaction fails below, and the totals go with it.
+      const sold = await reserveProductUnits(tx, productId, input.quantity, {
+        pricedAs: priced,
+        alsoWrite: orderCountedIn(tx, created.order, created.order.status),
+      });
+      if (!sold) {
+        const again = await findProduct(tx, productId);
+        if (!again?.isActive) {
+          throw new AppError('PRODUCT_UNAVAILABLE', PAY_MESSAGES.productUnavailable, 409);
+        }
+        if (again.stock < input.quantity) {
+          throw new AppError('OUT_OF_STOCK', PAY_MESSAGES.outOfStock, 409);
+        }
+        throw new Repriced(again);
+      }
+      return { ...created, mailed };
+    });
+  let priced = placement.product;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await place(priced);
+    } catch (error) {
+      if (!(error instanceof Repriced)) throw error;
+      // A buyer who saw a total is asked about the new one; otherwise the order is
+      // written at the new price, unless the company keeps changing it.
+      if (input.expected_total_cents !== undefined || attempt >= PRICING_ATTEMPTS) {
+        throw priceChanged();
+      }
+      priced = error.product;
+    }
+  }
+}
