@@ -1,5 +1,5 @@
 import { PAY_MESSAGES } from '@shared/orders/orders.schema';
-import type { PayLimits } from '../../config/env';
+import type { PayLimits } from '../../config/pay-config';
 import type { Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { spendChallenge, type SolvedChallenge } from './pay-challenge';

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { formatCuit, isValidAlias, isValidCbu, isValidCuit, normalizeCbu } from '@shared/bank-data';
+import { BRAND } from '@shared/brand';
+import { PAY_QUANTITY_CEILING } from '@shared/orders/orders.schema';
+import { parseTrustProxy } from './trust-proxy';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/**
+ * Every environment variable the server reads, with its default and checks.
+ * Every variable is listed in .env.example and the README. Development gets
+ * working defaults; production must say what it needs.
+ */
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    /** Unset: loopback outside production (the local inbox stays on this machine), every interface in production. */
+    HOST: z.string().min(1).optional(),
+    APP_URL: z.url().optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.string().min(1).optional(),
+    APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+    /** Former APP_SECRET values (comma-separated) whose sealed secrets must still open after a rotation. */
+    APP_SECRET_PREVIOUS: z.string().min(1).optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    /** Unset: seed demo data outside production only. */
+    SEED: booleanFlag.optional(),
+    REDIS_URL: z.string().min(1).optional(),
+    /** Storefront identifier in /api/store/:storeId (spec 01 §7). */
+    STORE_ID: z
+      .string()
+      .regex(/^[\w-]{1,64}$/)
+      .default('vendemas'),
+    /** Minutes a checkout keeps its stock reserved while unpaid. */
+    STORE_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+    /** Hours a bank-transfer order keeps its units while the transfer is awaited (as payment links do). */
+    STORE_TRANSFER_HOLD_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(24),
+    /** Reservation caps: units of one item per order, units per order, units one address may hold reserved. */
+    STORE_MAX_UNITS_PER_ITEM: z.coerce.number().int().min(1).max(100_000).default(10),
+    STORE_MAX_UNITS_PER_ORDER: z.coerce.number().int().min(1).max(100_000).default(30),
+    STORE_MAX_HELD_UNITS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
+    /** Checkouts per minute one address may open (each one reserves stock). */
+    STORE_CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    /** Platform Stripe account; when both are set the hosted checkout takes cards through Stripe Checkout. */
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /** Base URL of a local fake of Stripe's API, for tests; ignored in production. */
+    STRIPE_API_URL: z.url().optional(),
+    /** Base URL of a local fake of MercadoPago's API, for tests and demos; ignored in production. */
+    MERCADOPAGO_API_URL: z.url().optional(),
+    /** Minutes a payment-link order keeps its units while the card or MercadoPago payment is made. */
+    PAY_RESERVATION_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+    /** Hours a payment-link transfer order keeps its units while the transfer is awaited. */
+    TRANSFER_EXPIRY_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(24),
+    /** Units one payment-link order may take (the pay page offers up to this many). */
+    PAY_MAX_UNITS_PER_ORDER: z.coerce.number().int().min(1).max(PAY_QUANTITY_CEILING).default(10),
+    /** Units of one product one address (an IPv6 /64) may hold in unpaid payment-link orders. */
+    PAY_MAX_HELD_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(1_000_000).default(30),
+    /** Units of all products one address may hold in unpaid payment-link orders. */
+    PAY_MAX_HELD_UNITS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
+    /** Past this many units held unpaid, an address must solve a proof-of-work challenge per order. */
+    PAY_CHALLENGE_AFTER_UNITS: z.coerce.number().int().min(0).max(1_000_000).default(10),
+    /** PBKDF2 iterations of each attempt at a challenge, and the most attempts one may need. */
+    PAY_CHALLENGE_COST: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+    PAY_CHALLENGE_MAX_ATTEMPTS: z.coerce.number().int().min(4).max(10_000_000).default(5000),
+    /** E-mails about a new order one recipient address may receive per hour (more orders still work). */
+    PAY_BUYER_MAILS_PER_HOUR: z.coerce.number().int().min(0).max(1000).default(5),
+    /** Days after an approval before the seller's commission can be paid out (refunds inside never reach a payout). */
+    SETTLEMENT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+    /** The least a seller is paid in one payout, in cents ($ 5.000); less waits for the next. */
+    PAYOUT_MINIMUM_CENTS: z.coerce.number().int().min(1).max(100_000_000_00).default(500_000),
+    /** How often each instance sends the e-mails waiting in the outbox (0: never; tests drain it by hand). */
+    OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+    /** Attempts before an e-mail is marked failed (30 s, 1 min, 2 min… up to 1 h apart). */
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+    /** Payment-link orders per minute one address may open (each one holds stock). */
+    PAY_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+    /** Platform bank account for transfers (demo values in development). */
+    PLATFORM_BANK_NAME: z.string().min(1).optional(),
+    PLATFORM_BANK_HOLDER: z.string().min(1).optional(),
+    PLATFORM_BANK_CBU: z
+      .string()
+      .refine(isValidCbu, 'PLATFORM_BANK_CBU must have 22 digits with valid check digits')
+      .transform(normalizeCbu)
+      .optional(),
+    PLATFORM_BANK_ALIAS: z
+      .string()
+      .refine(
+        isValidAlias,
+        'PLATFORM_BANK_ALIAS must have 6 to 20 letters, digits, dots or hyphens',
+      )
+      .optional(),
+    PLATFORM_BANK_CUIT: z
+      .string()
+      .refine(isValidCuit, 'PLATFORM_BANK_CUIT must have 11 digits with a valid check digit')
+      .transform(formatCuit)
+      .optional(),
+    /**
+     * Proxies in front of the app whose X-Forwarded-For entries count: `true` for
+     * one (a load balancer), a number of hops, or their addresses/CIDRs.
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('false')
+      .transform((value, context) => {
+        const parsed = parseTrustProxy(value);
+        if (typeof parsed === 'string') {
+          context.addIssue({ code: 'custom', message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    /** Folder of the built web app. */
+    WEB_DIR: z.string().min(1).default('dist/web'),
+    /** Requests per minute allowed on the support form from one address. */
+    SUPPORT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+    /** SMTP server for outgoing mail (required in production); unset keeps mail in DATA_DIR/mail (shown at /dev/mail). */
+    SMTP_URL: z.string().min(1).optional(),
+    MAIL_FROM: z.string().min(3).default('VendeMás <no-responder@vendemas.com.ar>'),
+    /** Code that lets someone sign up as administrator; unset disables admin sign-up. */
+    ADMIN_SIGNUP_CODE: z
+      .string()
+      .min(12, 'ADMIN_SIGNUP_CODE must be at least 12 characters')
+      .optional(),
+    /** Sign-in, sign-up and password-reset attempts per minute per address. */
+    AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+    /** Image uploads (product photos, logo) per minute per company account; each one is decoded. */
+    IMAGE_UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    /** S3-compatible object storage for uploaded files; unset keeps them under DATA_DIR/files. */
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_PUBLIC_URL: z.url().optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+    /** Contact shown on the support page and in e-mails. */
+    SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an e-mail address').default(BRAND.supportEmail),
+    /** WhatsApp number for support as people write it (+54 9 11 …); unset hides the WhatsApp card. */
+    SUPPORT_WHATSAPP: z
+      .string()
+      .regex(
+        /^\+?[\d\s()-]{8,25}$/,
+        'SUPPORT_WHATSAPP must be a phone number, e.g. +54 9 11 4000-0000',
+      )
+      .optional(),
+  })
+  // A cap below what one order may take would refuse every order of that size.
+  .refine((env) => env.PAY_MAX_HELD_UNITS_PER_PRODUCT >= env.PAY_MAX_UNITS_PER_ORDER, {
+    path: ['PAY_MAX_HELD_UNITS_PER_PRODUCT'],
+    message: 'PAY_MAX_HELD_UNITS_PER_PRODUCT must be at least PAY_MAX_UNITS_PER_ORDER',
+  })
+  .refine((env) => env.PAY_MAX_HELD_UNITS_PER_ADDRESS >= env.PAY_MAX_HELD_UNITS_PER_PRODUCT, {
+    path: ['PAY_MAX_HELD_UNITS_PER_ADDRESS'],
+    message: 'PAY_MAX_HELD_UNITS_PER_ADDRESS must be at least PAY_MAX_HELD_UNITS_PER_PRODUCT',
+  });
+
+export type Env = z.infer<typeof EnvSchema>;

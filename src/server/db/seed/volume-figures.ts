@@ -1,0 +1,73 @@
+import { inArray, sql } from 'drizzle-orm';
+import { SALE_STATUSES } from '@shared/order-status';
+import type { Transaction } from '../client';
+import { argentineDaySql } from '../../lib/sql-time';
+import { orderDailyTotals, orders, orderTotals } from '../../features/orders/orders.table';
+import { profiles } from '../../features/profiles/profiles.table';
+
+const CHUNK = 1000;
+
+/** Writes rows a chunk at a time (one statement may only carry so many parameters). */
+export async function insertChunks<T>(
+  rows: T[],
+  insert: (chunk: T[]) => Promise<unknown>,
+  size = CHUNK,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+/** SQL sums of bigint columns arrive as text. */
+function asNumbers<
+  T extends {
+    totalCents: unknown;
+    companyCents: unknown;
+    sellerCents: unknown;
+    platformCents: unknown;
+  },
+>(row: T) {
+  return {
+    ...row,
+    totalCents: Number(row.totalCents),
+    companyCents: Number(row.companyCents),
+    sellerCents: Number(row.sellerCents),
+    platformCents: Number(row.platformCents),
+  };
+}
+
+/** The sellers' points and sales and the dashboards' totals, from the orders just written. */
+export async function deriveFigures(
+  tx: Transaction,
+  companyIds: string[],
+  sellerIds: string[],
+): Promise<void> {
+  for (let i = 0; i < sellerIds.length; i += CHUNK) {
+    const ids = sellerIds.slice(i, i + CHUNK);
+    await tx
+      .update(profiles)
+      .set({
+        points: sql`coalesce((select sum(${orders.pointsAwarded}) from ${orders} where ${orders.sellerId} = ${profiles.id}), 0)`,
+        sales: sql`(select count(*) from ${orders} where ${orders.sellerId} = ${profiles.id} and ${inArray(orders.status, [...SALE_STATUSES])})`,
+      })
+      .where(inArray(profiles.id, ids));
+  }
+  const sums = {
+    orders: sql<number>`count(*)::int`,
+    totalCents: sql<number>`sum(${orders.totalCents})`,
+    companyCents: sql<number>`sum(${orders.companyCents})`,
+    sellerCents: sql<number>`sum(${orders.sellerCents})`,
+    platformCents: sql<number>`sum(${orders.platformCents})`,
+  };
+  const totals = await tx
+    .select({ companyId: orders.companyId, status: orders.status, ...sums })
+    .from(orders)
+    .where(inArray(orders.companyId, companyIds))
+    .groupBy(orders.companyId, orders.status);
+  await insertChunks(totals.map(asNumbers), (chunk) => tx.insert(orderTotals).values(chunk));
+  const day = argentineDaySql(orders.createdAt);
+  const daily = await tx
+    .select({ companyId: orders.companyId, day, status: orders.status, ...sums })
+    .from(orders)
+    .where(inArray(orders.companyId, companyIds))
+    .groupBy(orders.companyId, day, orders.status);
+  await insertChunks(daily.map(asNumbers), (chunk) => tx.insert(orderDailyTotals).values(chunk));
+}
