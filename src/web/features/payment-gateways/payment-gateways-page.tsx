@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, CreditCard, Landmark, Pencil, Plus, Trash2, Wallet } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import {
@@ -20,13 +19,12 @@ import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toast-store';
-import { apiRequest } from '@web/lib/api-client';
-
-const METHODS = ['company-payment-methods'] as const;
-
-interface PaymentMethodList {
-  items: PaymentMethod[];
-}
+import {
+  useDeletePaymentMethod,
+  usePaymentMethods,
+  useSavePaymentMethod,
+  useTogglePaymentMethod,
+} from './lib/use-payment-methods';
 
 const ICONS: Record<PaymentProvider, ReactNode> = {
   mercadopago: <Wallet className="size-5" aria-hidden />,
@@ -84,65 +82,13 @@ const HINT_OF: Record<string, 'access_token' | 'secret_key' | 'webhook_secret'> 
   webhookSecret: 'webhook_secret',
 };
 
-function useMethods() {
-  return useQuery({
-    queryKey: METHODS,
-    queryFn: () => apiRequest<PaymentMethodList>('/api/company/payment-methods'),
-  });
-}
-
 /** spec 02 §2 Pasarelas de Pago (/company/payment-gateways). */
 export function PaymentGatewaysPage() {
-  const client = useQueryClient();
-  const methods = useMethods();
+  const methods = usePaymentMethods();
   const [editing, setEditing] = useState<PaymentMethod | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PaymentMethod | null>(null);
-
-  const toggle = useMutation({
-    mutationFn: (input: { id: string; is_active: boolean }) =>
-      apiRequest<PaymentMethod>(`/api/company/payment-methods/${input.id}`, {
-        method: 'PATCH',
-        body: { is_active: input.is_active },
-      }),
-    // Shown at once; put back if the server refuses.
-    onMutate: async (input) => {
-      await client.cancelQueries({ queryKey: METHODS });
-      const before = client.getQueryData<PaymentMethodList>(METHODS);
-      client.setQueryData<PaymentMethodList>(METHODS, (list) =>
-        list
-          ? {
-              items: list.items.map((m) =>
-                m.id === input.id ? { ...m, is_active: input.is_active } : m,
-              ),
-            }
-          : list,
-      );
-      return { before };
-    },
-    onError: (_error, _input, context) => {
-      client.setQueryData(METHODS, context?.before);
-      toast({ title: PAYMENT_METHOD_MESSAGES.toggleFailed, variant: 'destructive' });
-    },
-    onSuccess: (method) =>
-      toast({
-        title: method.is_active
-          ? PAYMENT_METHOD_MESSAGES.activated
-          : PAYMENT_METHOD_MESSAGES.deactivated,
-        variant: 'success',
-      }),
-    onSettled: () => client.invalidateQueries({ queryKey: METHODS }),
-  });
-
-  const remove = useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<void>(`/api/company/payment-methods/${id}`, { method: 'DELETE' }),
-    onSuccess: () => toast({ title: PAYMENT_METHOD_MESSAGES.deleted, variant: 'success' }),
-    onError: (error) => toast({ title: error.message, variant: 'destructive' }),
-    onSettled: () => {
-      setDeleting(null);
-      return client.invalidateQueries({ queryKey: METHODS });
-    },
-  });
+  const toggle = useTogglePaymentMethod();
+  const remove = useDeletePaymentMethod(() => setDeleting(null));
 
   const items = methods.data?.items ?? [];
   const configured = new Set(items.map((item) => item.provider));
@@ -365,7 +311,6 @@ function MethodForm({
   configured: Set<PaymentProvider>;
   onDone: () => void;
 }) {
-  const client = useQueryClient();
   const editing = Boolean(method);
   const firstFree = PAYMENT_PROVIDERS.find((provider) => !configured.has(provider));
   const [provider, setProvider] = useState<PaymentProvider | ''>(
@@ -384,16 +329,7 @@ function MethodForm({
   });
   const [active, setActive] = useState(method?.is_active ?? true);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      method
-        ? apiRequest<PaymentMethod>(`/api/company/payment-methods/${method.id}`, {
-            method: 'PATCH',
-            body,
-          })
-        : apiRequest<PaymentMethod>('/api/company/payment-methods', { method: 'POST', body }),
-    onSettled: () => client.invalidateQueries({ queryKey: METHODS }),
-  });
+  const save = useSavePaymentMethod(method);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
