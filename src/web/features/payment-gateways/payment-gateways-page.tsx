@@ -1,5 +1,5 @@
-import { Check, Copy, CreditCard, Landmark, Pencil, Plus, Trash2, Wallet } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { CreditCard, Plus } from 'lucide-react';
+import { useState } from 'react';
 import {
   PAYMENT_CONFIG_INPUT,
   PAYMENT_CONFIG_UPDATE,
@@ -17,20 +17,14 @@ import { DialogForm } from '@web/components/ui/dialog-form';
 import { describedBy, FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
-import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toast-store';
+import { MethodCard } from './components/method-card';
 import {
   useDeletePaymentMethod,
   usePaymentMethods,
   useSavePaymentMethod,
   useTogglePaymentMethod,
 } from './lib/use-payment-methods';
-
-const ICONS: Record<PaymentProvider, ReactNode> = {
-  mercadopago: <Wallet className="size-5" aria-hidden />,
-  stripe: <CreditCard className="size-5" aria-hidden />,
-  transferencia: <Landmark className="size-5" aria-hidden />,
-};
 
 interface FieldSpec {
   name: string;
@@ -136,56 +130,12 @@ export function PaymentGatewaysPage() {
         <ul className="mt-6 space-y-4">
           {items.map((method) => (
             <li key={method.id}>
-              <Card className="p-5">
-                <div className="flex flex-wrap items-center justify-between gap-3">
-                  <div className="flex items-center gap-3">
-                    <span className="flex size-10 items-center justify-center rounded-lg bg-sky-50 text-sky-800">
-                      {ICONS[method.provider]}
-                    </span>
-                    <div>
-                      <h2 className="font-bold text-foreground">
-                        {PROVIDER_LABELS[method.provider]}
-                      </h2>
-                      <p
-                        className={
-                          method.is_active
-                            ? 'text-sm font-medium text-emerald-700'
-                            : 'text-sm text-muted-foreground'
-                        }
-                      >
-                        {method.is_active ? 'Activa' : 'Inactiva'}
-                      </p>
-                    </div>
-                  </div>
-                  <div className="flex items-center gap-2">
-                    <Switch
-                      checked={method.is_active}
-                      onCheckedChange={(checked) =>
-                        toggle.mutate({ id: method.id, is_active: checked })
-                      }
-                      aria-label={`${PROVIDER_LABELS[method.provider]}: ${method.is_active ? 'desactivar' : 'activar'}`}
-                    />
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Editar ${PROVIDER_LABELS[method.provider]}`}
-                      onClick={() => setEditing(method)}
-                    >
-                      <Pencil className="size-4" aria-hidden />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="text-destructive"
-                      aria-label={`Eliminar ${PROVIDER_LABELS[method.provider]}`}
-                      onClick={() => setDeleting(method)}
-                    >
-                      <Trash2 className="size-4" aria-hidden />
-                    </Button>
-                  </div>
-                </div>
-                <MethodSummary method={method} />
-              </Card>
+              <MethodCard
+                method={method}
+                onToggle={(m, active) => toggle.mutate({ id: m.id, is_active: active })}
+                onEdit={setEditing}
+                onDelete={setDeleting}
+              />
             </li>
           ))}
         </ul>
@@ -215,89 +165,6 @@ export function PaymentGatewaysPage() {
         onConfirm={(method) => remove.mutate(method.id)}
       />
     </div>
-  );
-}
-
-function MethodSummary({ method }: { method: PaymentMethod }) {
-  const config = method.config;
-  const rows: [string, string][] = [];
-  if (method.provider === 'transferencia') {
-    rows.push(
-      ['Banco', config.bankName ?? ''],
-      ['Titular', config.accountHolder ?? ''],
-      ['CBU', config.cbu ?? ''],
-    );
-    if (config.alias) rows.push(['Alias', config.alias]);
-    rows.push(['CUIT', config.cuit ?? '']);
-  }
-  if (method.provider === 'stripe') rows.push(['Clave publicable', config.publishableKey ?? '']);
-  const secrets: [string, boolean | undefined, string | null | undefined][] =
-    method.provider === 'mercadopago'
-      ? [
-          ['Access Token', config.has_access_token, config.access_token_last4],
-          ['Secreto del webhook', config.has_webhook_secret, config.webhook_secret_last4],
-        ]
-      : method.provider === 'stripe'
-        ? [
-            ['Clave secreta', config.has_secret_key, config.secret_key_last4],
-            ['Secreto del webhook', config.has_webhook_secret, config.webhook_secret_last4],
-          ]
-        : [];
-  return (
-    <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-      {rows.map(([label, value]) => (
-        <div key={label} className="min-w-0">
-          <dt className="text-xs text-muted-foreground">{label}</dt>
-          <dd className="break-all font-medium">{value}</dd>
-        </div>
-      ))}
-      {secrets.map(([label, set, last4]) => (
-        <div key={label}>
-          <dt className="text-xs text-muted-foreground">{label}</dt>
-          <dd className="font-medium">
-            {set ? `Guardado · termina en ${last4}` : 'No configurado'}
-          </dd>
-        </div>
-      ))}
-      {method.webhook_url ? (
-        <div className="sm:col-span-2">
-          <dt className="text-xs text-muted-foreground">
-            URL del webhook (pégala en el panel de {PROVIDER_LABELS[method.provider]})
-          </dt>
-          <dd className="mt-1 flex items-center gap-2">
-            <code className="min-w-0 flex-1 break-all rounded bg-muted px-2 py-1 text-xs">
-              {method.webhook_url}
-            </code>
-            <CopyButton value={method.webhook_url} />
-          </dd>
-        </div>
-      ) : null}
-    </dl>
-  );
-}
-
-function CopyButton({ value }: { value: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  return (
-    <Button
-      type="button"
-      variant="outline"
-      size="sm"
-      onClick={() =>
-        void navigator.clipboard.writeText(value).then(
-          () => setCopied(true),
-          () => undefined,
-        )
-      }
-    >
-      {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
-      <span aria-live="polite">{copied ? 'Copiado' : 'Copiar'}</span>
-    </Button>
   );
 }
 
