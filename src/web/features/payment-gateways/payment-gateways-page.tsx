@@ -1,148 +1,31 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, Copy, CreditCard, Landmark, Pencil, Plus, Trash2, Wallet } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { CreditCard, Plus } from 'lucide-react';
+import { useState } from 'react';
 import {
-  PAYMENT_CONFIG_INPUT,
-  PAYMENT_CONFIG_UPDATE,
   PAYMENT_METHOD_MESSAGES,
   PAYMENT_PROVIDERS,
   PROVIDER_LABELS,
   type PaymentMethod,
-  type PaymentProvider,
 } from '@shared/payments/payment-methods.schema';
 import { ConfirmDelete } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
-import { DialogForm } from '@web/components/ui/dialog-form';
-import { describedBy, FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
-import { Switch } from '@web/components/ui/switch';
-import { toast } from '@web/components/ui/toast-store';
-import { apiRequest } from '@web/lib/api-client';
-
-const METHODS = ['company-payment-methods'] as const;
-
-interface PaymentMethodList {
-  items: PaymentMethod[];
-}
-
-const ICONS: Record<PaymentProvider, ReactNode> = {
-  mercadopago: <Wallet className="size-5" aria-hidden />,
-  stripe: <CreditCard className="size-5" aria-hidden />,
-  transferencia: <Landmark className="size-5" aria-hidden />,
-};
-
-interface FieldSpec {
-  name: string;
-  label: string;
-  secret?: boolean;
-  optional?: boolean;
-  multiline?: boolean;
-  hint?: string;
-}
-
-const FIELDS: Record<PaymentProvider, FieldSpec[]> = {
-  mercadopago: [
-    { name: 'accessToken', label: 'Access Token', secret: true },
-    {
-      name: 'webhookSecret',
-      label: 'Secreto del webhook (opcional)',
-      secret: true,
-      optional: true,
-    },
-  ],
-  stripe: [
-    { name: 'publishableKey', label: 'Clave publicable (pk_…)' },
-    { name: 'secretKey', label: 'Clave secreta (sk_…)', secret: true },
-    {
-      name: 'webhookSecret',
-      label: 'Secreto del webhook (opcional, whsec_…)',
-      secret: true,
-      optional: true,
-    },
-  ],
-  transferencia: [
-    { name: 'bankName', label: 'Banco' },
-    { name: 'accountHolder', label: 'Titular de la cuenta' },
-    { name: 'cbu', label: 'CBU', hint: '22 dígitos.' },
-    { name: 'alias', label: 'Alias (opcional)', optional: true },
-    { name: 'cuit', label: 'CUIT', hint: '11 dígitos, por ejemplo 30-71234567-1.' },
-    {
-      name: 'instructions',
-      label: 'Instrucciones para el comprador (opcional)',
-      optional: true,
-      multiline: true,
-    },
-  ],
-};
-
-const HINT_OF: Record<string, 'access_token' | 'secret_key' | 'webhook_secret'> = {
-  accessToken: 'access_token',
-  secretKey: 'secret_key',
-  webhookSecret: 'webhook_secret',
-};
-
-function useMethods() {
-  return useQuery({
-    queryKey: METHODS,
-    queryFn: () => apiRequest<PaymentMethodList>('/api/company/payment-methods'),
-  });
-}
+import { MethodCard } from './components/method-card';
+import { MethodForm } from './components/method-form';
+import {
+  useDeletePaymentMethod,
+  usePaymentMethods,
+  useTogglePaymentMethod,
+} from './lib/use-payment-methods';
 
 /** spec 02 §2 Pasarelas de Pago (/company/payment-gateways). */
 export function PaymentGatewaysPage() {
-  const client = useQueryClient();
-  const methods = useMethods();
+  const methods = usePaymentMethods();
   const [editing, setEditing] = useState<PaymentMethod | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PaymentMethod | null>(null);
-
-  const toggle = useMutation({
-    mutationFn: (input: { id: string; is_active: boolean }) =>
-      apiRequest<PaymentMethod>(`/api/company/payment-methods/${input.id}`, {
-        method: 'PATCH',
-        body: { is_active: input.is_active },
-      }),
-    // Shown at once; put back if the server refuses.
-    onMutate: async (input) => {
-      await client.cancelQueries({ queryKey: METHODS });
-      const before = client.getQueryData<PaymentMethodList>(METHODS);
-      client.setQueryData<PaymentMethodList>(METHODS, (list) =>
-        list
-          ? {
-              items: list.items.map((m) =>
-                m.id === input.id ? { ...m, is_active: input.is_active } : m,
-              ),
-            }
-          : list,
-      );
-      return { before };
-    },
-    onError: (_error, _input, context) => {
-      client.setQueryData(METHODS, context?.before);
-      toast({ title: PAYMENT_METHOD_MESSAGES.toggleFailed, variant: 'destructive' });
-    },
-    onSuccess: (method) =>
-      toast({
-        title: method.is_active
-          ? PAYMENT_METHOD_MESSAGES.activated
-          : PAYMENT_METHOD_MESSAGES.deactivated,
-        variant: 'success',
-      }),
-    onSettled: () => client.invalidateQueries({ queryKey: METHODS }),
-  });
-
-  const remove = useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<void>(`/api/company/payment-methods/${id}`, { method: 'DELETE' }),
-    onSuccess: () => toast({ title: PAYMENT_METHOD_MESSAGES.deleted, variant: 'success' }),
-    onError: (error) => toast({ title: error.message, variant: 'destructive' }),
-    onSettled: () => {
-      setDeleting(null);
-      return client.invalidateQueries({ queryKey: METHODS });
-    },
-  });
+  const toggle = useTogglePaymentMethod();
+  const remove = useDeletePaymentMethod(() => setDeleting(null));
 
   const items = methods.data?.items ?? [];
   const configured = new Set(items.map((item) => item.provider));
@@ -190,56 +73,12 @@ export function PaymentGatewaysPage() {
         <ul className="mt-6 space-y-4">
           {items.map((method) => (
             <li key={method.id}>
-              <Card className="p-5">
-                <div className="flex flex-wrap items-center justify-between gap-3">
-                  <div className="flex items-center gap-3">
-                    <span className="flex size-10 items-center justify-center rounded-lg bg-sky-50 text-sky-800">
-                      {ICONS[method.provider]}
-                    </span>
-                    <div>
-                      <h2 className="font-bold text-foreground">
-                        {PROVIDER_LABELS[method.provider]}
-                      </h2>
-                      <p
-                        className={
-                          method.is_active
-                            ? 'text-sm font-medium text-emerald-700'
-                            : 'text-sm text-muted-foreground'
-                        }
-                      >
-                        {method.is_active ? 'Activa' : 'Inactiva'}
-                      </p>
-                    </div>
-                  </div>
-                  <div className="flex items-center gap-2">
-                    <Switch
-                      checked={method.is_active}
-                      onCheckedChange={(checked) =>
-                        toggle.mutate({ id: method.id, is_active: checked })
-                      }
-                      aria-label={`${PROVIDER_LABELS[method.provider]}: ${method.is_active ? 'desactivar' : 'activar'}`}
-                    />
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Editar ${PROVIDER_LABELS[method.provider]}`}
-                      onClick={() => setEditing(method)}
-                    >
-                      <Pencil className="size-4" aria-hidden />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="text-destructive"
-                      aria-label={`Eliminar ${PROVIDER_LABELS[method.provider]}`}
-                      onClick={() => setDeleting(method)}
-                    >
-                      <Trash2 className="size-4" aria-hidden />
-                    </Button>
-                  </div>
-                </div>
-                <MethodSummary method={method} />
-              </Card>
+              <MethodCard
+                method={method}
+                onToggle={(m, active) => toggle.mutate({ id: m.id, is_active: active })}
+                onEdit={setEditing}
+                onDelete={setDeleting}
+              />
             </li>
           ))}
         </ul>
@@ -269,273 +108,5 @@ export function PaymentGatewaysPage() {
         onConfirm={(method) => remove.mutate(method.id)}
       />
     </div>
-  );
-}
-
-function MethodSummary({ method }: { method: PaymentMethod }) {
-  const config = method.config;
-  const rows: [string, string][] = [];
-  if (method.provider === 'transferencia') {
-    rows.push(
-      ['Banco', config.bankName ?? ''],
-      ['Titular', config.accountHolder ?? ''],
-      ['CBU', config.cbu ?? ''],
-    );
-    if (config.alias) rows.push(['Alias', config.alias]);
-    rows.push(['CUIT', config.cuit ?? '']);
-  }
-  if (method.provider === 'stripe') rows.push(['Clave publicable', config.publishableKey ?? '']);
-  const secrets: [string, boolean | undefined, string | null | undefined][] =
-    method.provider === 'mercadopago'
-      ? [
-          ['Access Token', config.has_access_token, config.access_token_last4],
-          ['Secreto del webhook', config.has_webhook_secret, config.webhook_secret_last4],
-        ]
-      : method.provider === 'stripe'
-        ? [
-            ['Clave secreta', config.has_secret_key, config.secret_key_last4],
-            ['Secreto del webhook', config.has_webhook_secret, config.webhook_secret_last4],
-          ]
-        : [];
-  return (
-    <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-      {rows.map(([label, value]) => (
-        <div key={label} className="min-w-0">
-          <dt className="text-xs text-muted-foreground">{label}</dt>
-          <dd className="break-all font-medium">{value}</dd>
-        </div>
-      ))}
-      {secrets.map(([label, set, last4]) => (
-        <div key={label}>
-          <dt className="text-xs text-muted-foreground">{label}</dt>
-          <dd className="font-medium">
-            {set ? `Guardado · termina en ${last4}` : 'No configurado'}
-          </dd>
-        </div>
-      ))}
-      {method.webhook_url ? (
-        <div className="sm:col-span-2">
-          <dt className="text-xs text-muted-foreground">
-            URL del webhook (pégala en el panel de {PROVIDER_LABELS[method.provider]})
-          </dt>
-          <dd className="mt-1 flex items-center gap-2">
-            <code className="min-w-0 flex-1 break-all rounded bg-muted px-2 py-1 text-xs">
-              {method.webhook_url}
-            </code>
-            <CopyButton value={method.webhook_url} />
-          </dd>
-        </div>
-      ) : null}
-    </dl>
-  );
-}
-
-function CopyButton({ value }: { value: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  return (
-    <Button
-      type="button"
-      variant="outline"
-      size="sm"
-      onClick={() =>
-        void navigator.clipboard.writeText(value).then(
-          () => setCopied(true),
-          () => undefined,
-        )
-      }
-    >
-      {copied ? <Check className="size-4" aria-hidden /> : <Copy className="size-4" aria-hidden />}
-      <span aria-live="polite">{copied ? 'Copiado' : 'Copiar'}</span>
-    </Button>
-  );
-}
-
-/** Add or edit one provider, validated with the shared schema; secrets are write-only. */
-function MethodForm({
-  method,
-  configured,
-  onDone,
-}: {
-  method?: PaymentMethod;
-  configured: Set<PaymentProvider>;
-  onDone: () => void;
-}) {
-  const client = useQueryClient();
-  const editing = Boolean(method);
-  const firstFree = PAYMENT_PROVIDERS.find((provider) => !configured.has(provider));
-  const [provider, setProvider] = useState<PaymentProvider | ''>(
-    method?.provider ?? firstFree ?? '',
-  );
-  const [values, setValues] = useState<Record<string, string>>(() => {
-    const initial: Record<string, string> = {};
-    if (method) {
-      for (const field of FIELDS[method.provider]) {
-        if (!field.secret)
-          initial[field.name] =
-            ((method.config as Record<string, unknown>)[field.name] as string) ?? '';
-      }
-    }
-    return initial;
-  });
-  const [active, setActive] = useState(method?.is_active ?? true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      method
-        ? apiRequest<PaymentMethod>(`/api/company/payment-methods/${method.id}`, {
-            method: 'PATCH',
-            body,
-          })
-        : apiRequest<PaymentMethod>('/api/company/payment-methods', { method: 'POST', body }),
-    onSettled: () => client.invalidateQueries({ queryKey: METHODS }),
-  });
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!provider) {
-      setErrors({ provider: PAYMENT_METHOD_MESSAGES.providerRequired });
-      return;
-    }
-    const config = Object.fromEntries(
-      FIELDS[provider]
-        .map((field) => [field.name, (values[field.name] ?? '').trim()] as const)
-        .filter(
-          ([name, value]) =>
-            value !== '' || !(editing && FIELDS[provider].find((f) => f.name === name)?.secret),
-        ),
-    );
-    const schema = editing ? PAYMENT_CONFIG_UPDATE[provider] : PAYMENT_CONFIG_INPUT[provider];
-    const parsed = schema.safeParse(config);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync(
-        editing ? { config, is_active: active } : { provider, config, is_active: active },
-      );
-      toast({
-        title: editing ? PAYMENT_METHOD_MESSAGES.updated : PAYMENT_METHOD_MESSAGES.added,
-        variant: 'success',
-      });
-      onDone();
-    } catch (error) {
-      const fields = (error as { fields?: Record<string, string> }).fields;
-      if (fields)
-        setErrors(
-          Object.fromEntries(
-            Object.entries(fields).map(([k, v]) => [k.replace(/^config\./, ''), v]),
-          ),
-        );
-      toast({
-        title: error instanceof Error ? error.message : 'No se pudo guardar la pasarela.',
-        variant: 'destructive',
-      });
-    }
-  };
-
-  return (
-    <DialogForm
-      title={editing ? `Editar ${PROVIDER_LABELS[method!.provider]}` : 'Agregar pasarela'}
-      description={
-        editing
-          ? 'Deja vacío un campo secreto para conservar el que está guardado.'
-          : 'Tus claves se guardan cifradas y nunca se muestran completas.'
-      }
-      onSubmit={(event) => void submit(event)}
-      onCancel={onDone}
-      pending={save.isPending}
-      submitLabel={editing ? 'Guardar cambios' : 'Agregar'}
-      submitDisabled={!provider}
-      bodyClassName="space-y-4"
-    >
-      {!editing ? (
-        <FormField id="method-provider" label="Pasarela" error={errors.provider}>
-          <select
-            {...describedBy('method-provider', errors.provider)}
-            value={provider}
-            onChange={(event) => {
-              setProvider(event.target.value as PaymentProvider);
-              setValues({});
-              setErrors({});
-            }}
-            className="h-11 w-full rounded-lg border border-input bg-background px-3 text-base"
-          >
-            <option value="" disabled>
-              Elige una pasarela
-            </option>
-            {PAYMENT_PROVIDERS.map((option) => (
-              <option key={option} value={option} disabled={configured.has(option)}>
-                {PROVIDER_LABELS[option]}
-                {configured.has(option) ? ' (ya configurada)' : ''}
-              </option>
-            ))}
-          </select>
-        </FormField>
-      ) : null}
-      {provider
-        ? FIELDS[provider].map((field) => {
-            const id = `method-${field.name}`;
-            const hintName = HINT_OF[field.name];
-            const stored =
-              hintName && method
-                ? (method.config as Record<string, unknown>)[`${hintName}_last4`]
-                : null;
-            const hint =
-              field.secret && stored
-                ? `Guardado, termina en ${String(stored)}. Déjalo vacío para conservarlo.`
-                : field.hint;
-            return (
-              <FormField
-                key={field.name}
-                id={id}
-                label={field.label}
-                error={errors[field.name]}
-                hint={hint}
-              >
-                {field.multiline ? (
-                  <textarea
-                    {...describedBy(id, errors[field.name], hint)}
-                    rows={3}
-                    value={values[field.name] ?? ''}
-                    onChange={(event) =>
-                      setValues((v) => ({ ...v, [field.name]: event.target.value }))
-                    }
-                    className="w-full rounded-lg border border-input bg-background px-3 py-2 text-base"
-                  />
-                ) : (
-                  <Input
-                    {...describedBy(id, errors[field.name], hint)}
-                    type={field.secret ? 'password' : 'text'}
-                    autoComplete={field.secret ? 'new-password' : 'off'}
-                    placeholder={field.secret && stored ? `•••• ${String(stored)}` : undefined}
-                    value={values[field.name] ?? ''}
-                    onChange={(event) =>
-                      setValues((v) => ({ ...v, [field.name]: event.target.value }))
-                    }
-                  />
-                )}
-              </FormField>
-            );
-          })
-        : null}
-      <label className="flex items-center gap-2 text-sm font-medium">
-        <input
-          type="checkbox"
-          checked={active}
-          onChange={(event) => setActive(event.target.checked)}
-          className="size-4 accent-sky-700"
-        />
-        Activa (se ofrece a los compradores)
-      </label>
-    </DialogForm>
   );
 }

@@ -1,0 +1,90 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  PAYMENT_METHOD_MESSAGES,
+  type PaymentMethod,
+} from '@shared/payments/payment-methods.schema';
+import { toast } from '@web/components/ui/toast-store';
+import { apiRequest } from '@web/lib/api-client';
+
+const METHODS = ['company-payment-methods'] as const;
+
+interface PaymentMethodList {
+  items: PaymentMethod[];
+}
+
+/** The company's configured payment methods. */
+export function usePaymentMethods() {
+  return useQuery({
+    queryKey: METHODS,
+    queryFn: () => apiRequest<PaymentMethodList>('/api/company/payment-methods'),
+  });
+}
+
+/** Turns one method on or off. */
+export function useTogglePaymentMethod() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; is_active: boolean }) =>
+      apiRequest<PaymentMethod>(`/api/company/payment-methods/${input.id}`, {
+        method: 'PATCH',
+        body: { is_active: input.is_active },
+      }),
+    // Shown at once; put back if the server refuses.
+    onMutate: async (input) => {
+      await client.cancelQueries({ queryKey: METHODS });
+      const before = client.getQueryData<PaymentMethodList>(METHODS);
+      client.setQueryData<PaymentMethodList>(METHODS, (list) =>
+        list
+          ? {
+              items: list.items.map((m) =>
+                m.id === input.id ? { ...m, is_active: input.is_active } : m,
+              ),
+            }
+          : list,
+      );
+      return { before };
+    },
+    onError: (_error, _input, context) => {
+      client.setQueryData(METHODS, context?.before);
+      toast({ title: PAYMENT_METHOD_MESSAGES.toggleFailed, variant: 'destructive' });
+    },
+    onSuccess: (method) =>
+      toast({
+        title: method.is_active
+          ? PAYMENT_METHOD_MESSAGES.activated
+          : PAYMENT_METHOD_MESSAGES.deactivated,
+        variant: 'success',
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: METHODS }),
+  });
+}
+
+/** Deletes one method; `onSettled` runs once the server has answered either way. */
+export function useDeletePaymentMethod(onSettled: () => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<void>(`/api/company/payment-methods/${id}`, { method: 'DELETE' }),
+    onSuccess: () => toast({ title: PAYMENT_METHOD_MESSAGES.deleted, variant: 'success' }),
+    onError: (error) => toast({ title: error.message, variant: 'destructive' }),
+    onSettled: () => {
+      onSettled();
+      return client.invalidateQueries({ queryKey: METHODS });
+    },
+  });
+}
+
+/** Adds a method, or saves the changes to `method` when there is one. */
+export function useSavePaymentMethod(method?: PaymentMethod) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      method
+        ? apiRequest<PaymentMethod>(`/api/company/payment-methods/${method.id}`, {
+            method: 'PATCH',
+            body,
+          })
+        : apiRequest<PaymentMethod>('/api/company/payment-methods', { method: 'POST', body }),
+    onSettled: () => client.invalidateQueries({ queryKey: METHODS }),
+  });
+}
