@@ -20,6 +20,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { storePlugin } from './features/store/store.plugin';
 import { mailPlugin } from './features/mail/mail.plugin';
 import type { OrderWorkflow } from './features/orders/order-workflow';
+import { invalidateCatalogue } from './features/store-catalogue/store-catalogue.service';
 import { notificationsPlugin } from './features/notifications/notifications.plugin';
 import { settlementsPlugin } from './features/settlements/settlements.plugin';
 import { notificationRoutes } from './features/notifications/notifications.routes';
@@ -117,8 +118,12 @@ export async function buildApp(
     ledger: recordLedgerEntries,
     // Who must hear about it: bell entries and e-mails, queued in the same transaction.
     notifications: notifyOrderTransition,
-    // Once it is written, the admin dashboard's sums are computed again.
-    invalidateCaches: () => platformFigures.invalidate(),
+    // Once it is written, the admin dashboard's sums are computed again, and a
+    // storefront order's units show again in the catalogue.
+    invalidateCaches: ({ order }) => {
+      platformFigures.invalidate();
+      if (order.channel === 'store') invalidateCatalogue(database.db);
+    },
   } satisfies OrderWorkflow);
   // Unpaid orders of both surfaces past their time give their units back.
   startExpirySweeper(app);

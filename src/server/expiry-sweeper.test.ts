@@ -7,7 +7,6 @@ import { orders } from './features/orders/orders.table';
 import { products } from './features/products/products.table';
 import { storeVariants } from './features/store-catalogue/store-catalogue.table';
 import { seedTestCatalogue } from './features/store-catalogue/store-test-helpers';
-import { storeOrders } from './features/store/store.table';
 
 describe('one expiry sweeper for the unpaid orders of both surfaces', () => {
   let t: TestApp;
@@ -57,7 +56,7 @@ describe('one expiry sweeper for the unpaid orders of both surfaces', () => {
 
     const [link] = await t.db.select().from(orders).where(eq(orders.id, linkOrder));
     expect(link!.status).toBe('expired');
-    const [store] = await t.db.select().from(storeOrders);
+    const [store] = await t.db.select().from(orders).where(eq(orders.channel, 'store'));
     expect(store!.status).toBe('expired');
   });
 });

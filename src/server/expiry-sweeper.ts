@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { expireDueOrders } from './features/orders/order-workflow';
-import { releaseExpiredReservations } from './features/store/store-orders.service';
 
 /** How often unpaid orders past their time are looked for. */
 export const SWEEP_INTERVAL_MS = 60_000;
 
 /**
- * One sweeper for every unpaid order, whichever surface placed it: payment-link
- * orders past their time expire through the order workflow, storefront
- * reservations through the storefront's orders; both give their units back
+ * One sweeper for every unpaid order, whichever surface placed it: orders past
+ * their time expire through the order workflow, which gives their units back
  * through the inventory. Safe with several instances: each order moves with a
  * conditional update from the status it was found in, so a second sweeper
  * changes nothing. Answers how many orders of each surface it closed.
@@ -17,11 +15,7 @@ export async function sweepUnpaidOrders(
   app: Pick<FastifyInstance, 'db' | 'orderWorkflow'>,
   now = new Date(),
 ): Promise<{ link: number; store: number }> {
-  const [link, store] = await Promise.all([
-    expireDueOrders(app.db, app.orderWorkflow, now),
-    releaseExpiredReservations(app.db, now),
-  ]);
-  return { link, store };
+  return expireDueOrders(app.db, app.orderWorkflow, now);
 }
 
 /** Runs the sweeper every minute while the app is up; it never keeps the process alive. */

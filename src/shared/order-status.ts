@@ -3,7 +3,9 @@ import { z } from './zod';
 /**
  * spec 02 §4: the five order statuses, in the order filters show them, plus
  * `expired`: an order nobody paid in time, whose units went back to stock
- * (the spec leaves unpaid orders pending forever, holding stock).
+ * (the spec leaves unpaid orders pending forever, holding stock). A
+ * storefront order (channel `store`) also knows `reserved` (its cart is held
+ * while the buyer is on the hosted checkout) and `cancelled` (the buyer left).
  */
 export const ORDER_STATUSES = [
   'pending_payment',
@@ -12,9 +14,16 @@ export const ORDER_STATUSES = [
   'delivered',
   'refunded',
   'expired',
+  'reserved',
+  'cancelled',
 ] as const;
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The statuses a payment-link order can have (company and seller filters show these). */
+export const LINK_ORDER_STATUSES = ORDER_STATUSES.filter(
+  (status) => status !== 'reserved' && status !== 'cancelled',
+);
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES, { error: 'Estado de pedido inválido.' });
 
@@ -25,6 +34,8 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   delivered: 'Entregado',
   refunded: 'Reintegrado',
   expired: 'Vencido',
+  reserved: 'Reservado',
+  cancelled: 'Cancelado',
 };
 
 /** Statuses an admin may set through the select (spec 02 §4). */
@@ -48,6 +59,8 @@ const STATUS_TONES: Record<OrderStatus | 'pending' | 'rejected', StatusTone> = {
   delivered: 'indigo',
   refunded: 'rose',
   expired: 'slate',
+  reserved: 'amber',
+  cancelled: 'slate',
   pending: 'amber',
   rejected: 'rose',
 };
@@ -67,7 +80,18 @@ export function countsAsSale(status: OrderStatus): boolean {
   return (SALE_STATUSES as readonly string[]).includes(status);
 }
 
-/** Statuses whose units are out of stock: every one but an expired or refunded order. */
+/** Statuses whose units are out of stock: every one but an expired, refunded or cancelled order. */
 export function holdsStock(status: OrderStatus): boolean {
-  return status !== 'expired' && status !== 'refunded';
+  return status !== 'expired' && status !== 'refunded' && status !== 'cancelled';
+}
+
+/** Statuses of an order placed and not yet paid, whose units are held for it until its time runs out. */
+export const UNPAID_STATUSES = [
+  'reserved',
+  'pending_payment',
+  'pending_transfer',
+] as const satisfies readonly OrderStatus[];
+
+export function isUnpaid(status: OrderStatus): boolean {
+  return (UNPAID_STATUSES as readonly string[]).includes(status);
 }

@@ -84,7 +84,7 @@ test.describe('hosted checkout page', () => {
     await expect(instructions).toContainText(CHECKOUT_TEXT.transferHeading);
     await expect(instructions).toContainText('0110599520000001234569');
     await expect(instructions).toContainText('VENDEMAS.PAGOS');
-    await expect(instructions).toContainText(/VM-[0-9A-F]{8}/);
+    await expect(instructions).toContainText(/VM-[0-9A-Z]{10}/);
     await expect(instructions).toContainText('ARS 135,700.00');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshotBothWidths(page, 'store-checkout-transfer');
@@ -101,7 +101,7 @@ test.describe('hosted checkout page', () => {
       page.getByRole('heading', { level: 1, name: CHECKOUT_TEXT.waitingTitle }),
     ).toBeVisible();
     await expect(waiting).toContainText(CHECKOUT_TEXT.waitingBody('ARS 135,700.00'));
-    await expect(waiting).toContainText(/VM-[0-9A-F]{8}/);
+    await expect(waiting).toContainText(/VM-[0-9A-Z]{10}/);
     // The account to transfer to (a CBU has 22 digits).
     await expect(waiting).toContainText(/\d{22}/);
     await expect(page.getByText(SUCCESS_PAGE.title)).toHaveCount(0);
@@ -112,7 +112,7 @@ test.describe('hosted checkout page', () => {
     await page.reload();
     await expect(page.getByTestId('transfer-waiting')).toBeVisible();
     expect(await stockOf(request, 'aurora-desk-lamp', 'aurora-walnut')).toBe(before - 1);
-    const reference = (await waiting.textContent())!.match(/VM-[0-9A-F]{8}/)![0];
+    const reference = (await waiting.textContent())!.match(/VM-[0-9A-Z]{10}/)![0];
     const checkoutUrl = page.url();
     await page.getByRole('link', { name: CHECKOUT_TEXT.backToStore }).click();
     await expect(page).toHaveURL(/\/store$/);

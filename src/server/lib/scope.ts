@@ -10,7 +10,9 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 export type CompanyScope = { readonly kind: 'company'; readonly id: string };
 export type SellerScope = { readonly kind: 'seller'; readonly id: string };
 export type PlatformScope = { readonly kind: 'platform' };
-export type Scope = CompanyScope | SellerScope | PlatformScope;
+/** The storefront's own orders (channel `store`): only the store's surface says it. */
+export type StoreScope = { readonly kind: 'store' };
+export type Scope = CompanyScope | SellerScope | PlatformScope | StoreScope;
 
 /**
  * The condition that keeps a query inside its scope, given the table's owner
@@ -19,7 +21,7 @@ export type Scope = CompanyScope | SellerScope | PlatformScope;
  */
 export function scopeCondition(
   scope: Scope,
-  owners: { company: PgColumn; seller?: PgColumn },
+  owners: { company: PgColumn; seller?: PgColumn; channel?: PgColumn },
 ): SQL | undefined {
   switch (scope.kind) {
     case 'company':
@@ -30,6 +32,10 @@ export function scopeCondition(
       return eq(owners.seller, scope.id);
     case 'platform':
       return undefined;
+    case 'store':
+      if (!owners.channel)
+        throw new Error("This table has no channel: it cannot read the storefront's scope.");
+      return eq(owners.channel, 'store');
     default:
       return unknownScope(scope);
   }

@@ -5,7 +5,7 @@ import { STORE_BUYER } from '../../../tests/factories/store-buyer';
 import { documentedRoutes, fillPath } from '../../../tests/setup/openapi-routes';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { supportMessages } from '../features/support/support.table';
-import { storeOrders } from '../features/store/store.table';
+import { orders as storeOrders } from '../features/orders/orders.table';
 import { seedTestCatalogue } from '../features/store-catalogue/store-test-helpers';
 
 const EVIL = 'https://evil.example';

@@ -2,7 +2,7 @@ import { ROLES } from '../accounts/accounts.schema';
 import { ADMIN_SETTABLE_STATUSES } from '../order-status';
 import { listOf, PageQuery } from '../pagination';
 import { Product } from '../products/products.schema';
-import { OrderListQuery } from '../orders/orders.schema';
+import { OrderChannel, OrderListQuery } from '../orders/orders.schema';
 import { z } from '../zod';
 
 /** spec 02 §8: the admin order texts, exactly. */
@@ -16,6 +16,8 @@ export const ADMIN_ORDER_MESSAGES = {
 export const AdminOrderListQuery = OrderListQuery.extend({
   company_id: z.string().trim().max(64).optional(),
   seller_id: z.string().trim().max(64).optional(),
+  /** `link` (payment links) or `store` (the storefront's cart); both when absent. */
+  channel: OrderChannel.optional(),
 });
 export type AdminOrderListQuery = z.input<typeof AdminOrderListQuery>;
 

@@ -227,23 +227,44 @@ export const BuyerOrderQuery = z.object({
 });
 
 /** API.md "Order". */
+/** Where an order was placed: a payment link, or the storefront's cart (API.md). */
+export const ORDER_CHANNELS = ['link', 'store'] as const;
+export const OrderChannel = z.enum(ORDER_CHANNELS, { error: 'Canal de pedido inválido.' });
+export type OrderChannel = z.infer<typeof OrderChannel>;
+export const ORDER_CHANNEL_LABELS: Record<OrderChannel, string> = {
+  link: 'Link de pago',
+  store: 'Tienda',
+};
+
 export const Order = z.object({
   id: z.string(),
-  product_id: z.string(),
+  channel: OrderChannel,
+  /** A storefront order has no product of a company: its lines are the storefront's. */
+  product_id: z.string().nullable(),
+  /** The first line's title, and for a cart how many more lines there are. */
   product_title: z.string(),
-  company_id: z.string(),
+  company_id: z.string().nullable(),
+  /** For a storefront order, `Tienda` (the platform's own shop). */
   company_name: z.string(),
   seller_id: z.string().nullable(),
   seller_name: z.string().nullable(),
   quantity: z.number().int(),
+  /** `ars` for a payment link; a storefront order is in its catalogue's currency. */
+  currency: z.string(),
   total_cents: z.number().int(),
   company_cents: z.number().int(),
   seller_cents: z.number().int(),
   platform_cents: z.number().int(),
-  provider: z.enum(PAYMENT_PROVIDERS),
+  /** Null while a storefront buyer has not chosen how to pay yet. */
+  provider: z.enum(PAYMENT_PROVIDERS).nullable(),
   status: OrderStatusSchema,
   external_reference: z.string(),
-  buyer: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }),
+  /** A storefront buyer's details arrive when they pay (null until then). */
+  buyer: z.object({
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
   /** Points this order gives its seller now (0 unless approved or delivered). */
   points_awarded: z.number().int(),
   created_at: z.string(),

@@ -1,9 +1,15 @@
 import { Download, Search, ShoppingBag } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { formatArs } from '@shared/money';
+import { formatArs, formatStoreMoney } from '@shared/money';
+import { storeCurrencyFor } from '@shared/store/store-price';
 import { countOf } from '@shared/plural';
-import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@shared/order-status';
-import type { Order, OrderList } from '@shared/orders/orders.schema';
+import { LINK_ORDER_STATUSES, ORDER_STATUS_LABELS, ORDER_STATUSES } from '@shared/order-status';
+import {
+  ORDER_CHANNEL_LABELS,
+  ORDER_CHANNELS,
+  type Order,
+  type OrderList,
+} from '@shared/orders/orders.schema';
 import { formatDate } from '@web/lib/format-time';
 import { useListParams } from '@web/lib/use-list-params';
 import { DataList, EmptyList, type ListQuery } from './data-list';
@@ -19,7 +25,7 @@ const METHOD_LABELS: Record<string, string> = {
   transferencia: 'Transferencia',
 };
 
-const FILTERS = ['status', 'q', 'from', 'to'] as const;
+const FILTERS = ['status', 'q', 'from', 'to', 'channel'] as const;
 
 /** The order filters, kept in the address so a filtered view can be bookmarked and shared. */
 export function useOrderFilters() {
@@ -75,16 +81,42 @@ export function OrdersTable({
     return show === 'admin' ? [order.company_name, seller] : [seller];
   };
 
+  // Only the admin sees storefront orders, with their own statuses.
+  const statuses = show === 'admin' ? ORDER_STATUSES : LINK_ORDER_STATUSES;
+  const pill = (pressed: boolean) =>
+    `shrink-0 rounded-full border px-3 py-1.5 text-sm font-medium ${pressed ? 'border-primary bg-primary text-white' : 'border-border bg-card hover:bg-muted'}`;
+
   return (
     <div>
+      {show === 'admin' ? (
+        <div
+          className="mb-2 flex gap-2 overflow-x-auto pb-1"
+          role="group"
+          aria-label="Filtrar por canal"
+        >
+          {['', ...ORDER_CHANNELS].map((value) => (
+            <button
+              key={value || 'all'}
+              type="button"
+              aria-pressed={current.channel === value}
+              onClick={() => set({ channel: value })}
+              className={pill(current.channel === value)}
+            >
+              {value
+                ? ORDER_CHANNEL_LABELS[value as keyof typeof ORDER_CHANNEL_LABELS]
+                : 'Todos los canales'}
+            </button>
+          ))}
+        </div>
+      ) : null}
       <div className="flex gap-2 overflow-x-auto pb-1" role="group" aria-label="Filtrar por estado">
-        {['', ...ORDER_STATUSES].map((value) => (
+        {['', ...statuses].map((value) => (
           <button
             key={value || 'all'}
             type="button"
             aria-pressed={current.status === value}
             onClick={() => set({ status: value })}
-            className={`shrink-0 rounded-full border px-3 py-1.5 text-sm font-medium ${current.status === value ? 'border-primary bg-primary text-white' : 'border-border bg-card hover:bg-muted'}`}
+            className={pill(current.status === value)}
           >
             {value ? ORDER_STATUS_LABELS[value as keyof typeof ORDER_STATUS_LABELS] : 'Todos'}
           </button>
@@ -166,7 +198,9 @@ export function OrdersTable({
             header: 'Comprador',
             cell: (order) => (
               <>
-                <span className="wrap-anywhere">{order.buyer.name}</span>
+                <span className="wrap-anywhere">
+                  {order.buyer.name ?? 'Sin datos del comprador'}
+                </span>
                 <span className="block text-xs wrap-anywhere text-muted-foreground">
                   {order.buyer.email}
                 </span>
@@ -178,7 +212,7 @@ export function OrdersTable({
             header: 'Importe',
             cell: (order) => (
               <>
-                <p className="font-semibold">{formatArs(order.total_cents)}</p>
+                <p className="font-semibold">{orderTotal(order)}</p>
                 {earnings ? (
                   <p className="text-xs text-muted-foreground">
                     Para ti {formatArs(order.company_cents)}
@@ -217,10 +251,10 @@ export function OrdersTable({
               <OrderFacts order={order} reference={false} units />
             </p>
             <p className="mt-2 text-sm wrap-anywhere">
-              {order.buyer.name} · {who(order)}
+              {order.buyer.name ?? 'Sin datos del comprador'} · {who(order)}
             </p>
             <p className="mt-1 text-sm">
-              <span className="font-bold whitespace-nowrap">{formatArs(order.total_cents)}</span>
+              <span className="font-bold whitespace-nowrap">{orderTotal(order)}</span>
               {earnings ? (
                 <span className="text-muted-foreground">
                   {' · '}
@@ -252,6 +286,13 @@ export function OrdersTable({
   );
 }
 
+/** A payment link's total in pesos; a storefront order's in its own currency. */
+function orderTotal(order: Order): string {
+  return order.currency === 'ars'
+    ? formatArs(order.total_cents)
+    : formatStoreMoney(order.total_cents, storeCurrencyFor(order.currency));
+}
+
 /** Reference, day, method (and units): each fact stays whole, lines break between them. */
 function OrderFacts({
   order,
@@ -265,7 +306,7 @@ function OrderFacts({
   const facts = [
     ...(reference ? [order.external_reference] : []),
     formatDate(order.created_at),
-    METHOD_LABELS[order.provider],
+    order.provider ? METHOD_LABELS[order.provider] : 'Medio de pago sin elegir',
     ...(units ? [`${order.quantity} u.`] : []),
   ];
   return facts.map((fact, index) => (

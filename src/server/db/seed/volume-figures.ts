@@ -57,15 +57,17 @@ export async function deriveFigures(
     sellerCents: sql<number>`sum(${orders.sellerCents})`,
     platformCents: sql<number>`sum(${orders.platformCents})`,
   };
+  // companyIds are companies', so every row has one (`companyId` is typed nullable for the storefront).
+  const companyId = sql<string>`${orders.companyId}`;
   const totals = await tx
-    .select({ companyId: orders.companyId, status: orders.status, ...sums })
+    .select({ companyId, status: orders.status, ...sums })
     .from(orders)
     .where(inArray(orders.companyId, companyIds))
     .groupBy(orders.companyId, orders.status);
   await insertChunks(totals.map(asNumbers), (chunk) => tx.insert(orderTotals).values(chunk));
   const day = argentineDaySql(orders.createdAt);
   const daily = await tx
-    .select({ companyId: orders.companyId, day, status: orders.status, ...sums })
+    .select({ companyId, day, status: orders.status, ...sums })
     .from(orders)
     .where(inArray(orders.companyId, companyIds))
     .groupBy(orders.companyId, day, orders.status);

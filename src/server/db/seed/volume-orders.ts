@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { orderAmounts } from '@shared/commission';
 import { countsAsSale, type OrderStatus } from '@shared/order-status';
 import { pointsForOrder } from '@shared/points';
-import type { orders, orderStatusHistory } from '../../features/orders/orders.table';
+import type { orderLines, orders, orderStatusHistory } from '../../features/orders/orders.table';
 import { ledgerAccruals } from '../../features/settlements/ledger.service';
 import type { ledgerEntries } from '../../features/settlements/ledger.table';
 import { DAY, type VolumeRandom } from './volume-random';
@@ -51,6 +51,7 @@ export function planOrders({
   person,
 }: VolumeOrdersPlan) {
   const orderRows: (typeof orders.$inferInsert)[] = [];
+  const lineRows: (typeof orderLines.$inferInsert)[] = [];
   const historyRows: (typeof orderStatusHistory.$inferInsert)[] = [];
   const ledgerRows: (typeof ledgerEntries.$inferInsert)[] = [];
   for (let i = 0; i < count; i += 1) {
@@ -91,6 +92,13 @@ export function planOrders({
     const last = steps[steps.length - 1]!;
     const id = randomUUID();
     const sold = countsAsSale(last.status);
+    lineRows.push({
+      orderId: id,
+      productId: product.id,
+      title: product.title,
+      unitPriceCents: amounts.totalCents / quantity,
+      quantity,
+    });
     orderRows.push({
       id,
       productId: product.id,
@@ -138,5 +146,5 @@ export function planOrders({
       }
     }
   }
-  return { orderRows, historyRows, ledgerRows };
+  return { orderRows, lineRows, historyRows, ledgerRows };
 }

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { PROVINCES } from '@shared/provinces';
 import type { Database } from '../client';
 import { accounts, users } from '../../features/auth/auth.table';
-import { orders, orderStatusHistory } from '../../features/orders/orders.table';
+import { orderLines, orders, orderStatusHistory } from '../../features/orders/orders.table';
 import { products } from '../../features/products/products.table';
 import { profiles } from '../../features/profiles/profiles.table';
 import { ledgerEntries } from '../../features/settlements/ledger.table';
@@ -122,7 +122,7 @@ export async function seedVolume(db: Database, options: VolumeOptions): Promise<
   );
 
   // Orders, each with the path it took.
-  const { orderRows, historyRows, ledgerRows } = planOrders({
+  const { orderRows, lineRows, historyRows, ledgerRows } = planOrders({
     count: options.orders,
     now,
     products: productRows,
@@ -181,6 +181,7 @@ export async function seedVolume(db: Database, options: VolumeOptions): Promise<
     );
     await insertChunks(productRows, (chunk) => tx.insert(products).values(chunk));
     await insertChunks(orderRows, (chunk) => tx.insert(orders).values(chunk));
+    await insertChunks(lineRows, (chunk) => tx.insert(orderLines).values(chunk), 4000);
     await insertChunks(historyRows, (chunk) => tx.insert(orderStatusHistory).values(chunk), 4000);
     await insertChunks(ledgerRows, (chunk) => tx.insert(ledgerEntries).values(chunk), 4000);
     await deriveFigures(

@@ -157,3 +157,17 @@ export async function release(tx: Transaction, line: StockLine): Promise<void> {
     .set({ reserved: sql`greatest(${storeVariants.reserved} - ${quantity}, 0)` })
     .where(eq(storeVariants.id, item.id));
 }
+
+/**
+ * Sold units come back to stock (an order refunded, or reopened before it is
+ * paid again): a payment-link product's to what is left to sell, a storefront
+ * variant's to its quantity on hand.
+ */
+export async function returnUnits(tx: Transaction, line: StockLine): Promise<void> {
+  const { item, quantity } = line;
+  if (item.kind === 'product') return release(tx, line);
+  await tx
+    .update(storeVariants)
+    .set({ quantity: sql`${storeVariants.quantity} + ${quantity}` })
+    .where(eq(storeVariants.id, item.id));
+}

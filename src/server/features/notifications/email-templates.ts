@@ -5,7 +5,7 @@ import { orderStatusLabel } from '@shared/order-status';
 import type { Database } from '../../db/client';
 import type { SecretBox } from '../../lib/secret-box';
 import { actionMail, type ActionMail } from '../mail/templates';
-import { findOrder, type OrderRow } from '../orders/orders.service';
+import { findOrder, type LinkOrderRow } from '../orders/orders.service';
 import { methodWithSecrets } from '../payments/payment-methods.service';
 import { profileContacts } from '../profiles/profiles.service';
 import type { OrderMailPayload } from './notifications.service';
@@ -19,13 +19,13 @@ export interface RenderDeps {
 /** The sealed buyer link opens only for its own order. */
 export const buyerUrlContext = (orderId: string) => `buyer-url:${orderId}`;
 
-const METHOD_LABELS: Record<OrderRow['provider'], string> = {
+const METHOD_LABELS: Record<LinkOrderRow['provider'], string> = {
   mercadopago: 'MercadoPago',
   stripe: 'Tarjeta',
   transferencia: 'Transferencia bancaria',
 };
 
-function orderDetails(order: OrderRow, company: string): [string, string][] {
+function orderDetails(order: LinkOrderRow, company: string): [string, string][] {
   return [
     ['Producto', `${order.productTitle} × ${order.quantity}`],
     ['Empresa', company],

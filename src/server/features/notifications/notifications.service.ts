@@ -5,7 +5,7 @@ import type { NotificationKind } from '@shared/notifications/notifications.schem
 import { countsAsSale } from '@shared/order-status';
 import type { Database, Transaction } from '../../db/client';
 import type { OrderTransition } from '../orders/order-workflow';
-import type { OrderRow } from '../orders/orders.service';
+import type { LinkOrderRow } from '../orders/orders.service';
 import { profileContacts } from '../profiles/profiles.service';
 import { goalReachedBy } from '../seller/goals.service';
 import { buyerMailQuota, emailOptOuts, emailOutbox, notifications } from './notifications.table';
@@ -59,7 +59,7 @@ export interface BuyerMailQuota {
  */
 async function deliver(
   tx: Transaction,
-  order: OrderRow,
+  order: LinkOrderRow,
   notices: Notice[],
   buyerMail: { kind: NotificationKind; payload: OrderMailPayload } | null,
   quota?: BuyerMailQuota,
@@ -192,7 +192,7 @@ export function mailboxOf(email: string): string {
   return `${local || address.slice(0, at)}@${domain === 'googlemail.com' ? 'gmail.com' : domain}`;
 }
 
-const amount = (order: OrderRow) => formatArs(order.totalCents);
+const amount = (order: LinkOrderRow) => formatArs(order.totalCents);
 
 /**
  * A new order paid by transfer: the buyer gets the instructions, the company
@@ -202,7 +202,7 @@ const amount = (order: OrderRow) => formatArs(order.totalCents);
  */
 export async function notifyOrderCreated(
   tx: Transaction,
-  order: OrderRow,
+  order: LinkOrderRow,
   sealedBuyerUrl: string,
   /** Caps the buyer's e-mail per recipient and hour (the order is written either way). */
   quota?: BuyerMailQuota,

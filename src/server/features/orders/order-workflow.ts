@@ -1,21 +1,33 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
-import { countsAsSale, holdsStock, type OrderStatus } from '@shared/order-status';
+import { countsAsSale, isUnpaid, UNPAID_STATUSES, type OrderStatus } from '@shared/order-status';
 import type { PaymentProvider } from '@shared/payments/payment-methods.schema';
 import { pointsForOrder } from '@shared/points';
 import { scopeCondition, type Scope } from '../../lib/scope';
 import type { Database, Transaction } from '../../db/client';
-import { release, reserve, type StockLine } from '../inventory/inventory.service';
+import {
+  commit,
+  release,
+  reserve,
+  returnUnits,
+  type StockLine,
+} from '../inventory/inventory.service';
 import { adjustSellerTally } from '../profiles/profiles.service';
 import { countOrderIn } from './orders-totals';
-import { SYSTEM, type OrderRow } from './orders.service';
-import { orders, orderStatusHistory } from './orders.table';
+import {
+  isLinkOrder,
+  stockLinesOf,
+  SYSTEM,
+  type LinkOrderRow,
+  type OrderRow,
+} from './orders.service';
+import { orders, orderStatusHistory, ORDER_OWNERS } from './orders.table';
 
 /**
  * What an order's status change does, in order (ARCHITECTURE §3). Inside the
  * change's transaction, with the row locked:
  *
  *   1. status         compare with what the caller allows; nothing else happens if it differs
- *   2. stock          take the units again, or give them back (`no_stock` when they are gone)
+ *   2. stock          per line: hold, commit, or give back the units (`no_stock` when they are gone)
  *   3. points         add or take back the seller's points and sale (kept on the order)
  *   4. write          the order row, conditionally on the status just read
  *   5. totals         move the order between the per-status and per-day totals
@@ -27,6 +39,9 @@ import { orders, orderStatusHistory } from './orders.table';
  * dashboard's platform figures). A caller with a transaction of its own
  * (`transactionWithWorkflow`) gets it once its own transaction has committed.
  *
+ * Both surfaces' orders change here. A storefront order (channel `store`) has
+ * no company, seller or commission: steps 3, 5, 7 and 8 leave it alone.
+ *
  * Steps 1–6 are the orders feature's own; 7, 8 and the caches belong to other
  * features, so `buildApp` (app.ts) hands them in as an `OrderWorkflow`, one per
  * app: nothing here is module-global, and two apps in one process share nothing.
@@ -35,7 +50,8 @@ import { orders, orderStatusHistory } from './orders.table';
 /** A status change, as the steps that react to it see it: inside its transaction. */
 export interface OrderTransition {
   tx: Transaction;
-  order: OrderRow;
+  /** Steps 7 and 8 run for payment-link orders only. */
+  order: LinkOrderRow;
   previous: OrderStatus;
   /** When the change happened, when the caller gave its own clock (demo history); else now. */
   at?: Date;
@@ -81,6 +97,11 @@ export interface TransitionRequest {
   provider?: PaymentProvider;
   /** An unpaid order's new deadline, when it moves to a pending status. */
   expiresAt?: Date | null;
+  /** Who pays and how, when they are told on the way (the storefront's buyer, on its checkout page). */
+  payment?: {
+    provider: PaymentProvider;
+    buyer: { name: string; email: string; phone: string | null };
+  };
   providerPaymentId?: string;
   /** When it happens: now, unless demo data writes its history with a clock of its own. */
   at?: Date;
@@ -111,9 +132,11 @@ export async function transitionOrder(
     await moveTotals(tx, current, updated);
     await writeHistory(tx, current, request);
 
-    const change = { tx, order: updated, previous, ...(request.at ? { at: request.at } : {}) };
-    await workflow.ledger(change);
-    await workflow.notifications(change);
+    if (isLinkOrder(updated)) {
+      const change = { tx, order: updated, previous, ...(request.at ? { at: request.at } : {}) };
+      await workflow.ledger(change);
+      await workflow.notifications(change);
+    }
     return { kind: 'changed', order: updated, previous };
   });
   if (result.kind === 'changed') workflow.invalidateCaches(result);
@@ -146,12 +169,7 @@ async function lockOrder(tx: Transaction, request: TransitionRequest): Promise<O
   const [current] = await tx
     .select()
     .from(orders)
-    .where(
-      and(
-        eq(orders.id, request.orderId),
-        scopeCondition(request.scope, { company: orders.companyId, seller: orders.sellerId }),
-      ),
-    )
+    .where(and(eq(orders.id, request.orderId), scopeCondition(request.scope, ORDER_OWNERS)))
     .for('update');
   return current ?? null;
 }
@@ -165,17 +183,59 @@ function allowed(current: OrderRow, request: TransitionRequest): boolean {
   );
 }
 
-/** Step 2: units taken again when the order holds stock again, given back when it stops; false: not enough. */
+/** Where an order's units are: held for it unpaid, sold, or back in stock. */
+function unitsState(status: OrderStatus): 'held' | 'sold' | 'free' {
+  if (isUnpaid(status)) return 'held';
+  return countsAsSale(status) ? 'sold' : 'free';
+}
+
+/**
+ * Step 2, per line: units held again when an order comes back, committed when
+ * it is paid, given back when it stops holding them. False (and nothing
+ * changed) when an order coming back finds too few units.
+ */
 async function moveStock(tx: Transaction, current: OrderRow, to: OrderStatus): Promise<boolean> {
-  const line: StockLine = {
-    item: { kind: 'product', id: current.productId },
-    quantity: current.quantity,
-  };
-  if (!holdsStock(current.status) && holdsStock(to)) {
-    if (!(await reserve(tx, line, { evenIfInactive: true }))) return false;
+  const from = unitsState(current.status);
+  const next = unitsState(to);
+  if (from === next) return true;
+  const lines = await stockLinesOf(tx, current.id);
+  const taken: StockLine[] = [];
+  for (const line of lines) {
+    const moved = await moveLine(tx, line, from, next);
+    if (!moved) {
+      // Give back what this change took for the lines before it.
+      for (const done of taken) await release(tx, done);
+      return false;
+    }
+    taken.push(line);
   }
-  if (holdsStock(current.status) && !holdsStock(to)) await release(tx, line);
   return true;
+}
+
+async function moveLine(
+  tx: Transaction,
+  line: StockLine,
+  from: 'held' | 'sold' | 'free',
+  to: 'held' | 'sold' | 'free',
+): Promise<boolean> {
+  const product = line.item.kind === 'product';
+  if (from === 'free') {
+    // A payment-link product's sold units are off its stock, like its held ones.
+    if (to === 'held' || product) return reserve(tx, line, { evenIfInactive: true });
+    // A storefront variant paid after its cart expired: the money came, so the units go.
+    await commit(tx, line, { held: false });
+    return true;
+  }
+  if (from === 'held') {
+    if (to === 'sold') await commit(tx, line, { held: true });
+    else await release(tx, line);
+    return true;
+  }
+  // Sold units come back: to stock (a refund), or to the order's hold again
+  // (a product's held and sold units are both off its stock: nothing moves).
+  if (product && to === 'held') return true;
+  await returnUnits(tx, line);
+  return to === 'held' ? reserve(tx, line, { evenIfInactive: true }) : true;
 }
 
 /**
@@ -202,7 +262,7 @@ async function writeStatus(
   request: TransitionRequest,
   pointsAwarded: number,
 ): Promise<OrderRow> {
-  const pending = request.to === 'pending_payment' || request.to === 'pending_transfer';
+  const pending = isUnpaid(request.to);
   const [updated] = await tx
     .update(orders)
     .set({
@@ -211,6 +271,14 @@ async function writeStatus(
       updatedAt: request.at ?? new Date(),
       expiresAt: pending ? (request.expiresAt ?? current.expiresAt) : null,
       ...(request.providerPaymentId ? { providerPaymentId: request.providerPaymentId } : {}),
+      ...(request.payment
+        ? {
+            provider: request.payment.provider,
+            buyerName: request.payment.buyer.name,
+            buyerEmail: request.payment.buyer.email,
+            buyerPhone: request.payment.buyer.phone,
+          }
+        : {}),
     })
     .where(and(eq(orders.id, current.id), eq(orders.status, current.status)))
     .returning();
@@ -240,36 +308,32 @@ async function writeHistory(
 }
 
 /**
- * Expires unpaid orders whose time ran out, giving their units back. Safe
- * with several instances: each order is moved by `transitionOrder` from the
- * status it was found in, so a second sweeper changes nothing.
+ * Expires unpaid orders of both surfaces whose time ran out, giving their
+ * units back. Safe with several instances: each order is moved by
+ * `transitionOrder` from the status it was found in, so a second sweeper
+ * changes nothing. Answers how many of each channel it expired.
  */
 export async function expireDueOrders(
   db: Database,
   workflow: OrderWorkflow,
   now = new Date(),
-): Promise<number> {
+): Promise<{ link: number; store: number }> {
   const due = await db
     .select({ id: orders.id, status: orders.status, companyId: orders.companyId })
     .from(orders)
-    .where(
-      and(
-        inArray(orders.status, ['pending_payment', 'pending_transfer']),
-        lt(orders.expiresAt, now),
-      ),
-    )
+    .where(and(inArray(orders.status, [...UNPAID_STATUSES]), lt(orders.expiresAt, now)))
     .orderBy(orders.expiresAt)
     .limit(200);
-  let expired = 0;
+  const expired = { link: 0, store: 0 };
   for (const order of due) {
     const result = await transitionOrder(db, workflow, {
       orderId: order.id,
-      scope: { kind: 'company', id: order.companyId },
+      scope: order.companyId ? { kind: 'company', id: order.companyId } : { kind: 'store' },
       to: 'expired',
       changedBy: SYSTEM,
       from: [order.status],
     });
-    if (result.kind === 'changed') expired += 1;
+    if (result.kind === 'changed') expired[result.order.channel] += 1;
   }
   return expired;
 }

@@ -10,7 +10,13 @@ import { profileSummaries } from '../profiles/profiles.service';
 import { selectOrderDtos } from './orders-query.service';
 import type { OrderRow } from './orders.service';
 import { argentineDay, TIME_ZONE } from './orders-totals';
-import { orderDailyTotals, orders, orderStatusHistory, orderTotals } from './orders.table';
+import {
+  orderDailyTotals,
+  orders,
+  orderStatusHistory,
+  orderTotals,
+  ORDER_OWNERS,
+} from './orders.table';
 
 /** Orders that count as sales (spec 02 §4 revenue; API.md dashboards): SALE_STATUSES. */
 const SOLD = inArray(orders.status, [...SALE_STATUSES]);
@@ -22,7 +28,7 @@ function fromTotals(scope: Scope): scope is CompanyScope | PlatformScope {
   return scope.kind !== 'seller';
 }
 
-const ownersOfOrders = { company: orders.companyId, seller: orders.sellerId };
+const ownersOfOrders = ORDER_OWNERS;
 
 export interface Sums {
   count: number;

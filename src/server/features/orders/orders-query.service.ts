@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Order, OrderList, OrderListQuery } from '@shared/orders/orders.schema';
+import type { Order, OrderChannel, OrderList, OrderListQuery } from '@shared/orders/orders.schema';
 import { orderStatusLabel } from '@shared/order-status';
+import { ORDER_CHANNEL_LABELS } from '@shared/orders/orders.schema';
 import { argentineDayEnd, argentineDayStart } from '@shared/time';
 import type { Database } from '../../db/client';
 import { csvDate, csvDocument, csvLine, csvPesos } from '../../lib/csv';
@@ -9,7 +10,7 @@ import type { Storage } from '../../lib/storage';
 import { likePattern } from '../products/products.service';
 import { partyNames, profileSummaries } from '../profiles/profiles.service';
 import { ORDER_DTO_COLUMNS, toOrderDto, type OrderRow } from './orders.service';
-import { orders, orderTotals } from './orders.table';
+import { orders, orderTotals, ORDER_OWNERS } from './orders.table';
 
 /**
  * The list's filters. The admin may also narrow by company and seller: within
@@ -18,14 +19,16 @@ import { orders, orderTotals } from './orders.table';
 type Filters = Omit<OrderListQuery, 'page' | 'page_size'> & {
   company_id?: string | undefined;
   seller_id?: string | undefined;
+  channel?: OrderChannel | undefined;
 };
 
 function whereOf(scope: Scope, filters: Filters): SQL | undefined {
   const q = filters.q?.trim();
   return and(
-    scopeCondition(scope, { company: orders.companyId, seller: orders.sellerId }),
+    scopeCondition(scope, ORDER_OWNERS),
     filters.company_id ? eq(orders.companyId, filters.company_id) : undefined,
     filters.seller_id ? eq(orders.sellerId, filters.seller_id) : undefined,
+    filters.channel ? eq(orders.channel, filters.channel) : undefined,
     filters.status ? eq(orders.status, filters.status) : undefined,
     // Days are Argentine days: `to` includes the whole day.
     filters.from ? gte(orders.createdAt, argentineDayStart(filters.from)) : undefined,
@@ -50,12 +53,7 @@ export async function findScopedOrder(
   const [row] = await db
     .select()
     .from(orders)
-    .where(
-      and(
-        eq(orders.id, id),
-        scopeCondition(scope, { company: orders.companyId, seller: orders.sellerId }),
-      ),
-    );
+    .where(and(eq(orders.id, id), scopeCondition(scope, ORDER_OWNERS)));
   return row ?? null;
 }
 
@@ -66,11 +64,14 @@ export async function toOrderDtos(
 ): Promise<Order[]> {
   const names = await profileSummaries(
     db,
-    rows.flatMap((row) => [row.companyId, ...(row.sellerId ? [row.sellerId] : [])]),
+    rows.flatMap((row) => [
+      ...(row.companyId ? [row.companyId] : []),
+      ...(row.sellerId ? [row.sellerId] : []),
+    ]),
     storage,
   );
   return rows.map((row) => {
-    const company = names.get(row.companyId);
+    const company = row.companyId ? names.get(row.companyId) : undefined;
     return toOrderDto(row, {
       companyName: company?.company ?? company?.name ?? '',
       sellerName: row.sellerId ? (names.get(row.sellerId)?.name ?? null) : null,
@@ -86,22 +87,42 @@ export async function toOrderDtos(
 async function countOrders(db: Database, scope: Scope, filters: Filters): Promise<number> {
   if (
     scope.kind !== 'seller' &&
+    scope.kind !== 'store' &&
     !filters.seller_id &&
     !filters.q?.trim() &&
     !filters.from &&
     !filters.to
   ) {
-    const [row] = await db
-      .select({ value: sql<string>`coalesce(sum(${orderTotals.orders}), 0)` })
-      .from(orderTotals)
-      .where(
-        and(
-          scopeCondition(scope, { company: orderTotals.companyId }),
-          filters.company_id ? eq(orderTotals.companyId, filters.company_id) : undefined,
-          filters.status ? eq(orderTotals.status, filters.status) : undefined,
-        ),
-      );
-    return Number(row?.value ?? 0);
+    // The totals count payment-link orders (a company's); the admin's storefront
+    // orders, few beside them, are counted row by row.
+    const storefront =
+      scope.kind === 'platform' && !filters.company_id && filters.channel !== 'link';
+    const [[linked], [fromStore]] = await Promise.all([
+      filters.channel === 'store'
+        ? [{ value: '0' }]
+        : db
+            .select({ value: sql<string>`coalesce(sum(${orderTotals.orders}), 0)` })
+            .from(orderTotals)
+            .where(
+              and(
+                scopeCondition(scope, { company: orderTotals.companyId }),
+                filters.company_id ? eq(orderTotals.companyId, filters.company_id) : undefined,
+                filters.status ? eq(orderTotals.status, filters.status) : undefined,
+              ),
+            ),
+      storefront
+        ? db
+            .select({ value: sql<string>`count(*)` })
+            .from(orders)
+            .where(
+              and(
+                eq(orders.channel, 'store'),
+                filters.status ? eq(orders.status, filters.status) : undefined,
+              ),
+            )
+        : [{ value: '0' }],
+    ]);
+    return Number(linked?.value ?? 0) + Number(fromStore?.value ?? 0);
   }
   const [row] = await db.select({ value: count() }).from(orders).where(whereOf(scope, filters));
   return row?.value ?? 0;
@@ -178,6 +199,8 @@ export async function exportOrdersCsv(
     'Empresa',
     'Vendedor (comisión)',
     'Plataforma',
+    'Canal',
+    'Moneda',
   ];
   const lines = [csvLine(header)];
   const where = whereOf(scope, filters);
@@ -201,12 +224,14 @@ export async function exportOrdersCsv(
           order.buyer.name,
           order.buyer.email,
           order.buyer.phone,
-          order.provider,
+          order.provider ?? '',
           orderStatusLabel(order.status),
           csvPesos(order.total_cents),
           csvPesos(order.company_cents),
           csvPesos(order.seller_cents),
           csvPesos(order.platform_cents),
+          ORDER_CHANNEL_LABELS[order.channel],
+          order.currency.toUpperCase(),
         ]),
       );
     }

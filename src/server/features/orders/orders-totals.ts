@@ -24,6 +24,9 @@ export async function countOrderIn(
   status: OrderStatus,
   sign: 1 | -1,
 ): Promise<void> {
+  // A storefront order has no company: it is the platform's own shop, outside these totals.
+  if (!order.companyId) return;
+  const companyId = order.companyId;
   const day = argentineDay(order.createdAt);
   // Both rows in one statement (one round trip while the company's rows are locked).
   if (sign === -1) {
@@ -40,7 +43,7 @@ export async function countOrderIn(
           sellerCents: minus(orderTotals.sellerCents, order.sellerCents),
           platformCents: minus(orderTotals.platformCents, order.platformCents),
         })
-        .where(and(eq(orderTotals.companyId, order.companyId), eq(orderTotals.status, status)))
+        .where(and(eq(orderTotals.companyId, companyId), eq(orderTotals.status, status)))
         .returning({ orders: orderTotals.orders }),
     );
     const [daily] = await tx
@@ -55,18 +58,18 @@ export async function countOrderIn(
       })
       .where(
         and(
-          eq(orderDailyTotals.companyId, order.companyId),
+          eq(orderDailyTotals.companyId, companyId),
           eq(orderDailyTotals.day, day),
           eq(orderDailyTotals.status, status),
         ),
       )
       .returning({ companyRows: sql<number>`(select count(*) from company_total)::int` });
     if (!daily || daily.companyRows !== 1) {
-      throw new Error(`order totals missing for ${order.companyId} ${status}`);
+      throw new Error(`order totals missing for ${companyId} ${status}`);
     }
     return;
   }
-  const [companyTotal, companyDay] = orderCountedIn(tx, order, status);
+  const [companyTotal, companyDay] = orderCountedIn(tx, { ...order, companyId }, status);
   // The two writes run as CTEs of one statement; what it selects is not needed.
   await tx
     .with(companyTotal, companyDay)
@@ -74,10 +77,11 @@ export async function countOrderIn(
     .from(companyTotal);
 }
 
+/** A company's order (a storefront order has no company and no totals). */
 type CountedOrder = Pick<
   OrderRow,
-  'companyId' | 'createdAt' | 'totalCents' | 'companyCents' | 'sellerCents' | 'platformCents'
->;
+  'createdAt' | 'totalCents' | 'companyCents' | 'sellerCents' | 'platformCents'
+> & { companyId: string };
 
 /**
  * Adding an order to a status's totals, as two data-modifying CTEs (the

@@ -2,16 +2,42 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import { orderAmounts } from '@shared/commission';
 import { SALE_STATUSES, type OrderStatus } from '@shared/order-status';
-import type { Order } from '@shared/orders/orders.schema';
+import { ORDER_CHANNEL_LABELS, type Order } from '@shared/orders/orders.schema';
 import type { PaymentProvider } from '@shared/payments/payment-methods.schema';
 import type { Database, Transaction } from '../../db/client';
 import { clientLock } from '../../lib/client-key';
 import type { ProductRow } from '../products/products.service';
 import { hashBuyerToken, newBuyerToken, newExternalReference } from './order-identity';
 import { countOrderIn } from './orders-totals';
-import { orders, orderStatusHistory } from './orders.table';
+import { orderLines, orders, orderStatusHistory } from './orders.table';
+import type { StockLine } from '../inventory/inventory.service';
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * A payment-link order: the table's CHECK guarantees these columns for channel
+ * `link`, and code that only ever sees such orders (a company's or seller's,
+ * the payment links' providers, their e-mails) reads them through this type.
+ */
+export type LinkOrderRow = OrderRow & {
+  channel: 'link';
+  productId: string;
+  companyId: string;
+  unitPriceCents: number;
+  provider: PaymentProvider;
+  buyerName: string;
+  buyerEmail: string;
+};
+
+export function isLinkOrder(order: OrderRow): order is LinkOrderRow {
+  return order.channel === 'link';
+}
+
+/** The order as a payment-link order; a storefront order here is a programming error. */
+export function asLinkOrder(order: OrderRow): LinkOrderRow {
+  if (!isLinkOrder(order)) throw new Error(`order ${order.id} is a storefront order`);
+  return order;
+}
 
 /** Who changed a status: a user's id, or the system (webhooks, expiry, creation). */
 export const SYSTEM = 'system';
@@ -41,7 +67,7 @@ export async function insertOrder(
   input: NewOrder,
   /** `false`: the caller counts the order in the totals itself, later in the transaction. */
   { countTotals = true }: { countTotals?: boolean } = {},
-): Promise<{ order: OrderRow; token: string }> {
+): Promise<{ order: LinkOrderRow; token: string }> {
   const amounts = orderAmounts(
     input.product.priceCents,
     input.product.commissionBps,
@@ -59,11 +85,22 @@ export async function insertOrder(
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     }),
   );
+  // Its one line, in the same statement too.
+  const line = tx.$with('first_line').as(
+    tx.insert(orderLines).values({
+      orderId: id,
+      productId: input.product.id,
+      title: input.product.title,
+      unitPriceCents: amounts.totalCents / input.quantity,
+      quantity: input.quantity,
+    }),
+  );
   const [order] = await tx
-    .with(firstStatus)
+    .with(firstStatus, line)
     .insert(orders)
     .values({
       id,
+      channel: 'link',
       productId: input.product.id,
       productTitle: input.product.title,
       companyId: input.product.companyId,
@@ -94,7 +131,7 @@ export async function insertOrder(
   if (!order) throw new Error('insert returned no order');
   const { clientLocked: _locked, ...row } = order as typeof order & { clientLocked?: unknown };
   if (countTotals) await countOrderIn(tx, row, row.status, 1);
-  return { order: row, token };
+  return { order: asLinkOrder(row), token };
 }
 
 /**
@@ -118,6 +155,7 @@ export async function unpaidUnitsOf(
     .where(
       and(
         eq(orders.clientKey, clientKey),
+        eq(orders.channel, 'link'),
         inArray(orders.status, ['pending_payment', 'pending_transfer']),
         gt(orders.expiresAt, now),
       ),
@@ -125,30 +163,79 @@ export async function unpaidUnitsOf(
   return { product: row?.product ?? 0, all: row?.all ?? 0 };
 }
 
-export async function findOrder(db: Database | Transaction, id: string): Promise<OrderRow | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  return row ?? null;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+
+/** An order's lines, in the order its summary names them. */
+export async function linesOf(
+  db: Database | Transaction,
+  orderId: string,
+): Promise<OrderLineRow[]> {
+  return db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.title, orderLines.variantTitle);
+}
+
+/** The lines whose units the inventory counts, as it counts them. */
+export async function stockLinesOf(tx: Transaction, orderId: string): Promise<StockLine[]> {
+  const lines = await tx
+    .select({
+      productId: orderLines.productId,
+      storeVariantId: orderLines.storeVariantId,
+      quantity: orderLines.quantity,
+    })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, orderId), eq(orderLines.reservesStock, true)))
+    .orderBy(orderLines.id);
+  return lines.map((line) => ({
+    item: line.productId
+      ? { kind: 'product', id: line.productId }
+      : { kind: 'variant', id: line.storeVariantId ?? '' },
+    quantity: line.quantity,
+  }));
+}
+
+/** A payment-link order by id (the payment links' providers, e-mails and tests read these). */
+export async function findOrder(
+  db: Database | Transaction,
+  id: string,
+): Promise<LinkOrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.channel, 'link')));
+  return row ? asLinkOrder(row) : null;
 }
 
 export async function findOrderByReference(
   db: Database | Transaction,
   reference: string,
-): Promise<OrderRow | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.externalReference, reference));
-  return row ?? null;
+): Promise<LinkOrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.externalReference, reference), eq(orders.channel, 'link')));
+  return row ? asLinkOrder(row) : null;
 }
 
-/** The buyer's order, when the token of their link matches; otherwise null. */
+/** The buyer's payment-link order, when the token of their link matches; otherwise null. */
 export async function findBuyerOrder(
   db: Database,
   id: string,
   token: string,
-): Promise<OrderRow | null> {
+): Promise<LinkOrderRow | null> {
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.buyerTokenHash, hashBuyerToken(token))));
-  return row ?? null;
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orders.channel, 'link'),
+        eq(orders.buyerTokenHash, hashBuyerToken(token)),
+      ),
+    );
+  return row ? asLinkOrder(row) : null;
 }
 
 export async function setProviderPaymentId(
@@ -167,11 +254,13 @@ export interface OrderNames {
 /** The columns of an order its DTO shows (a list reads only these). */
 export const ORDER_DTO_COLUMNS = {
   id: orders.id,
+  channel: orders.channel,
   productId: orders.productId,
   productTitle: orders.productTitle,
   companyId: orders.companyId,
   sellerId: orders.sellerId,
   quantity: orders.quantity,
+  currency: orders.currency,
   totalCents: orders.totalCents,
   companyCents: orders.companyCents,
   sellerCents: orders.sellerCents,
@@ -193,13 +282,15 @@ export function toOrderDto(
 ): Order {
   return {
     id: row.id,
+    channel: row.channel,
     product_id: row.productId,
     product_title: row.productTitle,
     company_id: row.companyId,
-    company_name: names.companyName,
+    company_name: row.channel === 'store' ? ORDER_CHANNEL_LABELS.store : names.companyName,
     seller_id: row.sellerId,
     seller_name: names.sellerName,
     quantity: row.quantity,
+    currency: row.currency,
     total_cents: row.totalCents,
     company_cents: row.companyCents,
     seller_cents: row.sellerCents,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   date,
   index,
@@ -13,14 +14,20 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES } from '@shared/order-status';
+import { ORDER_CHANNELS } from '@shared/orders/orders.schema';
 import { PAYMENT_PROVIDERS } from '@shared/payments/payment-methods.schema';
 import { products } from '../products/products.table';
 import { profiles } from '../profiles/profiles.table';
 
 /**
- * spec 02 §3 Order. The amounts are stored at creation from the shared
- * commission functions and never recomputed; the product's title is copied
- * so the order keeps naming it whatever happens to the product.
+ * spec 02 §3 Order, for both surfaces (ARCHITECTURE §3). The amounts are
+ * stored at creation and never recomputed; what was bought is in its lines
+ * (`order_lines`), and `product_title`/`quantity` summarise them for lists.
+ *
+ * A payment-link order (`link`) is one line of one company's product: it has
+ * its company, product, unit price, buyer and provider from the start. A
+ * storefront order (`store`) is the platform's own cart: no company or seller,
+ * its buyer and provider known once the buyer pays; the CHECK says so.
  */
 export const orders = pgTable(
   'orders',
@@ -28,30 +35,29 @@ export const orders = pgTable(
     id: text('id')
       .primaryKey()
       .default(sql`gen_random_uuid()::text`),
-    productId: text('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'restrict' }),
+    channel: text('channel', { enum: ORDER_CHANNELS }).notNull().default('link'),
+    /** A payment-link order's product (its one line's); none for a storefront order. */
+    productId: text('product_id').references(() => products.id, { onDelete: 'restrict' }),
+    /** The first line's title, and for a cart how many more lines there are. */
     productTitle: text('product_title').notNull(),
-    companyId: text('company_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'restrict' }),
+    companyId: text('company_id').references(() => profiles.id, { onDelete: 'restrict' }),
     sellerId: text('seller_id').references(() => profiles.id, { onDelete: 'set null' }),
     quantity: integer('quantity').notNull(),
-    unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
+    unitPriceCents: bigint('unit_price_cents', { mode: 'number' }),
     commissionBps: integer('commission_bps').notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     companyCents: bigint('company_cents', { mode: 'number' }).notNull(),
     sellerCents: bigint('seller_cents', { mode: 'number' }).notNull(),
     platformCents: bigint('platform_cents', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('ars'),
-    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
     /** Ours, unique: MercadoPago's external_reference and the transfer's reference. */
     externalReference: text('external_reference').notNull(),
     /** The provider's id of the payment (MercadoPago payment, Stripe PaymentIntent). */
     providerPaymentId: text('provider_payment_id'),
-    buyerName: text('buyer_name').notNull(),
-    buyerEmail: text('buyer_email').notNull(),
+    buyerName: text('buyer_name'),
+    buyerEmail: text('buyer_email'),
     buyerPhone: text('buyer_phone'),
     /** SHA-256 of the buyer's link token (the token itself is only in the buyer's link). */
     buyerTokenHash: text('buyer_token_hash').notNull(),
@@ -74,16 +80,65 @@ export const orders = pgTable(
     index('orders_status_expiry_idx').on(table.status, table.expiresAt),
     index('orders_created_idx').on(table.createdAt),
     index('orders_status_created_idx').on(table.status, table.createdAt),
+    index('orders_channel_created_idx').on(table.channel, table.createdAt),
     // What one client holds unpaid: read before each of its orders, so only unpaid rows are indexed.
     index('orders_client_unpaid_idx')
       .on(table.clientKey)
-      .where(sql`${table.status} in ('pending_payment', 'pending_transfer')`),
+      .where(sql`${table.status} in ('reserved', 'pending_payment', 'pending_transfer')`),
     check(
       'orders_amounts_check',
       sql`${table.totalCents} = ${table.companyCents} + ${table.sellerCents} + ${table.platformCents} AND ${table.companyCents} >= 0 AND ${table.sellerCents} >= 0 AND ${table.platformCents} >= 0`,
     ),
     check('orders_quantity_check', sql`${table.quantity} > 0`),
+    check(
+      'orders_channel_check',
+      sql`(${table.channel} = 'link' AND ${table.productId} IS NOT NULL AND ${table.companyId} IS NOT NULL AND ${table.unitPriceCents} IS NOT NULL AND ${table.provider} IS NOT NULL AND ${table.buyerName} IS NOT NULL AND ${table.buyerEmail} IS NOT NULL) OR (${table.channel} = 'store' AND ${table.companyId} IS NULL AND ${table.sellerId} IS NULL AND ${table.productId} IS NULL)`,
+    ),
     check('orders_points_check', sql`${table.pointsAwarded} >= 0`),
+  ],
+);
+
+/** The columns that say whose an order is, for `scopeCondition` (lib/scope.ts). */
+export const ORDER_OWNERS = {
+  company: orders.companyId,
+  seller: orders.sellerId,
+  channel: orders.channel,
+};
+
+/**
+ * What an order bought, one row per product or variant, with its price at the
+ * time. A payment-link order has one line (`product_id`); a storefront order
+ * one per variant of its cart (`store_variant_id`). The inventory reserves,
+ * commits and releases each line's units (inventory.service).
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: text('product_id').references(() => products.id, { onDelete: 'restrict' }),
+    /** A storefront catalogue variant (and its product), copied as they were. */
+    storeVariantId: text('store_variant_id'),
+    storeProductId: text('store_product_id'),
+    title: text('title').notNull(),
+    variantTitle: text('variant_title'),
+    imageUrl: text('image_url'),
+    unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Whether the line's units are counted (a variant without managed inventory is not). */
+    reservesStock: boolean('reserves_stock').notNull().default(true),
+  },
+  (table) => [
+    index('order_lines_order_idx').on(table.orderId),
+    check('order_lines_quantity_check', sql`${table.quantity} > 0`),
+    check(
+      'order_lines_item_check',
+      sql`(${table.productId} IS NOT NULL) <> (${table.storeVariantId} IS NOT NULL)`,
+    ),
   ],
 );
 

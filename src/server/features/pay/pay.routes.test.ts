@@ -420,7 +420,7 @@ describe('payment links /api/public/pay and the providers (against local fakes)'
       const { order_id: id } = response.json();
       const before = await stockOf(late.productId);
       expect(
-        await expireDueOrders(t.db, t.app.orderWorkflow, new Date(Date.now() + 31 * 60_000)),
+        (await expireDueOrders(t.db, t.app.orderWorkflow, new Date(Date.now() + 31 * 60_000))).link,
       ).toBeGreaterThan(0);
       expect((await orderRow(id)).status).toBe('expired');
       expect(await stockOf(late.productId)).toBe(before + 1);

@@ -18,7 +18,7 @@ import {
   findBuyerOrder,
   setProviderPaymentId,
   SYSTEM,
-  type OrderRow,
+  type LinkOrderRow,
 } from '../orders/orders.service';
 import { transitionOrder, type OrderWorkflow } from '../orders/order-workflow';
 import { sellerOfLink } from '../orders/seller-links.service';
@@ -106,7 +106,7 @@ export interface PayClient {
 }
 
 /** Gives the units back at once when the provider could not start the payment. */
-async function abandon(deps: PayDeps, order: OrderRow): Promise<void> {
+async function abandon(deps: PayDeps, order: LinkOrderRow): Promise<void> {
   await transitionOrder(deps.db, deps.orderWorkflow, {
     orderId: order.id,
     scope: { kind: 'company', id: order.companyId },

@@ -7,7 +7,12 @@ import { reserveProductUnits } from '../inventory/inventory.service';
 import { buyerUrlContext } from '../notifications/email-templates';
 import { buyerMailQuotaFor, notifyOrderCreated } from '../notifications/notifications.service';
 import { orderCountedIn } from '../orders/orders-totals';
-import { insertOrder, unpaidUnitsOf, type NewOrder, type OrderRow } from '../orders/orders.service';
+import {
+  insertOrder,
+  unpaidUnitsOf,
+  type NewOrder,
+  type LinkOrderRow,
+} from '../orders/orders.service';
 import { findProduct, type ProductRow } from '../products/products.service';
 import { checkHeldUnits, type OrderClient } from './pay-limits';
 
@@ -38,7 +43,7 @@ interface PayDeps {
 export function buyerLink(
   appUrl: string,
   page: 'success' | 'transfer',
-  order: OrderRow,
+  order: LinkOrderRow,
   token: string,
 ) {
   return page === 'transfer'

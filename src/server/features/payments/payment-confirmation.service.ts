@@ -3,7 +3,7 @@ import type { PayConfig } from '../../config/env';
 import type { Database } from '../../db/client';
 import type { SecretBox } from '../../lib/secret-box';
 import type { OrderWorkflow } from '../orders/order-workflow';
-import { findOrder, findOrderByReference, type OrderRow } from '../orders/orders.service';
+import { findOrder, findOrderByReference, type LinkOrderRow } from '../orders/orders.service';
 import { applyPaymentOutcome, type OutcomeResult } from './payment-outcome.service';
 import { methodWithSecrets } from './payment-methods.service';
 import {
@@ -44,7 +44,7 @@ async function settle(
   provider: Exclude<PaymentProviderId, 'transferencia'>,
   companyId: string,
   reading: PaymentReading,
-  only?: OrderRow,
+  only?: LinkOrderRow,
 ): Promise<OutcomeResult | 'unknown_order'> {
   const named = reading.order;
   const order = !named
@@ -90,7 +90,7 @@ async function settle(
  */
 export async function confirmReturn(
   deps: ConfirmationDeps,
-  order: OrderRow,
+  order: LinkOrderRow,
   returned: { paymentIntent?: string | undefined; paymentId?: string | undefined },
 ): Promise<OutcomeResult | 'unknown_order' | 'not_asked'> {
   if (order.provider === 'transferencia') return 'not_asked';

@@ -6,7 +6,7 @@ import {
   transitionOrder,
   type OrderWorkflow,
 } from '../orders/order-workflow';
-import { SYSTEM, type OrderRow } from '../orders/orders.service';
+import { SYSTEM, type LinkOrderRow } from '../orders/orders.service';
 import { recordPaymentEvent } from './payment-events.service';
 
 /** What a provider, asked by the server, says about a payment. */
@@ -17,7 +17,7 @@ export interface PaymentOutcome {
   /** One fact about one payment ("pi_123:succeeded"): applied at most once. */
   eventKey: string;
   eventType: string;
-  order: OrderRow;
+  order: LinkOrderRow;
   verdict: PaymentVerdict;
   amountCents: number;
   currency: string;

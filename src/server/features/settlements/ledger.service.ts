@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { countsAsSale } from '@shared/order-status';
 import type { OrderTransition } from '../orders/order-workflow';
-import type { OrderRow } from '../orders/orders.service';
+import type { LinkOrderRow } from '../orders/orders.service';
 import { ledgerEntries } from './ledger.table';
 
 type LedgerEntry = typeof ledgerEntries.$inferInsert;
@@ -12,7 +12,7 @@ type LedgerEntry = typeof ledgerEntries.$inferInsert;
  * seller's share is the platform's: nobody else brought the buyer.
  */
 export function ledgerAccruals(
-  order: Pick<OrderRow, 'id' | 'companyId' | 'sellerId' | 'sellerCents' | 'platformCents'>,
+  order: Pick<LinkOrderRow, 'id' | 'companyId' | 'sellerId' | 'sellerCents' | 'platformCents'>,
 ): LedgerEntry[] {
   const entries = order.sellerId
     ? [

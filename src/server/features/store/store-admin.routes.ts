@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '@shared/zod';
 import { StoreTransferList } from '@shared/store/store-transfers.schema';
+import { actorOf } from '../accounts/role-guard';
 import { confirmStoreTransfer, listStoreTransfers } from './store-orders.service';
 
 /** Admin surface (/api/admin, role-guarded): lists and confirms bank transfers of storefront orders. */
@@ -14,7 +15,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StoreTransferList },
       },
     },
-    async () => listStoreTransfers(app.db, { kind: 'platform' }),
+    async () => listStoreTransfers(app.db),
   );
 
   app.post(
@@ -27,6 +28,12 @@ export const storeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ id: z.string(), status: z.literal('paid') }) },
       },
     },
-    async (request) => confirmStoreTransfer(app.db, request.params.orderId),
+    async (request) =>
+      confirmStoreTransfer(
+        app.db,
+        app.orderWorkflow,
+        request.params.orderId,
+        actorOf(request).userId,
+      ),
   );
 };

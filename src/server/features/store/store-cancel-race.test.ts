@@ -6,7 +6,7 @@ import { confirmStoreTransfer } from './store-orders.service';
 import type { Database } from '../../db/client';
 import { seedTestCatalogue } from '../store-catalogue/store-test-helpers';
 import { storeVariants } from '../store-catalogue/store-catalogue.table';
-import { storeOrders } from './store.table';
+import { orders as storeOrders } from '../orders/orders.table';
 
 const APP = 'http://localhost:3000';
 const BUYER = {
@@ -71,14 +71,14 @@ describe('cancel racing a transfer confirmation', () => {
           url: `/api/store/vendemas/checkout/${id}/cancel`,
           payload: { token },
         }),
-        confirmStoreTransfer(t.db, id).then(
+        confirmStoreTransfer(t.db, t.app.orderWorkflow, id, 'admin-test').then(
           () => 'paid',
           (error: { statusCode?: number }) => String(error.statusCode),
         ),
       ]);
       const [order] = await t.db.select().from(storeOrders).where(eq(storeOrders.id, id));
       outcomes.add(`${cancel.statusCode}/${confirm}/${order?.status}`);
-      if (order?.status === 'paid') {
+      if (order?.status === 'approved') {
         expect(cancel.statusCode).toBe(409);
         expect(confirm).toBe('paid');
       } else {
@@ -91,7 +91,7 @@ describe('cancel racing a transfer confirmation', () => {
       .select()
       .from(storeVariants)
       .where(eq(storeVariants.id, 'lamp-oak'));
-    const paid = await t.db.$count(storeOrders, eq(storeOrders.status, 'paid'));
+    const paid = await t.db.$count(storeOrders, eq(storeOrders.status, 'approved'));
     expect(variant).toMatchObject({ quantity: 1_000 - paid, reserved: 0 });
     expect(outcomes.size).toBeGreaterThanOrEqual(1);
   });
@@ -104,7 +104,7 @@ describe('cancel racing a transfer confirmation', () => {
       get(target, property, receiver) {
         if (property === 'transaction') {
           return async (...args: Parameters<Database['transaction']>) => {
-            await confirmStoreTransfer(target, id);
+            await confirmStoreTransfer(target, t.app.orderWorkflow, id, 'admin-test');
             return target.transaction(...args);
           };
         }
@@ -112,9 +112,13 @@ describe('cancel racing a transfer confirmation', () => {
       },
     });
     await expect(
-      cancelStoreCheckout({ db, config: t.config, stripe: undefined }, id, token),
+      cancelStoreCheckout(
+        { db, config: t.config, stripe: undefined, workflow: t.app.orderWorkflow },
+        id,
+        token,
+      ),
     ).rejects.toMatchObject({ statusCode: 409 });
     const [order] = await t.db.select().from(storeOrders).where(eq(storeOrders.id, id));
-    expect(order?.status).toBe('paid');
+    expect(order?.status).toBe('approved');
   });
 });

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { clientKey } from '../../lib/client-key';
 import { seedTestCatalogue } from '../store-catalogue/store-test-helpers';
 import { storeVariants } from '../store-catalogue/store-catalogue.table';
-import { storeOrders } from './store.table';
+import { orders as storeOrders } from '../orders/orders.table';
 
 const APP = 'http://localhost:3000';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { seedTestCatalogue } from '../store-catalogue/store-test-helpers';
 import { storeVariants } from '../store-catalogue/store-catalogue.table';
-import { storeOrders } from './store.table';
+import { orders as storeOrders } from '../orders/orders.table';
 
 /*
  * PGlite is a single connection, so concurrent checkouts there are serialised

@@ -1,4 +1,3 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { formatStoreMoney } from '@shared/money';
 import {
@@ -9,53 +8,36 @@ import {
 import { CHECKOUT_PAGE_MESSAGES, type CheckoutSummary } from '@shared/store/checkout.schema';
 import { storeCurrencyFor } from '@shared/store/store-price';
 import type { Config } from '../../config/env';
-import type { Database, Transaction } from '../../db/client';
+import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { clientKey, lockClient } from '../../lib/client-key';
 import { freeVariantUnits, reserve } from '../inventory/inventory.service';
-import { hashBuyerToken, newBuyerToken } from '../orders/order-identity';
+import type { OrderWorkflow } from '../orders/order-workflow';
+import { linesOf } from '../orders/orders.service';
+import {
+  insertStoreOrder,
+  storeUnitsHeldBy,
+  type NewStoreLine,
+} from '../orders/store-channel.service';
 import {
   invalidateCatalogue,
   variantsWithProducts,
 } from '../store-catalogue/store-catalogue.service';
-import {
-  expireStoreOrder,
-  findStoreOrder,
-  HOLDING,
-  isDue,
-  type StoreOrderRow,
-} from './store-orders.service';
-import { storeOrderLines, storeOrders } from './store.table';
+import { expireStoreOrder, findStoreOrder, isDue, type StoreOrder } from './store-orders.service';
+import { storeCheckouts } from './store.table';
 
 /**
  * The storefront's surface over its orders: the cart becomes an order with its
  * units reserved (POST /store/:storeId/checkout) and the hosted checkout page
  * reads it; paying and leaving it are store-payment.service's.
  */
-type LineRow = typeof storeOrderLines.$inferSelect;
-
 export interface StoreCheckoutDeps {
   db: Database;
   config: Config;
   stripe: Stripe | undefined;
+  /** The app's order workflow: every status change of a storefront order goes through it. */
+  workflow: OrderWorkflow;
   now?: () => Date;
-}
-
-/** Units this client holds in open checkouts (reserved, being paid or waiting for a transfer). */
-async function unitsHeldBy(tx: Transaction, key: string, now: Date): Promise<number> {
-  const [row] = await tx
-    .select({ units: sql<string>`coalesce(sum(${storeOrderLines.quantity}), 0)` })
-    .from(storeOrderLines)
-    .innerJoin(storeOrders, eq(storeOrders.id, storeOrderLines.orderId))
-    .where(
-      and(
-        eq(storeOrders.clientKey, key),
-        eq(storeOrderLines.reservesStock, true),
-        inArray(storeOrders.status, [...HOLDING]),
-        gt(storeOrders.reservedUntil, now),
-      ),
-    );
-  return Number(row?.units ?? 0);
 }
 
 function sameOrigin(url: string, appUrl: string): boolean {
@@ -113,19 +95,18 @@ export async function createStoreCheckout(
       400,
     );
   }
-  const token = newBuyerToken();
   const now = deps.now?.() ?? new Date();
   const holder = clientKey(client.address, config.appSecret);
 
-  const orderId = await db.transaction(async (tx) => {
+  const { orderId, token } = await db.transaction(async (tx) => {
     // One client's checkouts queue here, so two at once cannot both slip under the cap.
     await lockClient(tx, holder);
-    const alreadyHeld = await unitsHeldBy(tx, holder, now);
+    const alreadyHeld = await storeUnitsHeldBy(tx, holder, now);
 
     const rows = await variantsWithProducts(tx, variantIds);
     const byId = new Map(rows.map((row) => [row.variant.id, row]));
 
-    const lines: Omit<LineRow, 'id' | 'orderId'>[] = [];
+    const lines: NewStoreLine[] = [];
     let currency: string | undefined;
     for (const variantId of variantIds) {
       const quantity = quantities.get(variantId) ?? 0;
@@ -158,9 +139,9 @@ export async function createStoreCheckout(
         );
       }
       lines.push({
-        productId: product.id,
-        variantId,
-        productTitle: product.title,
+        storeProductId: product.id,
+        storeVariantId: variantId,
+        title: product.title,
         variantTitle: variant.title,
         imageUrl: variant.imageUrl ?? product.thumbnail,
         // Prices come from the database, never from the browser.
@@ -181,25 +162,21 @@ export async function createStoreCheckout(
       );
     }
 
-    const total = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-    const [order] = await tx
-      .insert(storeOrders)
-      .values({
-        tokenHash: hashBuyerToken(token),
-        status: 'reserved',
-        currency: currency ?? 'eur',
-        totalCents: total,
-        clientKey: holder,
-        successUrl: input.successUrl,
-        cancelUrl: input.cancelUrl,
-        locale: input.locale ?? null,
-        timeZone: input.timeZone ?? null,
-        reservedUntil: new Date(now.getTime() + config.store.reservationMinutes * 60_000),
-      })
-      .returning({ id: storeOrders.id });
-    if (!order) throw new Error('insert returned no order');
-    await tx.insert(storeOrderLines).values(lines.map((line) => ({ ...line, orderId: order.id })));
-    return order.id;
+    const { order, token } = await insertStoreOrder(tx, {
+      lines,
+      currency: currency ?? 'eur',
+      clientKey: holder,
+      expiresAt: new Date(now.getTime() + config.store.reservationMinutes * 60_000),
+      createdAt: now,
+    });
+    await tx.insert(storeCheckouts).values({
+      orderId: order.id,
+      successUrl: input.successUrl,
+      cancelUrl: input.cancelUrl,
+      locale: input.locale ?? null,
+      timeZone: input.timeZone ?? null,
+    });
+    return { orderId: order.id, token };
   });
   invalidateCatalogue(db);
 
@@ -216,34 +193,30 @@ export async function getStoreCheckout(
   token: string,
 ): Promise<CheckoutSummary> {
   const now = deps.now?.() ?? new Date();
-  let order = await findStoreOrder(deps.db, orderId, token);
-  if (isDue(order, now)) {
-    await expireStoreOrder(deps.db, orderId, now);
-    order = await findStoreOrder(deps.db, orderId, token);
+  let found = await findStoreOrder(deps.db, orderId, token);
+  if (isDue(found.order, now)) {
+    await expireStoreOrder(deps.db, deps.workflow, found.order, now);
+    found = await findStoreOrder(deps.db, orderId, token);
   }
-  return summarize(deps, order, now);
+  return summarize(deps, found, now);
 }
 
 async function summarize(
   deps: StoreCheckoutDeps,
-  order: StoreOrderRow,
+  { order, checkout, status, reservedUntil }: StoreOrder,
   now: Date,
 ): Promise<CheckoutSummary> {
-  const lines = await deps.db
-    .select()
-    .from(storeOrderLines)
-    .where(eq(storeOrderLines.orderId, order.id))
-    .orderBy(storeOrderLines.productTitle, storeOrderLines.variantTitle);
+  const lines = await linesOf(deps.db, order.id);
   const currency = storeCurrencyFor(order.currency);
-  const isTransfer = order.paymentProvider === 'transfer';
+  const isTransfer = order.provider === 'transferencia';
   return {
     id: order.id,
-    status: order.status,
+    status,
     lines: lines.map((line) => ({
-      product_id: line.productId,
-      variant_id: line.variantId,
-      product_title: line.productTitle,
-      variant_title: line.variantTitle,
+      product_id: line.storeProductId ?? '',
+      variant_id: line.storeVariantId ?? '',
+      product_title: line.title,
+      variant_title: line.variantTitle ?? '',
       image_url: line.imageUrl,
       quantity: line.quantity,
       unit_price_cents: line.unitPriceCents,
@@ -253,20 +226,20 @@ async function summarize(
     currency: order.currency,
     total_cents: order.totalCents,
     total_formatted: formatStoreMoney(order.totalCents, currency),
-    reserved_until: order.reservedUntil.toISOString(),
+    reserved_until: reservedUntil.toISOString(),
     now: now.toISOString(),
     payment_method: deps.config.store.stripe ? 'stripe' : 'transfer',
     bank: isTransfer ? (deps.config.store.bank ?? null) : null,
-    reference: isTransfer ? order.paymentReference : null,
+    reference: isTransfer ? order.externalReference : null,
     buyer: order.buyerName
       ? {
           name: order.buyerName,
           email: order.buyerEmail ?? undefined,
           phone: order.buyerPhone ?? undefined,
-          ...(order.shippingAddress ?? {}),
+          ...(checkout.shippingAddress ?? {}),
         }
       : null,
-    success_url: order.successUrl,
-    cancel_url: order.cancelUrl,
+    success_url: checkout.successUrl,
+    cancel_url: checkout.cancelUrl,
   };
 }

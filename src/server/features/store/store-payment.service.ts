@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { UNPAID_STATUSES } from '@shared/order-status';
 import {
   CHECKOUT_PAGE_MESSAGES,
   type CheckoutBuyer,
   type CheckoutSummary,
 } from '@shared/store/checkout.schema';
+import type { Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import {
   checkoutSessionPays,
@@ -12,15 +14,11 @@ import {
   openSessionUrl,
   readCheckoutSession,
 } from '../payments/providers/stripe';
-import { invalidateCatalogue } from '../store-catalogue/store-catalogue.service';
+import { transactionWithWorkflow } from '../orders/order-workflow';
+import { repointStorePayment } from '../orders/store-channel.service';
 import { getStoreCheckout, type StoreCheckoutDeps } from './store-checkout.service';
-import {
-  closeStoreOrder,
-  findStoreOrder,
-  markStoreOrderPaid,
-  transitionStoreOrder,
-} from './store-orders.service';
-import { storeOrders } from './store.table';
+import { findStoreOrder, markStoreOrderPaid, moveStoreOrder } from './store-orders.service';
+import { storeCheckouts } from './store.table';
 
 /**
  * Paying or leaving the hosted checkout page: the buyer pays by card (a
@@ -28,10 +26,6 @@ import { storeOrders } from './store.table';
  * adapter) or by bank transfer, cancels, or comes back from Stripe, where
  * only Stripe's own answer marks the order paid.
  */
-
-function transferReference(orderId: string): string {
-  return `VM-${orderId.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
-}
 
 /**
  * The buyer submits their details and pays with the platform's method: a Stripe
@@ -49,32 +43,28 @@ export async function payStoreCheckout(
   if (current.status === 'expired') {
     throw new AppError('ORDER_EXPIRED', CHECKOUT_PAGE_MESSAGES.orderExpired, 410);
   }
-  const buyerColumns = {
-    buyerName: buyer.name,
-    buyerEmail: buyer.email.toLowerCase(),
-    buyerPhone: buyer.phone,
-    shippingAddress: {
-      address: buyer.address,
-      city: buyer.city,
-      postalCode: buyer.postalCode,
-      province: buyer.province,
-    },
+  const payer = { name: buyer.name, email: buyer.email.toLowerCase(), phone: buyer.phone };
+  const shippingAddress = {
+    address: buyer.address,
+    city: buyer.city,
+    postalCode: buyer.postalCode,
+    province: buyer.province,
   };
+  const shipTo = (tx: Transaction) =>
+    tx.update(storeCheckouts).set({ shippingAddress }).where(eq(storeCheckouts.orderId, orderId));
 
   if (deps.stripe && deps.config.store.stripe) {
     if (current.status !== 'reserved' && current.status !== 'pending_payment') {
       throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
     }
-    const order = await findStoreOrder(deps.db, orderId, token);
+    const { order, reservedUntil } = await findStoreOrder(deps.db, orderId, token);
     // A second click reuses the session already open, so a buyer never holds two payable sessions.
-    if (order.status === 'pending_payment' && order.paymentReference) {
-      const open = await openSessionUrl(deps.stripe, order.paymentReference);
+    if (order.status === 'pending_payment' && order.providerPaymentId) {
+      const open = await openSessionUrl(deps.stripe, order.providerPaymentId);
       if (open) return { redirect_url: open, summary: current };
     }
     // Stripe needs at least 30 minutes; the reservation is extended to match the session.
-    const expiresAt = new Date(
-      Math.max(order.reservedUntil.getTime(), now.getTime() + 31 * 60_000),
-    );
+    const expiresAt = new Date(Math.max(reservedUntil.getTime(), now.getTime() + 31 * 60_000));
     const returnBase = `${deps.config.appUrl}/checkout/${orderId}?token=${encodeURIComponent(token)}`;
     const session = await openCheckoutSession(
       deps.stripe,
@@ -95,14 +85,28 @@ export async function payStoreCheckout(
         cancelUrl: returnBase,
       },
     );
-    const moved = await deps.db.transaction((tx) =>
-      transitionStoreOrder(tx, orderId, ['reserved', 'pending_payment'], 'pending_payment', {
-        ...buyerColumns,
-        paymentProvider: 'stripe',
-        paymentReference: session.id,
-        reservedUntil: new Date(expiresAt.getTime() + 60_000),
-      }),
-    );
+    const holdUntil = new Date(expiresAt.getTime() + 60_000);
+    const moved = await transactionWithWorkflow(deps.db, deps.workflow, async (tx, workflow) => {
+      // Back for a new session after the last one closed: the order only points at it.
+      const done =
+        order.status === 'pending_payment'
+          ? await repointStorePayment(tx, orderId, 'pending_payment', {
+              providerPaymentId: session.id,
+              expiresAt: holdUntil,
+            })
+          : (
+              await moveStoreOrder(tx, workflow, {
+                orderId,
+                from: ['reserved'],
+                to: 'pending_payment',
+                expiresAt: holdUntil,
+                providerPaymentId: session.id,
+                payment: { provider: 'stripe', buyer: payer },
+              })
+            ).kind === 'changed';
+      if (done) await shipTo(tx);
+      return done;
+    });
     if (!moved) throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
     return { redirect_url: session.url, summary: await getStoreCheckout(deps, orderId, token) };
   }
@@ -114,15 +118,18 @@ export async function payStoreCheckout(
     return { redirect_url: null, summary: current };
   }
   if (current.status !== 'reserved') throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
-  const moved = await deps.db.transaction((tx) =>
-    transitionStoreOrder(tx, orderId, ['reserved'], 'pending_transfer', {
-      ...buyerColumns,
-      paymentProvider: 'transfer',
-      paymentReference: transferReference(orderId),
+  const moved = await transactionWithWorkflow(deps.db, deps.workflow, async (tx, workflow) => {
+    const result = await moveStoreOrder(tx, workflow, {
+      orderId,
+      from: ['reserved'],
+      to: 'pending_transfer',
       // The units wait for the transfer, but not forever.
-      reservedUntil: new Date(now.getTime() + deps.config.store.transferHoldHours * 3_600_000),
-    }),
-  );
+      expiresAt: new Date(now.getTime() + deps.config.store.transferHoldHours * 3_600_000),
+      payment: { provider: 'transferencia', buyer: payer },
+    });
+    if (result.kind === 'changed') await shipTo(tx);
+    return result.kind === 'changed';
+  });
   if (!moved) throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
   return { redirect_url: null, summary: await getStoreCheckout(deps, orderId, token) };
 }
@@ -133,28 +140,31 @@ export async function cancelStoreCheckout(
   orderId: string,
   token: string,
 ): Promise<{ redirect_url: string }> {
-  const order = await findStoreOrder(deps.db, orderId, token);
-  if (order.status === 'paid') throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
-  const cancelled = await deps.db.transaction((tx) =>
-    closeStoreOrder(tx, orderId, 'cancelled', new Date()),
-  );
-  invalidateCatalogue(deps.db);
-  if (!cancelled) {
+  const { order, checkout, status } = await findStoreOrder(deps.db, orderId, token);
+  if (status === 'paid') throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
+  const result = await moveStoreOrder(deps.db, deps.workflow, {
+    orderId,
+    from: UNPAID_STATUSES,
+    to: 'cancelled',
+  });
+  if (result.kind !== 'changed') {
     // Someone else moved the order first: a confirmation or a payment since we read it
     // must not be answered as a successful cancel. An order already closed stays closed.
-    const [current] = await deps.db
-      .select({ status: storeOrders.status })
-      .from(storeOrders)
-      .where(eq(storeOrders.id, orderId));
-    if (current?.status !== 'cancelled' && current?.status !== 'expired') {
+    const now = result.kind === 'unchanged' ? result.order.status : undefined;
+    if (now !== 'cancelled' && now !== 'expired') {
       throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
     }
   }
-  if (cancelled?.status === 'pending_payment' && order.paymentReference && deps.stripe) {
+  if (
+    result.kind === 'changed' &&
+    result.previous === 'pending_payment' &&
+    order.providerPaymentId &&
+    deps.stripe
+  ) {
     // Close the Stripe session too, so it cannot be paid later.
-    await closeCheckoutSession(deps.stripe, order.paymentReference);
+    await closeCheckoutSession(deps.stripe, order.providerPaymentId);
   }
-  return { redirect_url: order.cancelUrl };
+  return { redirect_url: checkout.cancelUrl };
 }
 
 /**
@@ -167,15 +177,16 @@ export async function confirmStripeReturn(
   token: string,
   sessionId: string,
 ): Promise<CheckoutSummary> {
-  const order = await findStoreOrder(deps.db, orderId, token);
-  if (!deps.stripe || order.paymentProvider !== 'stripe' || order.paymentReference !== sessionId) {
+  const { order, status } = await findStoreOrder(deps.db, orderId, token);
+  if (!deps.stripe || order.provider !== 'stripe' || order.providerPaymentId !== sessionId) {
     throw AppError.notFound(CHECKOUT_PAGE_MESSAGES.orderNotFound);
   }
-  if (order.status !== 'paid') {
+  if (status !== 'paid') {
     const session = await readCheckoutSession(deps.stripe, sessionId);
     if (session && checkoutSessionPays(session, order)) {
-      await deps.db.transaction((tx) => markStoreOrderPaid(tx, orderId, session.id));
-      invalidateCatalogue(deps.db);
+      await transactionWithWorkflow(deps.db, deps.workflow, (tx, workflow) =>
+        markStoreOrderPaid(tx, workflow, orderId, session.id),
+      );
     }
   }
   return getStoreCheckout(deps, orderId, token);

@@ -9,7 +9,7 @@ import {
 } from '../store-catalogue/store-test-helpers';
 import { countPaymentEvents } from '../payments/payment-events.service';
 import { storeVariants } from '../store-catalogue/store-catalogue.table';
-import { storeOrders } from './store.table';
+import { orders as storeOrders } from '../orders/orders.table';
 
 const APP = 'http://localhost:3000';
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_store';
@@ -131,7 +131,7 @@ describe('storefront checkout with Stripe (against a local fake of its API)', ()
     const first = await webhook(completed('evt_paid_1', session));
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ received: true, duplicate: false });
-    expect(await statusOf(id)).toBe('paid');
+    expect(await statusOf(id)).toBe('approved');
     const after = await stock('lamp-walnut');
     expect(after).toEqual({ quantity: before.quantity - 1, reserved: before.reserved - 1 });
 
@@ -194,7 +194,7 @@ describe('storefront checkout with Stripe (against a local fake of its API)', ()
 
     const paid = await webhook(completed('evt_paid_right', session));
     expect(paid.statusCode).toBe(200);
-    expect(await statusOf(id)).toBe('paid');
+    expect(await statusOf(id)).toBe('approved');
   });
 
   it('ignores a paid session that is not the one created for the order', async () => {
@@ -264,7 +264,7 @@ describe('storefront checkout with Stripe (against a local fake of its API)', ()
     const before = await stock('lamp-walnut');
     const late = await webhook(completed('evt_late_payment', session));
     expect(late.statusCode).toBe(200);
-    expect(await statusOf(id)).toBe('paid');
+    expect(await statusOf(id)).toBe('approved');
     expect(await stock('lamp-walnut')).toEqual({
       quantity: before.quantity - 1,
       reserved: before.reserved,

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Database } from '../../db/client';
-import { invalidateCatalogue } from '../store-catalogue/store-catalogue.service';
+import { transactionWithWorkflow, type OrderWorkflow } from '../orders/order-workflow';
+import { lockStoreOrder } from '../orders/store-channel.service';
 import { markStoreOrderPaid } from './store-orders.service';
 import { recordPaymentEvent } from '../payments/payment-events.service';
 import {
@@ -9,7 +9,6 @@ import {
   readCheckoutSession,
   verifyStripeEvent,
 } from '../payments/providers/stripe';
-import { storeOrders } from './store.table';
 
 /** Events after which a Checkout Session may have been paid (cards, then delayed methods). */
 const MAY_BE_PAID = new Set([
@@ -26,6 +25,7 @@ const MAY_BE_PAID = new Set([
  */
 export async function handleStripeWebhook(
   db: Database,
+  workflow: OrderWorkflow,
   stripe: Stripe,
   webhookSecret: string,
   rawBody: Buffer,
@@ -42,7 +42,7 @@ export async function handleStripeWebhook(
       ? await readCheckoutSession(stripe, named.id)
       : null;
 
-  const result = await db.transaction(async (tx) => {
+  return transactionWithWorkflow(db, workflow, async (tx, inner) => {
     const fresh = await recordPaymentEvent(tx, {
       provider: 'stripe',
       eventId: event.id,
@@ -52,19 +52,10 @@ export async function handleStripeWebhook(
     if (!fresh) return { received: true as const, duplicate: true };
     if (!session || !orderId) return { received: true as const, duplicate: false };
     // Only the session we created for this order can pay it.
-    const [order] = await tx
-      .select({
-        id: storeOrders.id,
-        totalCents: storeOrders.totalCents,
-        currency: storeOrders.currency,
-      })
-      .from(storeOrders)
-      .where(and(eq(storeOrders.id, orderId), eq(storeOrders.paymentReference, session.id)));
-    if (order && checkoutSessionPays(session, order)) {
-      await markStoreOrderPaid(tx, orderId, session.id);
+    const order = await lockStoreOrder(tx, orderId);
+    if (order && order.providerPaymentId === session.id && checkoutSessionPays(session, order)) {
+      await markStoreOrderPaid(tx, inner, orderId, session.id);
     }
     return { received: true as const, duplicate: false };
   });
-  if (!result.duplicate) invalidateCatalogue(db);
-  return result;
 }

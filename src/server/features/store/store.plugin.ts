@@ -14,7 +14,12 @@ import { webhookRoute } from '../payments/webhook-route';
 export async function storePlugin(app: FastifyInstance): Promise<void> {
   const keys = app.config.store.stripe;
   const stripe = keys ? createStripeClient(keys) : undefined;
-  const deps: StoreCheckoutDeps = { db: app.db, config: app.config, stripe };
+  const deps: StoreCheckoutDeps = {
+    db: app.db,
+    config: app.config,
+    stripe,
+    workflow: app.orderWorkflow,
+  };
   catalogueCache(app.db, app.dbDriver);
 
   await app.register(storeRoutes, { prefix: '/store', deps });
@@ -28,6 +33,7 @@ export async function storePlugin(app: FastifyInstance): Promise<void> {
     const signature = request.headers['stripe-signature'];
     return handleStripeWebhook(
       app.db,
+      app.orderWorkflow,
       stripe,
       keys.webhookSecret,
       request.rawBody,

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_CHECKOUT_MESSAGES } from '@shared/store/store.schema';
 import { CHECKOUT_PAGE_MESSAGES } from '@shared/store/checkout.schema';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { releaseExpiredReservations } from './store-orders.service';
 import { seedTestCatalogue } from '../store-catalogue/store-test-helpers';
 import { storeVariants } from '../store-catalogue/store-catalogue.table';
-import { storeOrders } from './store.table';
+import { orders as storeOrders } from '../orders/orders.table';
+import { expireDueOrders } from '../orders/order-workflow';
 
 const APP = 'http://localhost:3000';
 const buyer = {
@@ -368,7 +368,7 @@ describe('storefront API /api/store/:storeId', () => {
         },
         buyer: { name: 'Ana Pérez', email: 'ana@example.com', city: 'Buenos Aires' },
       });
-      expect(body.summary.reference).toMatch(/^VM-[0-9A-F]{8}$/);
+      expect(body.summary.reference).toMatch(/^VM-[0-9A-HJKMNP-TV-Z]{10}$/);
       expect(await stock('lamp-oak')).toEqual({ quantity: 2, reserved: 2 });
 
       // The transfer keeps its units for STORE_TRANSFER_HOLD_HOURS (24 by default, as payment
@@ -376,7 +376,10 @@ describe('storefront API /api/store/:storeId', () => {
       const heldUntil = new Date(body.summary.reserved_until).getTime();
       expect(heldUntil - Date.now()).toBeGreaterThan(23 * 3_600_000);
       expect(heldUntil - Date.now()).toBeLessThanOrEqual(24 * 3_600_000);
-      expect(await releaseExpiredReservations(t.db, new Date(Date.now() + 23 * 3_600_000))).toBe(0);
+      expect(
+        (await expireDueOrders(t.db, t.app.orderWorkflow, new Date(Date.now() + 23 * 3_600_000)))
+          .store,
+      ).toBe(0);
       expect(await stock('lamp-oak')).toEqual({ quantity: 2, reserved: 2 });
 
       // The admin surface is role-guarded.
@@ -384,10 +387,15 @@ describe('storefront API /api/store/:storeId', () => {
       expect(anonymous.statusCode).toBe(401);
 
       // Past the hold the units go back; a transfer that still arrives is honoured.
-      expect(await releaseExpiredReservations(t.db, new Date(heldUntil + 60_000))).toBe(1);
+      expect(
+        (await expireDueOrders(t.db, t.app.orderWorkflow, new Date(heldUntil + 60_000))).store,
+      ).toBe(1);
       expect(await stock('lamp-oak')).toEqual({ quantity: 2, reserved: 0 });
       const { confirmStoreTransfer } = await import('./store-orders.service');
-      expect(await confirmStoreTransfer(t.db, id)).toEqual({ id, status: 'paid' });
+      expect(await confirmStoreTransfer(t.db, t.app.orderWorkflow, id, 'admin-test')).toEqual({
+        id,
+        status: 'paid',
+      });
       expect(await stock('lamp-oak')).toEqual({ quantity: 0, reserved: 0 });
     });
 
@@ -403,24 +411,27 @@ describe('storefront API /api/store/:storeId', () => {
 
       // The admin sees it waiting for the transfer, and nobody else does.
       const { listStoreTransfers } = await import('./store-orders.service');
-      const waiting = (await listStoreTransfers(t.db, { kind: 'platform' })).items.find(
-        (item) => item.id === id,
-      );
+      const waiting = (await listStoreTransfers(t.db)).items.find((item) => item.id === id);
       expect(waiting).toMatchObject({
         status: 'pending_transfer',
         buyer_name: 'Ana Pérez',
         buyer_email: 'ana@example.com',
         lines: 1,
       });
-      expect(waiting?.reference).toMatch(/^VM-[0-9A-F]{8}$/);
+      // One reference format for every order, whichever surface placed it.
+      expect(waiting?.reference).toMatch(/^VM-[0-9A-HJKMNP-TV-Z]{10}$/);
       expect((await get('/api/admin/store/orders/transfers')).statusCode).toBe(401);
 
-      expect(await confirmStoreTransfer(t.db, id)).toEqual({ id, status: 'paid' });
-      expect(
-        (await listStoreTransfers(t.db, { kind: 'platform' })).items.some((item) => item.id === id),
-      ).toBe(false);
+      expect(await confirmStoreTransfer(t.db, t.app.orderWorkflow, id, 'admin-test')).toEqual({
+        id,
+        status: 'paid',
+      });
+      expect((await listStoreTransfers(t.db)).items.some((item) => item.id === id)).toBe(false);
       expect(await stock('lamp-walnut')).toEqual({ quantity: 2, reserved: 0 });
-      expect(await confirmStoreTransfer(t.db, id)).toEqual({ id, status: 'paid' });
+      expect(await confirmStoreTransfer(t.db, t.app.orderWorkflow, id, 'admin-test')).toEqual({
+        id,
+        status: 'paid',
+      });
       expect(await stock('lamp-walnut')).toEqual({ quantity: 2, reserved: 0 });
 
       const page = (await get(`/api/store/vendemas/checkout/${id}?token=${token}`)).json();
@@ -430,11 +441,18 @@ describe('storefront API /api/store/:storeId', () => {
       );
 
       const { url: other } = (await checkout([{ variant_id: 'lamp-walnut', quantity: 1 }])).json();
-      await expect(confirmStoreTransfer(t.db, orderOf(other).id)).rejects.toMatchObject({
+      await expect(
+        confirmStoreTransfer(t.db, t.app.orderWorkflow, orderOf(other).id, 'admin-test'),
+      ).rejects.toMatchObject({
         statusCode: 409,
       });
       await expect(
-        confirmStoreTransfer(t.db, '00000000-0000-4000-8000-000000000000'),
+        confirmStoreTransfer(
+          t.db,
+          t.app.orderWorkflow,
+          '00000000-0000-4000-8000-000000000000',
+          'admin-test',
+        ),
       ).rejects.toMatchObject({ statusCode: 404 });
       await post(`/api/store/vendemas/checkout/${orderOf(other).id}/cancel`, {
         token: orderOf(other).token,
@@ -446,10 +464,10 @@ describe('storefront API /api/store/:storeId', () => {
       const { id, token } = orderOf(url);
       expect(await stock('lamp-walnut')).toEqual({ quantity: 2, reserved: 2 });
 
-      expect(await releaseExpiredReservations(t.db, new Date())).toBe(0);
+      expect((await expireDueOrders(t.db, t.app.orderWorkflow, new Date())).store).toBe(0);
       const later = new Date(Date.now() + 31 * 60_000);
-      expect(await releaseExpiredReservations(t.db, later)).toBe(1);
-      expect(await releaseExpiredReservations(t.db, later)).toBe(0);
+      expect((await expireDueOrders(t.db, t.app.orderWorkflow, later)).store).toBe(1);
+      expect((await expireDueOrders(t.db, t.app.orderWorkflow, later)).store).toBe(0);
       expect(await stock('lamp-walnut')).toEqual({ quantity: 2, reserved: 0 });
 
       const page = (await get(`/api/store/vendemas/checkout/${id}?token=${token}`)).json();
@@ -492,7 +510,7 @@ describe('storefront API /api/store/:storeId', () => {
       const { id, token } = orderOf(url);
       await t.db
         .update(storeOrders)
-        .set({ reservedUntil: new Date(Date.now() - 1000) })
+        .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(storeOrders.id, id));
       const page = (await get(`/api/store/vendemas/checkout/${id}?token=${token}`)).json();
       expect(page.status).toBe('expired');

@@ -7,6 +7,8 @@ import { AdminOrdersPage } from './admin-orders-page';
 
 const ORDER: Order = {
   id: 'order-1',
+  channel: 'link',
+  currency: 'ars',
   product_id: 'product-1',
   product_title: 'Termo de acero 1 litro',
   company_id: 'company-1',

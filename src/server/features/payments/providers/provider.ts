@@ -5,7 +5,7 @@ import type { PayConfig } from '../../../config/env';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import type { SecretBox } from '../../../lib/secret-box';
-import type { OrderRow } from '../../orders/orders.service';
+import type { LinkOrderRow } from '../../orders/orders.service';
 import type { ProductRow } from '../../products/products.service';
 import type { ActiveMethod } from '../payment-methods.service';
 import type { PaymentVerdict } from '../payment-outcome.service';
@@ -39,7 +39,7 @@ export interface ProviderContext {
 
 /** A payment-link order just written, and where the buyer goes next. */
 export interface StartRequest {
-  order: OrderRow;
+  order: LinkOrderRow;
   product: ProductRow;
   appUrl: string;
   /** The buyer's /success link with their token (where a gateway sends them back). */
@@ -107,7 +107,7 @@ export interface PaymentProvider {
   notConnected(): AppError;
   /** The payment id a buyer came back with, when it may be this order's. */
   returnedPaymentId?(
-    order: OrderRow,
+    order: LinkOrderRow,
     returned: { paymentIntent?: string | undefined; paymentId?: string | undefined },
   ): string | undefined;
   /** Verifies a webhook (400 AppError when its signature is bad) and reads back what it names. */
