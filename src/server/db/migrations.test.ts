@@ -2,6 +2,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseThrough, type EarlierDatabase } from '../../../tests/setup/earlier-schema';
 
+/** A company and its product, as every version since 0001 stores them. */
+async function addCompanyWithProduct(earlier: EarlierDatabase): Promise<void> {
+  await earlier.run(sql`
+    insert into users (id, name, email) values ('co-1', 'Yerbatera SA', 'yerba@example.com')`);
+  await earlier.run(sql`
+    insert into profiles (id, name, email, company, role)
+    values ('co-1', 'Yerbatera SA', 'yerba@example.com', 'Yerbatera SA', 'company')`);
+  await earlier.run(sql`
+    insert into products (id, company_id, title, price_cents, stock, commission_bps)
+    values ('p-1', 'co-1', 'Yerba 1 kg', 1000000, 19, 1000)`);
+}
+
 /**
  * Migrations keep what an earlier version stored: a database is migrated only
  * through the version before, filled as that version wrote its rows, then
@@ -16,14 +28,7 @@ describe('0016 (payment-link limits) on a database the version before filled', (
       select to_regclass('pay_challenge_uses') as challenges,
         (select count(*)::int from information_schema.columns
           where table_name = 'orders' and column_name = 'client_key') as client_key`);
-    await earlier.run(sql`
-      insert into users (id, name, email) values ('co-1', 'Yerbatera SA', 'yerba@example.com')`);
-    await earlier.run(sql`
-      insert into profiles (id, name, email, company, role)
-      values ('co-1', 'Yerbatera SA', 'yerba@example.com', 'Yerbatera SA', 'company')`);
-    await earlier.run(sql`
-      insert into products (id, company_id, title, price_cents, stock, commission_bps)
-      values ('p-1', 'co-1', 'Yerba 1 kg', 1000000, 19, 1000)`);
+    await addCompanyWithProduct(earlier);
     await earlier.run(sql`
       insert into orders (id, product_id, product_title, company_id, quantity, unit_price_cents,
         commission_bps, total_cents, company_cents, seller_cents, platform_cents, provider, status,
@@ -62,14 +67,7 @@ describe('0017 (one order model) on a database the version before filled', () =>
   let earlier: EarlierDatabase;
   beforeAll(async () => {
     earlier = await databaseThrough('0016_payment_link_limits');
-    await earlier.run(sql`
-      insert into users (id, name, email) values ('co-1', 'Yerbatera SA', 'yerba@example.com')`);
-    await earlier.run(sql`
-      insert into profiles (id, name, email, company, role)
-      values ('co-1', 'Yerbatera SA', 'yerba@example.com', 'Yerbatera SA', 'company')`);
-    await earlier.run(sql`
-      insert into products (id, company_id, title, price_cents, stock, commission_bps)
-      values ('p-1', 'co-1', 'Yerba 1 kg', 1000000, 19, 1000)`);
+    await addCompanyWithProduct(earlier);
     // Two payment-link orders, one paid and one waiting for its transfer.
     await earlier.run(sql`
       insert into orders (id, product_id, product_title, company_id, quantity, unit_price_cents,

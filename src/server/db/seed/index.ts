@@ -5,6 +5,7 @@ import type { Database } from '../client';
 import { storeDemoSeeder } from '../../features/store-catalogue/store-demo.seeder';
 import { demoAccountsSeeder } from '../../features/accounts/demo-accounts.seeder';
 import { payDemoSeeder } from '../../features/pay/pay-demo.seeder';
+import { storeDemoOrdersSeeder } from '../../features/store/store-demo-orders.seeder';
 
 export interface SeedContext {
   db: Database;
@@ -24,7 +25,12 @@ export interface Seeder {
   run(context: SeedContext): Promise<void>;
 }
 
-const seeders: Seeder[] = [demoAccountsSeeder, storeDemoSeeder, payDemoSeeder];
+const seeders: Seeder[] = [
+  demoAccountsSeeder,
+  storeDemoSeeder,
+  payDemoSeeder,
+  storeDemoOrdersSeeder,
+];
 
 export async function seedDemoData(context: SeedContext): Promise<void> {
   for (const seeder of seeders) {

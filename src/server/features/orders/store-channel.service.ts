@@ -166,3 +166,8 @@ export async function storeTransferOrders(db: Database, limit = 100) {
   );
   return rows.map((order) => ({ order, lines: lines.get(order.id) ?? 0 }));
 }
+
+/** How many storefront orders there are (the demo seeds its own only into an empty shop). */
+export async function countStoreOrders(db: Database): Promise<number> {
+  return db.$count(orders, inStore);
+}
