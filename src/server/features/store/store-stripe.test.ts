@@ -199,12 +199,12 @@ describe('storefront checkout with Stripe (against a local fake of its API)', ()
 
   it('ignores a paid session that is not the one created for the order', async () => {
     const { id, token } = await startPayment(1);
+    // Made for this order, paid in full on Stripe, but not the session the order points at.
+    const ours = [...fake.sessions.values()].find((s) => s.client_reference_id === id)!;
+    fake.sessions.set('cs_test_someone_else', { ...ours, id: 'cs_test_someone_else' });
+    fake.pay('cs_test_someone_else');
     const response = await webhook(
-      completed('evt_other_session', {
-        id: 'cs_test_someone_else',
-        client_reference_id: id,
-        metadata: { store_order_id: id },
-      }),
+      completed('evt_other_session', fake.sessions.get('cs_test_someone_else')!),
     );
     expect(response.statusCode).toBe(200);
     expect(await statusOf(id)).toBe('pending_payment');
