@@ -16,13 +16,19 @@ describe('storefront orders among every order', () => {
   let admin: CreatedUser;
   let world: PayWorld;
   let storeOrderId: string;
+  let storeToken: string;
+  let linkOrder: { id: string; token: string };
 
   beforeAll(async () => {
     t = await createTestApp({ ...UNLIMITED_PAY_ENV, STORE_CHECKOUT_RATE_LIMIT: '1000' });
     await seedTestCatalogue(t.db);
     admin = await createUser(t.app, { role: 'admin', name: 'Alicia Admin' });
     world = await createPayWorld(t);
-    await buy(t, world.productId, { provider: 'transferencia', ref: world.ref });
+    const bought = await buy(t, world.productId, { provider: 'transferencia', ref: world.ref });
+    linkOrder = {
+      id: bought.json().order_id,
+      token: decodeURIComponent(/token=([^&"]+)/.exec(bought.body)![1]!),
+    };
     const checkout = await t.app.inject({
       method: 'POST',
       url: '/api/store/vendemas/checkout',
@@ -36,7 +42,9 @@ describe('storefront orders among every order', () => {
       },
     });
     expect(checkout.statusCode, checkout.body).toBe(200);
-    storeOrderId = new URL(checkout.json().url).pathname.split('/').at(-1)!;
+    const url = new URL(checkout.json().url);
+    storeOrderId = url.pathname.split('/').at(-1)!;
+    storeToken = url.searchParams.get('token')!;
   });
   afterAll(() => t.close());
 
@@ -90,5 +98,31 @@ describe('storefront orders among every order', () => {
     expect(seller.statusCode).toBe(200);
     expect(seller.body).not.toContain(storeOrderId);
     expect(seller.json().items).toHaveLength(1);
+  });
+
+  it("each surface opens only its own orders, even with the other's right token", async () => {
+    const asStore = await t.app.inject({
+      method: 'GET',
+      url: `/api/store/vendemas/checkout/${linkOrder.id}?token=${encodeURIComponent(linkOrder.token)}`,
+    });
+    expect(asStore.statusCode).toBe(404);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/store/vendemas/checkout/${linkOrder.id}/cancel`,
+      headers: { origin: APP },
+      payload: { token: linkOrder.token },
+    });
+    expect(cancel.statusCode).toBe(404);
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/orders/${linkOrder.id}?token=${encodeURIComponent(linkOrder.token)}`,
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().status).toBe('pending_transfer');
+    const asLink = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/orders/${storeOrderId}?token=${encodeURIComponent(storeToken)}`,
+    });
+    expect(asLink.statusCode).toBe(404);
   });
 });
