@@ -1,5 +1,11 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
-import { countsAsSale, isUnpaid, UNPAID_STATUSES, type OrderStatus } from '@shared/order-status';
+import {
+  countsAsSale,
+  isUnpaid,
+  LINK_ORDER_STATUSES,
+  UNPAID_STATUSES,
+  type OrderStatus,
+} from '@shared/order-status';
 import type { PaymentProvider } from '@shared/payments/payment-methods.schema';
 import { pointsForOrder } from '@shared/points';
 import { scopeCondition, type Scope } from '../../lib/scope';
@@ -178,6 +184,9 @@ async function lockOrder(tx: Transaction, request: TransitionRequest): Promise<O
 function allowed(current: OrderRow, request: TransitionRequest): boolean {
   return !(
     current.status === request.to ||
+    // A cart's own statuses (reserved, cancelled) are not a payment link's.
+    (current.channel === 'link' &&
+      !(LINK_ORDER_STATUSES as readonly OrderStatus[]).includes(request.to)) ||
     (request.from && !request.from.includes(current.status)) ||
     (request.provider && current.provider !== request.provider)
   );

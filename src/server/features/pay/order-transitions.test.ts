@@ -116,6 +116,17 @@ describe('order transitions', () => {
     );
   });
 
+  it("never moves a payment-link order to a cart's own statuses (reserved, cancelled)", async () => {
+    const response = await buy(t, world.productId, { provider: 'transferencia' });
+    const id = response.json().order_id as string;
+    const before = await stock();
+    expect((await moveOrder(t, id, 'cancelled')).kind).toBe('unchanged');
+    expect((await moveOrder(t, id, 'reserved')).kind).toBe('unchanged');
+    expect(await stock()).toBe(before);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
+    expect(row!.status).toBe('pending_transfer');
+  });
+
   it('writes a history row per change and none when nothing changes', async () => {
     const response = await buy(t, world.productId, { provider: 'transferencia' });
     const id = response.json().order_id as string;
