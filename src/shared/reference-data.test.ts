@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ADMIN_SETTABLE_STATUSES,
   ORDER_STATUS_LABELS,
+  LINK_ORDER_STATUSES,
   ORDER_STATUSES,
   orderStatusLabel,
   orderStatusTone,
@@ -24,7 +25,7 @@ describe('provinces (spec 01 §3)', () => {
 });
 
 describe('order statuses (spec 02 §4)', () => {
-  it('has the five statuses with their Spanish labels, and expired for unpaid orders', () => {
+  it("has the five statuses with their Spanish labels, expired for unpaid orders, and a cart's own two", () => {
     expect(ORDER_STATUSES).toEqual([
       'pending_payment',
       'pending_transfer',
@@ -32,7 +33,10 @@ describe('order statuses (spec 02 §4)', () => {
       'delivered',
       'refunded',
       'expired',
+      'reserved',
+      'cancelled',
     ]);
+    expect(LINK_ORDER_STATUSES).toEqual(ORDER_STATUSES.slice(0, 6));
     expect(ORDER_STATUS_LABELS).toEqual({
       pending_payment: 'Pendiente de Pago',
       pending_transfer: 'Pendiente de Transf.',
@@ -40,6 +44,8 @@ describe('order statuses (spec 02 §4)', () => {
       delivered: 'Entregado',
       refunded: 'Reintegrado',
       expired: 'Vencido',
+      reserved: 'Reservado',
+      cancelled: 'Cancelado',
     });
   });
 
