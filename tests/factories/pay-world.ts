@@ -184,7 +184,13 @@ export function moveOrder(
   t: TestApp,
   orderId: string,
   to: OrderStatus,
-  options: { changedBy?: string; from?: readonly OrderStatus[]; workflow?: OrderWorkflow } = {},
+  options: {
+    changedBy?: string;
+    from?: readonly OrderStatus[];
+    workflow?: OrderWorkflow;
+    /** The approval's payment split itself at the source (a connected account). */
+    collectedAtSource?: boolean;
+  } = {},
 ) {
   const { workflow = t.app.orderWorkflow, ...request } = options;
   return transitionOrder(t.db, workflow, {

@@ -88,6 +88,8 @@ export interface FakePreference {
   back_urls: { success: string; pending: string; failure: string };
   items: { title: string; quantity: number; unit_price: number; currency_id: string }[];
   expiration_date_to: string;
+  /** The platform's commission, kept when the buyer pays (connected accounts only). */
+  marketplace_fee?: number;
 }
 
 export interface FakeMercadoPagoPayment {
@@ -98,6 +100,15 @@ export interface FakeMercadoPagoPayment {
   transaction_amount: number;
   currency_id: string;
   accessToken: string;
+  marketplace_fee?: number;
+  fee_details?: { type: string; amount: number; fee_payer: string }[];
+}
+
+/** An account connected to the platform's application through the fake's OAuth. */
+export interface FakeMercadoPagoAccount {
+  userId: number;
+  accessToken: string;
+  refreshToken: string;
 }
 
 export interface FakeMercadoPago extends FakeServer {
@@ -108,9 +119,22 @@ export interface FakeMercadoPago extends FakeServer {
   /** The buyer pays a preference: a payment with its reference and amount (or others given). */
   pay(
     preferenceId: string,
-    options?: { status?: string; amount?: number; currency?: string; reference?: string },
+    options?: {
+      status?: string;
+      amount?: number;
+      currency?: string;
+      reference?: string;
+      /** A fee other than the preference's marketplace_fee. */
+      fee?: number;
+    },
   ): FakeMercadoPagoPayment;
   setStatus(paymentId: number, status: string): void;
+  /** Accounts connected through /oauth/token, by user id. */
+  accounts: Map<number, FakeMercadoPagoAccount>;
+  /** The authorization page's answer: a code for this state, as the redirect carries it. */
+  authorize(query: { state: string; redirect_uri: string }): string;
+  /** MercadoPago stops honouring an account's refresh token (the user revoked the app). */
+  revoke(userId: number): void;
 }
 
 export async function startFakeMercadoPago(
@@ -118,10 +142,17 @@ export async function startFakeMercadoPago(
     port?: number;
     /** When set, paying on the hosted page also sends the signed webhook, as MercadoPago does. */
     webhookSecret?: string | undefined;
+    /** The platform application's credentials the fake's /oauth/token accepts. */
+    app?: { clientId: string; clientSecret: string };
+    /** Seconds the access tokens it issues last (six months, as MercadoPago's). */
+    tokenSeconds?: number;
   } = {},
 ): Promise<FakeMercadoPago> {
   const preferences = new Map<string, FakePreference>();
   const payments = new Map<number, FakeMercadoPagoPayment>();
+  const accounts = new Map<number, FakeMercadoPagoAccount>();
+  const codes = new Map<string, { redirectUri: string; userId: number }>();
+  let nextUserId = 40_000_001;
   let nextPaymentId = 1_000_000_001;
   let failNext: number | null = null;
   let base = '';
@@ -138,9 +169,31 @@ export async function startFakeMercadoPago(
       transaction_amount: given.amount ?? Math.round(amount * 100) / 100,
       currency_id: given.currency ?? 'ARS',
       accessToken: preference.accessToken,
+      // A connected account's payment: MercadoPago keeps the platform's fee and says so.
+      ...(preference.marketplace_fee !== undefined
+        ? {
+            marketplace_fee: given.fee ?? preference.marketplace_fee,
+            fee_details: [
+              {
+                type: 'application_fee',
+                amount: given.fee ?? preference.marketplace_fee,
+                fee_payer: 'collector',
+              },
+            ],
+          }
+        : {}),
     };
     payments.set(payment.id, payment);
     return payment;
+  };
+
+  const authorizedRedirect = (query: { state: string; redirect_uri: string }) => {
+    const code = `TG-code-${randomBytes(8).toString('hex')}`;
+    codes.set(code, { redirectUri: query.redirect_uri, userId: nextUserId++ });
+    const target = new URL(query.redirect_uri);
+    target.searchParams.set('code', code);
+    target.searchParams.set('state', query.state);
+    return target.toString();
   };
 
   const fake = await listen(async (req, res, body) => {
@@ -167,6 +220,70 @@ export async function startFakeMercadoPago(
           `<body><h1>MercadoPago (simulado)</h1><p>${preference.items[0]?.title ?? ''}</p><p>Total: $ ${total.toFixed(2)}</p>` +
           `<form method="post" action="/checkout-pro/${preference.id}/pay"><button type="submit">Pagar</button></form></body></html>`,
       );
+    }
+
+    // The authorization page: a company signed in to MercadoPago authorizes the application.
+    if (path === '/authorization') {
+      const query = new URL(req.url ?? '/', base).searchParams;
+      const state = query.get('state') ?? '';
+      const redirectUri = query.get('redirect_uri') ?? '';
+      if (query.get('client_id') !== options.app?.clientId || !redirectUri) {
+        return send(res, 400, { message: 'invalid client_id or redirect_uri' });
+      }
+      if (req.method === 'POST') {
+        res.writeHead(303, { location: authorizedRedirect({ state, redirect_uri: redirectUri }) });
+        return void res.end();
+      }
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return void res.end(
+        `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>MercadoPago (simulado): autorizar</title></head>` +
+          `<body><h1>MercadoPago (simulado)</h1><p>VendeMás quiere cobrar en tu nombre.</p>` +
+          `<form method="post" action="/authorization?${query.toString()}"><button type="submit">Autorizar</button></form></body></html>`,
+      );
+    }
+    if (req.method === 'POST' && path === '/oauth/token') {
+      const form = new URLSearchParams(body);
+      if (
+        !options.app ||
+        form.get('client_id') !== options.app.clientId ||
+        form.get('client_secret') !== options.app.clientSecret
+      ) {
+        return send(res, 401, { error: 'invalid_client', message: 'invalid client', status: 401 });
+      }
+      const issue = (userId: number) => {
+        const account: FakeMercadoPagoAccount = {
+          userId,
+          accessToken: `APP_USR-connected-${randomBytes(8).toString('hex')}`,
+          refreshToken: `TG-${randomBytes(8).toString('hex')}`,
+        };
+        accounts.set(userId, account);
+        return send(res, 200, {
+          access_token: account.accessToken,
+          token_type: 'bearer',
+          expires_in: options.tokenSeconds ?? 15_552_000,
+          scope: 'offline_access read write',
+          user_id: userId,
+          refresh_token: account.refreshToken,
+          public_key: `APP_USR-public-${userId}`,
+          live_mode: false,
+        });
+      };
+      const refused = () =>
+        send(res, 400, { error: 'invalid_grant', message: 'invalid_grant', status: 400 });
+      if (form.get('grant_type') === 'authorization_code') {
+        const given = codes.get(form.get('code') ?? '');
+        codes.delete(form.get('code') ?? '');
+        if (!given || given.redirectUri !== form.get('redirect_uri')) return refused();
+        return issue(given.userId);
+      }
+      if (form.get('grant_type') === 'refresh_token') {
+        const account = [...accounts.values()].find(
+          (candidate) => candidate.refreshToken === form.get('refresh_token'),
+        );
+        // Each refresh token is spent once: the answer carries the next one.
+        return account ? issue(account.userId) : refused();
+      }
+      return refused();
     }
 
     const token = bearer(req);
@@ -219,6 +336,13 @@ export async function startFakeMercadoPago(
       const found = payments.get(paymentId);
       if (!found) throw new Error(`no payment ${paymentId}`);
       found.status = status;
+    },
+    accounts,
+    authorize(query) {
+      return new URL(authorizedRedirect(query)).searchParams.get('code')!;
+    },
+    revoke(userId) {
+      accounts.delete(userId);
     },
   };
 }

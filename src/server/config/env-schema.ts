@@ -58,6 +58,16 @@ export const EnvSchema = z
     STRIPE_API_URL: z.url().optional(),
     /** Base URL of a local fake of MercadoPago's API, for tests and demos; ignored in production. */
     MERCADOPAGO_API_URL: z.url().optional(),
+    /**
+     * The platform's MercadoPago application (marketplace mode): with both set,
+     * companies can connect their account and every payment splits itself.
+     */
+    MERCADOPAGO_CLIENT_ID: z.string().trim().min(1).optional(),
+    MERCADOPAGO_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    /** The application's notification secret: connected accounts' webhooks are signed with it. */
+    MERCADOPAGO_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+    /** Where companies authorize the application; a local fake in tests; ignored in production. */
+    MERCADOPAGO_AUTH_URL: z.url().optional(),
     /** Minutes a payment-link order keeps its units while the card or MercadoPago payment is made. */
     PAY_RESERVATION_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
     /** Hours a payment-link transfer order keeps its units while the transfer is awaited. */

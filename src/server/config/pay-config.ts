@@ -18,7 +18,20 @@ export interface PayConfig {
   /** Local fakes of the providers' APIs (tests, demos); always undefined in production. */
   stripeApiUrl: string | undefined;
   mercadopagoApiUrl: string | undefined;
+  /** The platform's MercadoPago application, when companies may connect their accounts. */
+  mercadopagoApp: MercadoPagoApp | undefined;
 }
+
+export interface MercadoPagoApp {
+  clientId: string;
+  clientSecret: string;
+  /** Signs the notifications of connected accounts' payments. */
+  webhookSecret: string | undefined;
+  /** The authorization page's origin (MercadoPago's, or a local fake outside production). */
+  authUrl: string;
+}
+
+export const MERCADOPAGO_AUTH = 'https://auth.mercadopago.com';
 
 export interface PayLimits {
   unitsPerOrder: number;
@@ -45,5 +58,14 @@ export function payConfig(env: Env, isProduction: boolean): PayConfig {
     payoutMinimumCents: env.PAYOUT_MINIMUM_CENTS,
     stripeApiUrl: isProduction ? undefined : env.STRIPE_API_URL,
     mercadopagoApiUrl: isProduction ? undefined : env.MERCADOPAGO_API_URL,
+    mercadopagoApp:
+      env.MERCADOPAGO_CLIENT_ID && env.MERCADOPAGO_CLIENT_SECRET
+        ? {
+            clientId: env.MERCADOPAGO_CLIENT_ID,
+            clientSecret: env.MERCADOPAGO_CLIENT_SECRET,
+            webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET,
+            authUrl: (isProduction ? undefined : env.MERCADOPAGO_AUTH_URL) ?? MERCADOPAGO_AUTH,
+          }
+        : undefined,
   };
 }

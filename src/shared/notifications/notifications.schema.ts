@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   'company_transfer_pending',
   'company_statement_ready',
   'company_payment_received',
+  'company_connection_broken',
   'admin_statement_paid',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

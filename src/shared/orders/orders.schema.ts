@@ -265,6 +265,8 @@ export const Order = z.object({
     email: z.string().nullable(),
     phone: z.string().nullable(),
   }),
+  /** The payment split itself at the source (a connected account): the company owes nothing for it. */
+  collected_at_source: z.boolean(),
   /** Points this order gives its seller now (0 unless approved or delivered). */
   points_awarded: z.number().int(),
   created_at: z.string(),

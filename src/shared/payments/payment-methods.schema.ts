@@ -42,6 +42,24 @@ export const PAYMENT_METHOD_MESSAGES = {
   bankNameRequired: 'Ingresa el nombre del banco.',
   accountHolderRequired: 'Ingresa el titular de la cuenta.',
   instructionsTooLong: 'Las instrucciones pueden tener hasta 1000 caracteres.',
+  connectedNotEditable:
+    'Esta cuenta está conectada con MercadoPago: desconéctala para cargar un Access Token a mano.',
+} as const;
+
+/** Connecting a company's MercadoPago account to the platform's application (OAuth). */
+export const MERCADOPAGO_CONNECT_MESSAGES = {
+  connect: 'Conectar con MercadoPago',
+  disconnect: 'Desconectar',
+  connected: 'MercadoPago quedó conectado: cada pago separa la comisión de la plataforma.',
+  disconnected: 'MercadoPago quedó desconectado.',
+  unavailable: 'Conectar con MercadoPago no está disponible en esta plataforma.',
+  stateInvalid:
+    'El enlace para conectar MercadoPago no es válido o ya venció. Vuelve a intentarlo desde Pasarelas de Pago.',
+  exchangeFailed: 'MercadoPago no confirmó la conexión. Vuelve a intentarlo en unos minutos.',
+  notConnected: 'Tu cuenta de MercadoPago no está conectada.',
+  broken:
+    'MercadoPago rechazó la renovación de la conexión: vuelve a conectar tu cuenta para cobrar con MercadoPago.',
+  brokenTitle: 'Tu conexión con MercadoPago se cortó',
 } as const;
 
 const text = (max: number, message: string) =>
@@ -177,6 +195,13 @@ export const PaymentMethod = z.object({
   config: PaymentMethodConfig,
   /** Where to point the provider's webhooks (MercadoPago and Stripe); null for transfers. */
   webhook_url: z.string().nullable(),
+  /** `oauth`: the company connected its account to the platform (payments split at the source). */
+  connection: z.enum(['token', 'oauth']),
+  /** The connected account's id at the provider (MercadoPago's collector). */
+  collector_id: z.string().nullable(),
+  connected_at: z.string().nullable(),
+  /** `broken`: the provider refused to renew the connection; connect again. */
+  status: z.enum(['connected', 'broken']).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

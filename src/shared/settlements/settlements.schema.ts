@@ -29,6 +29,8 @@ export const StatementMonth = z.object({
   platform_cents: z.number().int(),
   /** Payments received that month. */
   paid_cents: z.number().int(),
+  /** Commission of the month's sales collected at the source: never owed. */
+  collected_cents: z.number().int(),
   /** What remained owed at the end of the month (carried over). */
   closing_cents: z.number().int(),
   /** The month is over: its statement no longer changes except by refunds. */
@@ -47,8 +49,12 @@ export const StatementLine = z.object({
   reference: z.string(),
   product_title: z.string(),
   seller_name: z.string().nullable(),
-  /** An approved sale, or the refund that took it back. */
-  kind: z.enum(['accrual', 'reversal']),
+  /**
+   * An approved sale the company owes the commission of, the refund that took
+   * one back, or a sale whose commission was collected at the source
+   * (`collected`: the platform kept it when the buyer paid; negative when refunded).
+   */
+  kind: z.enum(['accrual', 'reversal', 'collected']),
   at: z.string(),
   seller_cents: z.number().int(),
   platform_cents: z.number().int(),
@@ -74,7 +80,9 @@ export const Statement = z.object({
   paid_cents: z.number().int(),
   closing_cents: z.number().int(),
   closed: z.boolean(),
-  /** Per seller, what the month's sales earned them. */
+  /** Commission of the month's sales collected at the source, net of refunds: not owed. */
+  collected_cents: z.number().int(),
+  /** Per seller, what the month's sales the company owes earned them. */
   sellers: z.array(
     z.object({ seller_id: z.string(), name: z.string(), amount_cents: z.number().int() }),
   ),
@@ -93,6 +101,8 @@ export const CompanyBalances = z.object({
       paid_cents: z.number().int(),
       balance_cents: z.number().int(),
       last_payment_on: z.string().nullable(),
+      /** Commission of its sales collected at the source (never owed). */
+      collected_cents: z.number().int(),
     }),
   ),
 });

@@ -100,6 +100,17 @@ export async function renderOutboxMail(
       outro: 'Puedes elegir qué correos recibir desde la campana de tu panel.',
     });
   }
+  if (kind === 'company_connection_broken') {
+    return actionMail({
+      subject: 'Tu conexión con MercadoPago se cortó',
+      greetingName: typeof payload.name === 'string' ? payload.name : '',
+      intro: `MercadoPago rechazó la renovación de la conexión de tu cuenta con ${BRAND.name}, así que tus links de pago dejaron de ofrecer MercadoPago: tus compradores pueden pagar con tus otros medios. Vuelve a conectar tu cuenta para cobrar con MercadoPago otra vez.`,
+      action: 'Volver a conectar',
+      url: `${deps.appUrl}/company/payment-gateways`,
+      outro:
+        'Si no reconoces este aviso, revisa las aplicaciones autorizadas en tu cuenta de MercadoPago.',
+    });
+  }
   if (kind === 'company_statement_ready' || kind === 'company_payment_received') {
     return settlementMail(deps, kind, payload);
   }

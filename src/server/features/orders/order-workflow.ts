@@ -109,6 +109,8 @@ export interface TransitionRequest {
     buyer: { name: string; email: string; phone: string | null };
   };
   providerPaymentId?: string;
+  /** The approving payment split itself at the provider: the company owes nothing for it. */
+  collectedAtSource?: boolean;
   /** When it happens: now, unless demo data writes its history with a clock of its own. */
   at?: Date;
 }
@@ -280,6 +282,9 @@ async function writeStatus(
       updatedAt: request.at ?? new Date(),
       expiresAt: pending ? (request.expiresAt ?? current.expiresAt) : null,
       ...(request.providerPaymentId ? { providerPaymentId: request.providerPaymentId } : {}),
+      ...(request.collectedAtSource !== undefined
+        ? { collectedAtSource: request.collectedAtSource }
+        : {}),
       ...(request.payment
         ? {
             provider: request.payment.provider,

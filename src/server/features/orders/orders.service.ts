@@ -272,6 +272,7 @@ export const ORDER_DTO_COLUMNS = {
   buyerEmail: orders.buyerEmail,
   buyerPhone: orders.buyerPhone,
   pointsAwarded: orders.pointsAwarded,
+  collectedAtSource: orders.collectedAtSource,
   createdAt: orders.createdAt,
   updatedAt: orders.updatedAt,
 };
@@ -299,6 +300,7 @@ export function toOrderDto(
     status: row.status,
     external_reference: row.externalReference,
     buyer: { name: row.buyerName, email: row.buyerEmail, phone: row.buyerPhone },
+    collected_at_source: row.collectedAtSource,
     points_awarded: row.pointsAwarded,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

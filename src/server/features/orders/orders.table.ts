@@ -61,6 +61,11 @@ export const orders = pgTable(
     buyerPhone: text('buyer_phone'),
     /** SHA-256 of the buyer's link token (the token itself is only in the buyer's link). */
     buyerTokenHash: text('buyer_token_hash').notNull(),
+    /**
+     * The payment split itself at the provider (the company's connected account
+     * kept the price, the platform its commission): the company owes nothing for it.
+     */
+    collectedAtSource: boolean('collected_at_source').notNull().default(false),
     /** Points this order gives its seller now; taken back exactly when it stops counting. */
     pointsAwarded: integer('points_awarded').notNull().default(0),
     /** Until when an unpaid order keeps its units. */

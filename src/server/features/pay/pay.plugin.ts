@@ -5,6 +5,7 @@ import {
   type ConfirmationDeps,
 } from '../payments/payment-confirmation.service';
 import { webhookRoute } from '../payments/webhook-route';
+import { renewDueConnections } from './connection-upkeep';
 import { forgetExpiredChallenges } from './pay-challenge';
 import { payRoutes } from './pay.routes';
 
@@ -13,6 +14,8 @@ import { payRoutes } from './pay.routes';
  * longer matter (unpaid orders past their time are the app's expiry sweeper's).
  */
 const SWEEP_INTERVAL_MS = 60_000;
+/** How often connected accounts due for a new token are renewed. */
+const RENEW_INTERVAL_MS = 3_600_000;
 
 /**
  * Per-product payment links: the buyer's routes under /api/public, the
@@ -54,5 +57,27 @@ export async function payPlugin(app: FastifyInstance): Promise<void> {
   // unref: the sweeper never keeps the process alive; it stops with the app.
   const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+
+  // Connected MercadoPago accounts are renewed well before their token runs out.
+  const renew = () => {
+    if (!app.config.pay.mercadopagoApp) return;
+    renewDueConnections({
+      db: app.db,
+      secretBox: app.secretBox,
+      pay: app.config.pay,
+      appUrl: app.config.appUrl,
+      log: app.log,
+    }).then(
+      (counts) =>
+        counts.renewed + counts.broken > 0 &&
+        app.log.info(counts, 'MercadoPago connections renewed'),
+      (error: unknown) => app.log.warn({ err: error }, 'MercadoPago connection renewal failed'),
+    );
+  };
+  const renewTimer = setInterval(renew, RENEW_INTERVAL_MS);
+  renewTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    clearInterval(renewTimer);
+  });
 }

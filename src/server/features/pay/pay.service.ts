@@ -23,7 +23,12 @@ import {
 import { transitionOrder, type OrderWorkflow } from '../orders/order-workflow';
 import { sellerOfLink } from '../orders/seller-links.service';
 import { confirmReturn } from '../payments/payment-confirmation.service';
-import { activeMethodsOf, methodWithSecrets } from '../payments/payment-methods.service';
+import {
+  activeMethodsOf,
+  methodWithSecrets,
+  type ActiveMethod,
+} from '../payments/payment-methods.service';
+import { renewConnection } from './connection-upkeep';
 import { paymentProvider } from '../payments/providers';
 import { findProduct, type ProductRow } from '../products/products.service';
 import { profileSummaries } from '../profiles/profiles.service';
@@ -116,6 +121,23 @@ async function abandon(deps: PayDeps, order: LinkOrderRow): Promise<void> {
   });
 }
 
+/** A connected account's method with a token renewed when it runs out soon; null when the connection broke. */
+async function usableMethod(deps: PayDeps, method: ActiveMethod): Promise<ActiveMethod | null> {
+  if (method.connection !== 'oauth') return method;
+  const renewed = await renewConnection(
+    {
+      db: deps.db,
+      secretBox: deps.secretBox,
+      pay: deps.config.pay,
+      appUrl: deps.config.appUrl,
+      log: deps.log,
+    },
+    method.id,
+  );
+  if (!renewed || renewed.method.broken) return null;
+  return renewed.method;
+}
+
 /**
  * The company's account at the buyer's gateway, refused before any unit is
  * held: a 409 when the company takes no payments, not this method, or its
@@ -136,8 +158,10 @@ async function gatewayFor(deps: PayDeps, product: ProductRow, input: PayInput) {
     }
     throw new AppError('METHOD_UNAVAILABLE', PAY_MESSAGES.methodUnavailable, 409);
   }
+  const usable = await usableMethod(deps, method);
+  if (!usable) throw new AppError('METHOD_UNAVAILABLE', PAY_MESSAGES.methodUnavailable, 409);
   const provider = paymentProvider(input.provider);
-  const gateway = provider.connect({ ...deps, pay: deps.config.pay }, method);
+  const gateway = provider.connect({ ...deps, pay: deps.config.pay }, usable);
   if (!gateway) throw provider.notConnected();
   return { provider, gateway };
 }

@@ -39,6 +39,8 @@ export interface PreferenceRequest {
   expiration_date_from: string;
   expiration_date_to: string;
   metadata: Record<string, string>;
+  /** A connected account's preference: the platform's commission, kept at payment time (pesos). */
+  marketplace_fee?: number;
 }
 
 export interface Preference {
@@ -54,6 +56,97 @@ export interface MercadoPagoPayment {
   external_reference: string | null;
   transaction_amount: number;
   currency_id: string;
+  /** What the platform kept of a connected account's payment (pesos). */
+  marketplace_fee?: number | null;
+  fee_details?: { type: string; amount: number }[];
+}
+
+/** The platform's fee a payment carried, in cents: `marketplace_fee`, or its application fee details. */
+export function applicationFeeCents(payment: MercadoPagoPayment): number | null {
+  if (typeof payment.marketplace_fee === 'number' && payment.marketplace_fee > 0) {
+    return decimalToCents(payment.marketplace_fee);
+  }
+  const fees = (payment.fee_details ?? []).filter((fee) => fee.type === 'application_fee');
+  return fees.length ? decimalToCents(fees.reduce((sum, fee) => sum + fee.amount, 0)) : null;
+}
+
+/** What MercadoPago's OAuth answers for a code or a refresh token. */
+export interface MercadoPagoTokens {
+  accessToken: string;
+  refreshToken: string;
+  /** Seconds the access token lasts (six months). */
+  expiresIn: number;
+  /** The account's id: the collector of its payments. */
+  userId: string;
+  publicKey: string | null;
+}
+
+/** MercadoPago refused the code or the refresh token (`invalid_grant`): the company must connect again. */
+export class MercadoPagoGrantRefused extends MercadoPagoError {
+  override name = 'MercadoPagoGrantRefused';
+}
+
+/**
+ * POST /oauth/token with the platform application's credentials: a code from
+ * the authorization page, or a refresh token before the access token runs out.
+ */
+export async function requestMercadoPagoTokens(
+  options: {
+    apiUrl?: string | undefined;
+    clientId: string;
+    clientSecret: string;
+    timeoutMs?: number;
+  },
+  grant:
+    | { grant_type: 'authorization_code'; code: string; redirect_uri: string }
+    | { grant_type: 'refresh_token'; refresh_token: string },
+): Promise<MercadoPagoTokens> {
+  const base = (options.apiUrl ?? MERCADOPAGO_API).replace(/\/+$/, '');
+  const response = await fetch(`${base}/oauth/token`, {
+    method: 'POST',
+    headers: {
+      accept: 'application/json',
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({
+      client_id: options.clientId,
+      client_secret: options.clientSecret,
+      ...grant,
+    }).toString(),
+    signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+  });
+  const text = await response.text();
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    // An answer that is not JSON is a failed one, below.
+  }
+  if (!response.ok) {
+    if (response.status === 400 && body.error === 'invalid_grant') {
+      throw new MercadoPagoGrantRefused('MercadoPago refused the grant', 400);
+    }
+    throw new MercadoPagoError(
+      `MercadoPago POST /oauth/token answered ${response.status}`,
+      response.status,
+    );
+  }
+  const { access_token, refresh_token, expires_in, user_id, public_key } = body;
+  if (
+    typeof access_token !== 'string' ||
+    typeof refresh_token !== 'string' ||
+    typeof expires_in !== 'number' ||
+    (typeof user_id !== 'number' && typeof user_id !== 'string')
+  ) {
+    throw new MercadoPagoError('MercadoPago answered tokens without what a connection needs', 502);
+  }
+  return {
+    accessToken: access_token,
+    refreshToken: refresh_token,
+    expiresIn: expires_in,
+    userId: String(user_id),
+    publicKey: typeof public_key === 'string' ? public_key : null,
+  };
 }
 
 export interface MercadoPagoClient {

@@ -79,6 +79,7 @@ async function settle(
     amountCents: reading.amountCents ?? order.totalCents,
     currency: reading.currency,
     providerPaymentId: reading.paymentId,
+    applicationFeeCents: reading.applicationFeeCents ?? null,
   });
 }
 

@@ -1,13 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CreatePaymentMethodBody,
+  MERCADOPAGO_CONNECT_MESSAGES,
   PAYMENT_METHOD_MESSAGES,
   PaymentMethod,
   PaymentMethodList,
   UpdatePaymentMethodBody,
 } from '@shared/payments/payment-methods.schema';
 import { z } from '@shared/zod';
+import { escapeHtml } from '../../lib/html';
+import { AppError } from '../../lib/app-error';
 import { actorOf } from '../accounts/role-guard';
+import {
+  disconnectMercadoPago,
+  finishMercadoPagoConnect,
+  startMercadoPagoConnect,
+  type ConnectDeps,
+} from './mercadopago-connect.service';
 import {
   createPaymentMethod,
   deletePaymentMethod,
@@ -19,6 +28,19 @@ import {
 
 const MethodParams = z.object({ id: z.uuid({ error: PAYMENT_METHOD_MESSAGES.notFound }) });
 
+const CallbackQuery = z.object({
+  code: z.string().trim().min(1).max(512).optional(),
+  state: z.string().trim().min(1).max(256).optional(),
+  error: z.string().max(200).optional(),
+});
+
+const GATEWAYS_PAGE = '/company/payment-gateways';
+
+/** A refused connection, as a page when a browser came back with it (it cannot follow a 400's Location). */
+function refusedPage(message: string): string {
+  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>No se pudo conectar MercadoPago</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#0f172a;line-height:1.5}a{color:#0369a1;font-weight:600}</style></head><body><h1>No se pudo conectar MercadoPago</h1><p>${escapeHtml(message)}</p><p><a href="${GATEWAYS_PAGE}">Volver a Pasarelas de Pago</a></p></body></html>`;
+}
+
 /** /api/company/payment-methods: the company's gateways (spec 02 §2, §5; API.md). */
 export const companyPaymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: PaymentMethodDeps = {
@@ -26,6 +48,76 @@ export const companyPaymentMethodRoutes: FastifyPluginAsyncZod = async (app) => 
     secretBox: app.secretBox,
     appUrl: app.config.appUrl,
   };
+
+  const connectDeps: ConnectDeps = {
+    db: app.db,
+    secretBox: app.secretBox,
+    pay: app.config.pay,
+    appUrl: app.config.appUrl,
+  };
+
+  app.get(
+    '/payment-methods/mercadopago/connect',
+    {
+      schema: {
+        tags: ['company'],
+        summary:
+          'Lleva a la empresa a autorizar la aplicación de la plataforma en MercadoPago (302)',
+      },
+    },
+    async (request, reply) =>
+      reply.redirect(await startMercadoPagoConnect(connectDeps, actorOf(request).userId), 302),
+  );
+
+  app.get(
+    '/payment-methods/mercadopago/callback',
+    {
+      schema: {
+        tags: ['company'],
+        summary:
+          'Vuelta de MercadoPago: canjea el código, guarda la conexión y vuelve a Pasarelas de Pago',
+        querystring: CallbackQuery,
+      },
+    },
+    async (request, reply) => {
+      const { code, state } = request.query;
+      try {
+        // The company declined on MercadoPago's page, or the answer lacks what it needs.
+        if (!code || !state) {
+          throw new AppError('OAUTH_STATE_INVALID', MERCADOPAGO_CONNECT_MESSAGES.stateInvalid, 400);
+        }
+        await finishMercadoPagoConnect(connectDeps, actorOf(request).userId, { code, state });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        if (error.statusCode === 502) {
+          return reply.redirect(`${GATEWAYS_PAGE}?connect_error=mercadopago`, 302);
+        }
+        if (request.headers.accept?.includes('text/html')) {
+          return reply
+            .status(error.statusCode)
+            .type('text/html; charset=utf-8')
+            .send(refusedPage(error.message));
+        }
+        throw error;
+      }
+      return reply.redirect(`${GATEWAYS_PAGE}?connected=mercadopago`, 302);
+    },
+  );
+
+  app.delete(
+    '/payment-methods/mercadopago/connection',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'Desconecta la cuenta de MercadoPago: la plataforma olvida sus credenciales',
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await disconnectMercadoPago(connectDeps, actorOf(request).userId);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.get(
     '/payment-methods',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, or } from 'drizzle-orm';
 import { formatCuit } from '@shared/bank-data';
 import {
   PAYMENT_CONFIG_UPDATE,
@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secret-box';
 import { companyPaymentMethods } from './payment-methods.table';
 
-type MethodRow = typeof companyPaymentMethods.$inferSelect;
+export type MethodRow = typeof companyPaymentMethods.$inferSelect;
 
 export interface PaymentMethodDeps {
   db: Database;
@@ -30,7 +30,7 @@ const HINT_NAMES: Record<string, 'access_token' | 'secret_key' | 'webhook_secret
   webhookSecret: 'webhook_secret',
 };
 
-const sealContext = (id: string) => `payment-method:${id}`;
+export const sealContext = (id: string) => `payment-method:${id}`;
 
 /** Splits a config into what may be shown and what must be sealed (empty values dropped). */
 function splitConfig(provider: PaymentProvider, config: Record<string, unknown>) {
@@ -81,6 +81,10 @@ export function toPaymentMethodDto(row: MethodRow, appUrl: string): PaymentMetho
     is_active: row.isActive,
     config,
     webhook_url: webhookUrl(appUrl, row.provider, row.companyId),
+    connection: row.connection,
+    collector_id: row.connection === 'oauth' ? row.accountId : null,
+    connected_at: row.connectedAt?.toISOString() ?? null,
+    status: row.connection === 'oauth' ? (row.connectionStatus ?? 'connected') : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -167,6 +171,10 @@ export async function updatePaymentMethod(
 ): Promise<PaymentMethod> {
   const current = await findOwnMethod(deps.db, companyId, id);
   let changes: Partial<typeof companyPaymentMethods.$inferInsert> = {};
+  if (input.config && current.connection === 'oauth') {
+    // A connected account's credentials are MercadoPago's to give: disconnect to paste a token.
+    throw AppError.conflict(PAYMENT_METHOD_MESSAGES.connectedNotEditable);
+  }
   if (input.config) {
     const parsed = PAYMENT_CONFIG_UPDATE[current.provider].safeParse(input.config);
     if (!parsed.success) {
@@ -219,8 +227,14 @@ export async function deletePaymentMethod(
 
 /** A company's method as the payment flow uses it: public config and opened secrets. */
 export interface ActiveMethod {
+  id: string;
   provider: PaymentProvider;
   isActive: boolean;
+  /** `oauth`: the company's account is connected to the platform's application. */
+  connection: 'token' | 'oauth';
+  /** A connection the provider refused to renew: it cannot take payments. */
+  broken: boolean;
+  tokenExpiresAt: Date | null;
   config: Record<string, string>;
   secrets: Record<string, string>;
 }
@@ -234,7 +248,15 @@ export async function activeMethodsOf(
     .select()
     .from(companyPaymentMethods)
     .where(
-      and(eq(companyPaymentMethods.companyId, companyId), eq(companyPaymentMethods.isActive, true)),
+      and(
+        eq(companyPaymentMethods.companyId, companyId),
+        eq(companyPaymentMethods.isActive, true),
+        // A broken connection takes no payments: the buyer sees the company's other methods.
+        or(
+          isNull(companyPaymentMethods.connectionStatus),
+          ne(companyPaymentMethods.connectionStatus, 'broken'),
+        ),
+      ),
     )
     .orderBy(asc(companyPaymentMethods.createdAt));
   return rows.map((row) => ({ provider: row.provider, config: shownConfig(row) }));
@@ -260,9 +282,18 @@ export async function methodWithSecrets(
       ),
     );
   if (!row) return null;
+  return activeMethod(secretBox, row);
+}
+
+/** A method row as the payment flow uses it, its secrets opened. */
+export function activeMethod(secretBox: SecretBox, row: MethodRow): ActiveMethod {
   return {
+    id: row.id,
     provider: row.provider,
     isActive: row.isActive,
+    connection: row.connection,
+    broken: row.connectionStatus === 'broken',
+    tokenExpiresAt: row.tokenExpiresAt,
     config: shownConfig(row),
     secrets: openSecrets(secretBox, row),
   };

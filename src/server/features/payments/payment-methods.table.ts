@@ -28,6 +28,21 @@ export const companyPaymentMethods = pgTable(
       .$type<Record<string, string>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /**
+     * How the platform reaches the company's account: `token` (credentials the
+     * company pasted) or `oauth` (the company connected its account to the
+     * platform's application: payments split at the source).
+     */
+    connection: text('connection', { enum: ['token', 'oauth'] })
+      .notNull()
+      .default('token'),
+    /** The connected account's id at the provider (MercadoPago's user id, the collector). */
+    accountId: text('account_id'),
+    connectedAt: timestamp('connected_at', { withTimezone: true }),
+    /** When the connected account's access token runs out (it is renewed before). */
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    /** `broken`: the provider refused to renew the connection; the company must connect again. */
+    connectionStatus: text('connection_status', { enum: ['connected', 'broken'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -35,4 +50,24 @@ export const companyPaymentMethods = pgTable(
     uniqueIndex('company_payment_methods_provider_uq').on(table.companyId, table.provider),
     index('company_payment_methods_active_idx').on(table.companyId, table.isActive),
   ],
+);
+
+/**
+ * A connection the company started (the `state` of an OAuth authorization):
+ * only its hash is kept, it is single-use, short-lived and bound to the
+ * company that started it.
+ */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['mercadopago', 'stripe'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('oauth_states_expiry_idx').on(table.expiresAt)],
 );

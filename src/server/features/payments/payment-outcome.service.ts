@@ -22,6 +22,22 @@ export interface PaymentOutcome {
   amountCents: number;
   currency: string;
   providerPaymentId: string;
+  /** What the platform kept at the source (a connected account's payment); null or absent when none. */
+  applicationFeeCents?: number | null;
+}
+
+/**
+ * Whether an approved payment split itself as the order asks: the platform
+ * kept exactly the order's commission (collected at the source), kept
+ * nothing (the company owes it, as for any other payment), or something else
+ * (not applied: neither the ledger nor the company could say who holds what).
+ */
+export function splitOf(
+  fee: number | null | undefined,
+  order: { sellerCents: number; platformCents: number },
+): 'collected' | 'owed' | 'mismatch' {
+  if (!fee) return 'owed';
+  return fee === order.sellerCents + order.platformCents ? 'collected' : 'mismatch';
 }
 
 /**
@@ -80,6 +96,20 @@ export async function applyPaymentOutcome(
       return 'mismatch';
     }
 
+    const split = splitOf(outcome.applicationFeeCents, order);
+    if (outcome.verdict === 'approved' && split === 'mismatch') {
+      log.warn(
+        {
+          orderId: order.id,
+          provider: outcome.provider,
+          feeCents: outcome.applicationFeeCents,
+          expectedFeeCents: order.sellerCents + order.platformCents,
+        },
+        "payment kept a fee other than the order's commission: not applied",
+      );
+      return 'mismatch';
+    }
+
     const result =
       outcome.verdict === 'approved'
         ? await transitionOrder(tx, inner, {
@@ -90,6 +120,7 @@ export async function applyPaymentOutcome(
             from: ['pending_payment', 'expired'],
             changedBy: SYSTEM,
             providerPaymentId: outcome.providerPaymentId,
+            collectedAtSource: split === 'collected',
           })
         : await transitionOrder(tx, inner, {
             orderId: order.id,

@@ -46,7 +46,8 @@ const NO_SELLER_BALANCE: SellerBalance = {
  * Each seller's balance from the ledger and the payouts. An order counts as
  * a whole (its accruals and reversals net): it becomes payable `holdDays`
  * after its latest approval, once its company's payments cover the company's
- * debt up to that approval (oldest debts are paid first). So
+ * debt up to that approval (oldest debts are paid first), or at once after the
+ * hold when its commission was collected at the source (the platform holds it). So
  * earned = pending + available + in process + paid out, to the cent.
  */
 export async function sellerBalances(
@@ -72,7 +73,8 @@ async function balancesOfSellers(
   // Both drivers answer raw SQL with `{ rows }`.
   const result = (await db.execute(sql`
     with entries as (
-      select e.*, sum(e.amount_cents) over (
+      -- What the company owed up to each entry: commission collected at the source is not owed.
+      select e.*, sum(case when e.collected then 0 else e.amount_cents end) over (
         partition by e.company_id order by e.created_at, e.id
       ) as cumulative
       from ledger_entries e
@@ -83,6 +85,7 @@ async function balancesOfSellers(
     per_order as (
       select e.seller_id, e.order_id, e.company_id,
         sum(e.amount_cents) as net,
+        bool_or(e.collected) as collected,
         max(e.created_at) filter (where e.kind = 'accrual') as approved_at,
         (array_agg(e.cumulative order by e.created_at desc, e.id desc)
           filter (where e.kind = 'accrual'))[1] as owed_through
@@ -94,7 +97,7 @@ async function balancesOfSellers(
       coalesce(sum(o.net), 0)::text as earned,
       coalesce(sum(o.net) filter (
         where o.approved_at <= ${cutoff.toISOString()}::timestamptz
-          and o.owed_through <= coalesce(p.total, 0)
+          and (o.collected or o.owed_through <= coalesce(p.total, 0))
       ), 0)::text as eligible
     from per_order o left join paid p on p.company_id = o.company_id
     group by o.seller_id
@@ -156,7 +159,7 @@ export async function sellerBalance(
 }
 
 export interface CompanyBalance {
-  /** The commission of its sold orders, net of refunds: sellers + platform, to the cent. */
+  /** The commission of its sold orders it owes, net of refunds: sellers + platform, to the cent. */
   owedCents: number;
   sellersCents: number;
   platformCents: number;
@@ -166,6 +169,8 @@ export interface CompanyBalance {
   balanceCents: number;
   /** The day of its latest payment ('YYYY-MM-DD'), or null. */
   lastPaymentOn: string | null;
+  /** Commission of its orders collected at the source (never owed), net of refunds. */
+  collectedCents: number;
 }
 
 const NO_COMPANY_BALANCE: CompanyBalance = {
@@ -175,6 +180,7 @@ const NO_COMPANY_BALANCE: CompanyBalance = {
   paidCents: 0,
   balanceCents: 0,
   lastPaymentOn: null,
+  collectedCents: 0,
 };
 
 /**
@@ -199,8 +205,9 @@ async function balancesOfCompanies(
     db
       .select({
         companyId: ledgerEntries.companyId,
-        sellers: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.party} = 'seller'), 0)`,
-        platform: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.party} = 'platform'), 0)`,
+        sellers: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.party} = 'seller' and not ${ledgerEntries.collected}), 0)`,
+        platform: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.party} = 'platform' and not ${ledgerEntries.collected}), 0)`,
+        collected: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.collected}), 0)`,
       })
       .from(ledgerEntries)
       .where(
@@ -236,6 +243,7 @@ async function balancesOfCompanies(
     company.sellersCents = Number(row.sellers);
     company.platformCents = Number(row.platform);
     company.owedCents = company.sellersCents + company.platformCents;
+    company.collectedCents = Number(row.collected);
   }
   for (const row of paid) {
     const company = of(row.companyId);

@@ -10,10 +10,11 @@ import {
   approvedSale,
   companyPays as pays,
   startPayWorld,
+  placeTransferOrder,
 } from '../../../../tests/factories/pay-world';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { argentineDay } from '../orders/orders-totals';
-import { companyBalance, companyBalances } from './balances.service';
+import { companyBalance, companyBalances, sellerBalance } from './balances.service';
 import { statementList } from './statements.service';
 
 const SELLER = PAY_WORLD_SALE.sellerCents;
@@ -166,6 +167,42 @@ describe('one figure for what a company still owes', () => {
       await companyBalance(t.db, { kind: 'company', id: world.company.id }, { before: month }),
     ).toMatchObject({
       balanceCents: 0,
+    });
+  });
+});
+
+/**
+ * Commission collected at the source is never part of what a company owes:
+ * neither in its balance nor in how far its payments reach (oldest debts first).
+ */
+describe('owed and collected commission side by side', () => {
+  let t: TestApp;
+  let world: PayWorld;
+
+  beforeAll(async () => ({ t, world } = await startPayWorld()));
+  afterAll(() => t.close());
+
+  it("a company's payment covers exactly its owed sales, whatever was collected between them", async () => {
+    const admin = await createUser(t.app, { role: 'admin' });
+    await approvedSale(t, world);
+    const collected = await placeTransferOrder(t, world);
+    await moveOrder(t, collected, 'approved', { collectedAtSource: true });
+    await approvedSale(t, world);
+
+    const balance = await companyBalance(t.db, { kind: 'company', id: world.company.id });
+    expect(balance).toMatchObject({
+      owedCents: 2 * OWED,
+      collectedCents: OWED,
+      balanceCents: 2 * OWED,
+    });
+
+    // Paying both owed sales makes all three sellers' shares payable (no hold here).
+    await pays(t, admin, world.company, 2 * OWED, 'TRF-2');
+    const seller = await sellerBalance(t.db, { kind: 'seller', id: world.seller.id }, 0);
+    expect(seller).toMatchObject({
+      earnedCents: 3 * SELLER,
+      availableCents: 3 * SELLER,
+      pendingCents: 0,
     });
   });
 });

@@ -7,12 +7,15 @@ import { ledgerEntries } from './ledger.table';
 type LedgerEntry = typeof ledgerEntries.$inferInsert;
 
 /**
- * What an order's company owes once the order counts as a sale: the seller's
- * 75 % and the platform's 25 % of its commission. Without a seller, the
- * seller's share is the platform's: nobody else brought the buyer.
+ * What an order's commission accrues once the order counts as a sale: the
+ * seller's 75 % and the platform's 25 %. Without a seller, the seller's share
+ * is the platform's: nobody else brought the buyer. The company owes them,
+ * unless the payment split itself at the source (`collected`): then the
+ * platform already holds them.
  */
 export function ledgerAccruals(
-  order: Pick<LinkOrderRow, 'id' | 'companyId' | 'sellerId' | 'sellerCents' | 'platformCents'>,
+  order: Pick<LinkOrderRow, 'id' | 'companyId' | 'sellerId' | 'sellerCents' | 'platformCents'> &
+    Partial<Pick<LinkOrderRow, 'collectedAtSource'>>,
 ): LedgerEntry[] {
   const entries = order.sellerId
     ? [
@@ -33,6 +36,7 @@ export function ledgerAccruals(
       orderId: order.id,
       companyId: order.companyId,
       kind: 'accrual' as const,
+      collected: order.collectedAtSource ?? false,
     }));
 }
 
@@ -64,11 +68,12 @@ export async function recordLedgerEntries({
     .select({
       party: ledgerEntries.party,
       sellerId: ledgerEntries.sellerId,
+      collected: ledgerEntries.collected,
       amount: sql<string>`sum(${ledgerEntries.amountCents})`,
     })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.orderId, order.id))
-    .groupBy(ledgerEntries.party, ledgerEntries.sellerId);
+    .groupBy(ledgerEntries.party, ledgerEntries.sellerId, ledgerEntries.collected);
   const reversals = open
     .map((row) => ({ ...row, amount: Number(row.amount) }))
     .filter((row) => row.amount !== 0);
@@ -81,6 +86,8 @@ export async function recordLedgerEntries({
       sellerId: row.sellerId,
       amountCents: -row.amount,
       kind: 'reversal' as const,
+      // A collected commission goes back with the payment it came in (the provider returns the fee).
+      collected: row.collected,
       ...dated,
     })),
   );

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { orders } from '../orders/orders.table';
 import { profiles } from '../profiles/profiles.table';
 
@@ -26,6 +35,12 @@ export const ledgerEntries = pgTable(
     /** Positive: the company owes it; negative: a reversal of an earlier entry. */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     kind: text('kind', { enum: ['accrual', 'reversal'] }).notNull(),
+    /**
+     * Collected at the source: the payment split itself (the company's connected
+     * account), so the platform already holds this commission and the company
+     * owes nothing for it; the seller's share waits only for the hold.
+     */
+    collected: boolean('collected').notNull().default(false),
     /** An accrual may be paid out SETTLEMENT_HOLD_DAYS after this moment (the approval). */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

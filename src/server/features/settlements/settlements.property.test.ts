@@ -36,7 +36,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('paid' as const) }),
 );
 
-describe('settlements: any sequence of approvals, refunds, company payments and payouts', () => {
+/** Orders 0 and 2 are paid through a connected account: their commission is collected at the source. */
+const COLLECTED = new Set([0, 2]);
+
+describe('settlements: any sequence of approvals, refunds, company payments and payouts, owed or collected at the source', () => {
   let t: TestApp;
   let world: PayWorld;
   let admin: CreatedUser;
@@ -63,9 +66,15 @@ describe('settlements: any sequence of approvals, refunds, company payments and 
           });
           created.push(response.json().order_id as string);
         }
+        let companyPaid = false;
         for (const action of steps) {
           if (action.kind === 'status') {
-            await moveOrder(t, created[action.order]!, action.to, { changedBy: 'property-test' });
+            await moveOrder(t, created[action.order]!, action.to, {
+              changedBy: 'property-test',
+              ...(action.to === 'approved' && COLLECTED.has(action.order)
+                ? { collectedAtSource: true }
+                : {}),
+            });
           } else if (action.kind === 'pay') {
             const { balance_cents: balance } = await statementList(t.db, {
               kind: 'company',
@@ -80,6 +89,7 @@ describe('settlements: any sequence of approvals, refunds, company payments and 
                 reference: 'PROP',
                 actor,
               });
+              companyPaid = true;
             }
           } else if (action.kind === 'batch') {
             const before = await sellerPayouts(
@@ -137,6 +147,19 @@ describe('settlements: any sequence of approvals, refunds, company payments and 
           const list = await statementList(t.db, { kind: 'company', id: world.company.id });
           expect(list.balance_cents).toBe(owes.owedCents - Number(paid?.value ?? 0));
           expect(owes.sellersCents + owes.platformCents).toBe(owes.owedCents);
+          // Owed and collected commission are the company's entries, each counted once.
+          const [split] = await t.db
+            .select({
+              owed: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where not ${ledgerEntries.collected}), 0)`,
+              collected: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.collected}), 0)`,
+              sellerOwed: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where not ${ledgerEntries.collected} and ${ledgerEntries.sellerId} is not null), 0)`,
+            })
+            .from(ledgerEntries)
+            .where(eq(ledgerEntries.companyId, world.company.id));
+          expect(owes.owedCents).toBe(Number(split!.owed));
+          expect(owes.collectedCents).toBe(Number(split!.collected));
+          // Until the company pays anything, only collected commission can reach the seller.
+          if (!companyPaid) expect(mine.pending_cents).toBe(Number(split!.sellerOwed));
         }
         // Every batch's total is the sum of its payouts.
         const batches = await t.db.select().from(payoutBatches);

@@ -5,7 +5,15 @@ import type { Statement } from '@shared/settlements/settlements.schema';
 import { formatMonth } from '@shared/time';
 import { csvDate, csvDocument, csvLine, csvPesos } from '../../lib/csv';
 
-const KIND_LABELS = { accrual: 'Venta aprobada', reversal: 'Reembolso' } as const;
+const KIND_LABELS = {
+  accrual: 'Venta aprobada',
+  reversal: 'Reembolso',
+  collected: 'Cobrada en origen',
+} as const;
+
+/** What a line adds to the company's debt: nothing when its commission was collected at the source. */
+const owedBy = (line: Statement['lines'][number]) =>
+  line.kind === 'collected' ? 0 : line.total_cents;
 
 /** The statement as CSV: one line per order and movement, then the totals. */
 export function statementCsv(statement: Statement): string {
@@ -29,12 +37,26 @@ export function statementCsv(statement: Statement): string {
         line.seller_name,
         csvPesos(line.seller_cents),
         csvPesos(line.platform_cents),
-        csvPesos(line.total_cents),
+        csvPesos(owedBy(line)),
       ]),
     ),
     '',
     csvLine(['Saldo anterior', '', '', '', '', '', '', csvPesos(statement.opening_cents)]),
     csvLine(['Comisiones del mes', '', '', '', '', '', '', csvPesos(statement.owed_cents)]),
+    ...(statement.collected_cents
+      ? [
+          csvLine([
+            'Cobrado en origen (no adeudado)',
+            '',
+            '',
+            '',
+            '',
+            '',
+            '',
+            csvPesos(statement.collected_cents),
+          ]),
+        ]
+      : []),
     ...statement.payments.map((payment) =>
       csvLine([
         `Pago recibido ${payment.paid_on}`,
@@ -81,6 +103,12 @@ export function statementPdf(statement: Statement): Promise<Buffer> {
   const summary: [string, number][] = [
     ['Saldo anterior', statement.opening_cents],
     ['Comisiones del mes (vendedores y plataforma)', statement.owed_cents],
+    ...(statement.collected_cents
+      ? ([['Cobrado en origen por la plataforma (no adeudado)', statement.collected_cents]] as [
+          string,
+          number,
+        ][])
+      : []),
     ['Pagos recibidos', -statement.paid_cents],
     ['Saldo a pagar', statement.closing_cents],
   ];
@@ -126,7 +154,7 @@ export function statementPdf(statement: Statement): Promise<Buffer> {
   for (const line of statement.lines) {
     row([
       csvDate(new Date(line.at)).slice(0, 10),
-      `${line.reference} ${line.kind === 'reversal' ? '(reembolso) ' : ''}${line.product_title}`,
+      `${line.reference} ${line.kind === 'reversal' ? '(reembolso) ' : line.kind === 'collected' ? '(cobrada en origen) ' : ''}${line.product_title}`,
       line.seller_name ?? '—',
       formatArs(line.seller_cents),
       formatArs(line.total_cents),

@@ -39,8 +39,9 @@ export async function statementList(
     db
       .select({
         month: ENTRY_MONTH,
-        sellers: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.party} = 'seller'), 0)`,
-        platform: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.party} = 'platform'), 0)`,
+        sellers: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.party} = 'seller' and not ${ledgerEntries.collected}), 0)`,
+        platform: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.party} = 'platform' and not ${ledgerEntries.collected}), 0)`,
+        collected: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.collected}), 0)`,
       })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.companyId, companyId))
@@ -54,16 +55,20 @@ export async function statementList(
       .where(eq(companyPayments.companyId, companyId))
       .groupBy(PAYMENT_MONTH),
   ]);
-  const months = new Map<string, { sellers: number; platform: number; paid: number }>();
+  const months = new Map<
+    string,
+    { sellers: number; platform: number; paid: number; collected: number }
+  >();
   for (const row of entries) {
     months.set(row.month, {
       sellers: Number(row.sellers),
       platform: Number(row.platform),
       paid: 0,
+      collected: Number(row.collected),
     });
   }
   for (const row of payments) {
-    const month = months.get(row.month) ?? { sellers: 0, platform: 0, paid: 0 };
+    const month = months.get(row.month) ?? { sellers: 0, platform: 0, paid: 0, collected: 0 };
     month.paid = Number(row.paid);
     months.set(row.month, month);
   }
@@ -81,6 +86,7 @@ export async function statementList(
         sellers_cents: figures.sellers,
         platform_cents: figures.platform,
         paid_cents: figures.paid,
+        collected_cents: figures.collected,
         closing_cents: closing,
         closed: month < current,
       };
@@ -140,15 +146,16 @@ export async function companyStatement(
   const lines = new Map<string, StatementLine>();
   const sellers = new Map<string, number>();
   let platform = 0;
+  let collected = 0;
   for (const entry of entries) {
-    const key = `${entry.orderId}:${entry.kind}`;
+    const key = `${entry.orderId}:${entry.kind}:${entry.collected}`;
     const summary = summaries.get(entry.orderId);
     const line = lines.get(key) ?? {
       order_id: entry.orderId,
       reference: summary?.reference ?? '',
       product_title: summary?.productTitle ?? '',
       seller_name: null,
-      kind: entry.kind,
+      kind: entry.collected ? ('collected' as const) : entry.kind,
       at: entry.createdAt.toISOString(),
       seller_cents: 0,
       platform_cents: 0,
@@ -157,15 +164,20 @@ export async function companyStatement(
     if (entry.party === 'seller' && entry.sellerId) {
       line.seller_cents += entry.amountCents;
       line.seller_name = people.get(entry.sellerId)?.name ?? null;
-      sellers.set(entry.sellerId, (sellers.get(entry.sellerId) ?? 0) + entry.amountCents);
     } else {
       line.platform_cents += entry.amountCents;
-      platform += entry.amountCents;
     }
+    // What the company owes per seller and to the platform; collected commission it never owed.
+    if (entry.collected) collected += entry.amountCents;
+    else if (entry.party === 'seller' && entry.sellerId) {
+      sellers.set(entry.sellerId, (sellers.get(entry.sellerId) ?? 0) + entry.amountCents);
+    } else platform += entry.amountCents;
     line.total_cents = line.seller_cents + line.platform_cents;
     lines.set(key, line);
   }
-  const owed = [...lines.values()].reduce((sum, line) => sum + line.total_cents, 0);
+  const owed = [...lines.values()]
+    .filter((line) => line.kind !== 'collected')
+    .reduce((sum, line) => sum + line.total_cents, 0);
   const paid = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
   const openingCents = opening.balanceCents;
   return {
@@ -176,6 +188,7 @@ export async function companyStatement(
     paid_cents: paid,
     closing_cents: openingCents + owed - paid,
     closed: month < argentineMonth(now),
+    collected_cents: collected,
     sellers: [...sellers.entries()]
       .map(([sellerId, amount]) => ({
         seller_id: sellerId,
@@ -214,6 +227,7 @@ export async function adminCompanyBalances(
           paid_cents: balance.paidCents,
           balance_cents: balance.balanceCents,
           last_payment_on: balance.lastPaymentOn,
+          collected_cents: balance.collectedCents,
         };
       })
       .sort((a, b) => b.balance_cents - a.balance_cents || a.name.localeCompare(b.name)),

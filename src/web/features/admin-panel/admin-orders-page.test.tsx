@@ -8,6 +8,7 @@ import { AdminOrdersPage } from './admin-orders-page';
 const ORDER: Order = {
   id: 'order-1',
   channel: 'link',
+  collected_at_source: false,
   currency: 'ars',
   product_id: 'product-1',
   product_title: 'Termo de acero 1 litro',

@@ -1,6 +1,7 @@
 import { PAY_MESSAGES } from '@shared/orders/orders.schema';
 import { AppError } from '../../../lib/app-error';
 import {
+  applicationFeeCents,
   centsToDecimal,
   createMercadoPagoClient,
   decimalToCents,
@@ -27,7 +28,10 @@ function verdictOf(status: string): PaymentVerdict {
  * MercadoPago Checkout Pro with the company's access token: a preference the
  * buyer is sent to, payments read back by id, webhooks signed with the
  * company's optional secret (the payment is read back in every case, so a
- * forged notification can at most make us ask).
+ * forged notification can at most make us ask). A company that connected its
+ * account (OAuth) is called with its delegated token: its preferences carry
+ * the order's whole commission as `marketplace_fee`, and its notifications
+ * are signed with the platform application's secret.
  */
 export const mercadoPagoProvider: PaymentProvider = {
   id: 'mercadopago',
@@ -36,7 +40,8 @@ export const mercadoPagoProvider: PaymentProvider = {
 
   connect(context, method): ProviderConnection | null {
     const accessToken = method.secrets.accessToken;
-    if (!accessToken) return null;
+    if (!accessToken || method.broken) return null;
+    const connected = method.connection === 'oauth';
     const client = createMercadoPagoClient({ accessToken, apiUrl: context.pay.mercadopagoApiUrl });
     return {
       async start({ order, product, appUrl, successUrl, now, expiresAt }) {
@@ -62,6 +67,10 @@ export const mercadoPagoProvider: PaymentProvider = {
               expiration_date_from: now.toISOString(),
               expiration_date_to: expiresAt.toISOString(),
               metadata: { order_id: order.id },
+              // Split at the source: the company keeps its price, the platform the commission.
+              ...(connected
+                ? { marketplace_fee: centsToDecimal(order.sellerCents + order.platformCents) }
+                : {}),
             },
             `order-${order.id}`,
           );
@@ -90,6 +99,7 @@ export const mercadoPagoProvider: PaymentProvider = {
           verdict: verdictOf(payment.status),
           amountCents: decimalToCents(payment.transaction_amount),
           currency: payment.currency_id,
+          applicationFeeCents: applicationFeeCents(payment),
           order: payment.external_reference ? { reference: payment.external_reference } : null,
         };
       },
@@ -122,7 +132,11 @@ export const mercadoPagoProvider: PaymentProvider = {
       typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : undefined;
 
     const method = await methodWithSecrets(context.db, context.secretBox, companyId, 'mercadopago');
-    const secret = method?.secrets.webhookSecret;
+    // A connected account's notifications come signed with the platform application's secret.
+    const secret =
+      method?.connection === 'oauth'
+        ? (context.pay.mercadopagoApp?.webhookSecret ?? method.secrets.webhookSecret)
+        : method?.secrets.webhookSecret;
     if (secret) {
       const header = request.headers['x-signature'];
       const requestId = request.headers['x-request-id'];

@@ -73,6 +73,11 @@ export interface PaymentReading {
   amountCents: number | null;
   currency: string;
   /**
+   * What the platform kept of it at the source (a connected account's payment:
+   * MercadoPago's `marketplace_fee`, Stripe's application fee); null when none.
+   */
+  applicationFeeCents?: number | null;
+  /**
    * The order it pays: by id (the order was started with this payment, so an
    * order holding another payment id is not it) or by its external reference.
    */
