@@ -18,8 +18,8 @@ import { emailOutbox, notifications } from '../notifications/notifications.table
 import { orders } from '../orders/orders.table';
 import { companyBalance, sellerBalance } from '../settlements/balances.service';
 import { ledgerEntries } from '../settlements/ledger.table';
-import { signMercadoPagoWebhook } from './mercadopago';
-import { companyPaymentMethods, oauthStates } from './payment-methods.table';
+import { signMercadoPagoWebhook } from '../payments/mercadopago';
+import { companyPaymentMethods, oauthStates } from '../payments/payment-methods.table';
 
 const APP = { clientId: '8841277391', clientSecret: 'platform-app-secret-2026' };
 const PLATFORM_WEBHOOK_SECRET = 'platform-app-webhook-secret';
