@@ -137,7 +137,13 @@ test.describe('hosted checkout page', () => {
       .getByRole('button', { name: 'Confirmar transferencia recibida' })
       .click();
     await expect(toastOf(admin)).toContainText('Transferencia de la tienda confirmada.');
-    await expect(admin.getByText(reference)).toHaveCount(0);
+    await expect(transfers.getByText(reference)).toHaveCount(0);
+    // The storefront order is one of the platform's orders: listed under its channel, completed.
+    await admin.getByRole('button', { name: 'Tienda', exact: true }).click();
+    await expect(admin).toHaveURL(/channel=store/);
+    const listed = admin.getByRole('row', { name: new RegExp(reference) });
+    await expect(listed).toContainText('Tienda');
+    await expect(listed.getByRole('combobox')).toHaveValue('approved');
     await adminContext.close();
     await page.goto(checkoutUrl);
     await expect(page.getByRole('heading', { name: CHECKOUT_TEXT.paidTitle })).toBeVisible();

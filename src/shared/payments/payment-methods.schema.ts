@@ -207,4 +207,9 @@ export const PaymentMethod = z.object({
 });
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
-export const PaymentMethodList = z.object({ items: z.array(PaymentMethod) });
+export const PaymentMethodList = z.object({
+  items: z.array(PaymentMethod),
+  /** Which accounts the platform lets a company connect (its MercadoPago application is set). */
+  connect: z.object({ mercadopago: z.boolean() }),
+});
+export type PaymentMethodList = z.infer<typeof PaymentMethodList>;

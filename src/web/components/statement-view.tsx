@@ -55,9 +55,10 @@ export function StatementMonths({
               {(
                 [
                   ['Comisiones', month.owed_cents],
+                  ...(month.collected_cents ? [['Cobrado en origen', month.collected_cents]] : []),
                   ['Pagado', month.paid_cents],
                   ['Saldo', month.closing_cents],
-                ] as const
+                ] as [string, number][]
               ).map(([label, cents]) => (
                 <span key={label} className="flex items-baseline justify-between gap-3">
                   <span className="text-muted-foreground">{label}</span>
@@ -92,6 +93,18 @@ function Figure({ label, value, strong }: { label: string; value: number; strong
 
 const AMOUNT = 'text-right tabular-nums';
 
+/** What kind of movement a line is, after its reference: a refund, or commission collected at the source. */
+function kindNote(line: StatementLine): string {
+  if (line.kind === 'reversal') return ' · Reembolso';
+  if (line.kind === 'collected') {
+    return line.total_cents < 0 ? ' · Cobrada en origen, reembolsada' : ' · Cobrada en origen';
+  }
+  return '';
+}
+
+/** Lines are one per order and movement; collected ones may repeat a kind, so the place counts too. */
+const lineKey = (line: StatementLine, index: number) => `${line.order_id}:${line.kind}:${index}`;
+
 /** The month's orders on a wide screen: when, which, who sold it, and how its commission splits. */
 const LINE_COLUMNS: Column<StatementLine>[] = [
   { header: 'Fecha', cell: (line) => formatDateTime(line.at), className: 'whitespace-nowrap' },
@@ -102,7 +115,7 @@ const LINE_COLUMNS: Column<StatementLine>[] = [
         <span className="font-medium">{line.product_title}</span>
         <span className="block text-xs text-muted-foreground">
           {line.reference}
-          {line.kind === 'reversal' ? ' · Reembolso' : ''}
+          {kindNote(line)}
         </span>
       </>
     ),
@@ -152,6 +165,12 @@ export function StatementView({
             />
             <Figure label="Saldo a pagar" value={statement.closing_cents} strong />
           </dl>
+          {statement.collected_cents !== 0 ? (
+            <p className="mt-3 rounded-md bg-sky-50 p-3 text-sm text-sky-900">
+              Además, la plataforma cobró en origen {formatArs(statement.collected_cents)} de
+              comisiones de ventas pagadas con tu MercadoPago conectado: no se suman a lo que debes.
+            </p>
+          ) : null}
         </Card>
         <Card className="p-5">
           <h3 className="text-sm font-semibold">Cómo se reparte</h3>
@@ -175,8 +194,8 @@ export function StatementView({
         ) : (
           <>
             <ul className="divide-y divide-border md:hidden">
-              {statement.lines.map((line) => (
-                <li key={`${line.order_id}:${line.kind}`} className="px-5 py-3 text-sm">
+              {statement.lines.map((line, index) => (
+                <li key={lineKey(line, index)} className="px-5 py-3 text-sm">
                   <div className="flex justify-between gap-3">
                     <span className="font-medium">{line.product_title}</span>
                     <span className="font-semibold tabular-nums">
@@ -185,7 +204,7 @@ export function StatementView({
                   </div>
                   <p className="mt-0.5 text-xs text-muted-foreground">
                     {line.reference} · {formatDateTime(line.at)}
-                    {line.kind === 'reversal' ? ' · Reembolso' : ''}
+                    {kindNote(line)}
                   </p>
                   <p className="text-xs text-muted-foreground">
                     {line.seller_name ?? 'Sin vendedor'}: {formatArs(line.seller_cents)} ·
@@ -198,7 +217,7 @@ export function StatementView({
               <DataTable
                 items={statement.lines}
                 columns={LINE_COLUMNS}
-                rowKey={(line) => `${line.order_id}:${line.kind}`}
+                rowKey={(line) => lineKey(line, statement.lines.indexOf(line))}
               />
             </div>
           </>

@@ -47,6 +47,7 @@ export const companyPaymentMethodRoutes: FastifyPluginAsyncZod = async (app) => 
     db: app.db,
     secretBox: app.secretBox,
     appUrl: app.config.appUrl,
+    mercadopagoConnect: app.config.pay.mercadopagoApp !== undefined,
   };
 
   const connectDeps: ConnectDeps = {

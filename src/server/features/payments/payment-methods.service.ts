@@ -22,6 +22,8 @@ export interface PaymentMethodDeps {
   db: Database;
   secretBox: SecretBox;
   appUrl: string;
+  /** The platform's MercadoPago application is configured: companies may connect their account. */
+  mercadopagoConnect?: boolean;
 }
 
 const HINT_NAMES: Record<string, 'access_token' | 'secret_key' | 'webhook_secret'> = {
@@ -102,13 +104,16 @@ async function findOwnMethod(db: Database, companyId: string, id: string): Promi
 export async function listPaymentMethods(
   deps: PaymentMethodDeps,
   companyId: string,
-): Promise<{ items: PaymentMethod[] }> {
+): Promise<{ items: PaymentMethod[]; connect: { mercadopago: boolean } }> {
   const rows = await deps.db
     .select()
     .from(companyPaymentMethods)
     .where(eq(companyPaymentMethods.companyId, companyId))
     .orderBy(asc(companyPaymentMethods.createdAt));
-  return { items: rows.map((row) => toPaymentMethodDto(row, deps.appUrl)) };
+  return {
+    items: rows.map((row) => toPaymentMethodDto(row, deps.appUrl)),
+    connect: { mercadopago: deps.mercadopagoConnect ?? false },
+  };
 }
 
 export async function getPaymentMethod(

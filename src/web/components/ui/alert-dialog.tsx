@@ -76,6 +76,7 @@ export function ConfirmDelete<T>({
   describe,
   pending,
   onConfirm,
+  confirmLabel = 'Eliminar',
 }: {
   item: T | null;
   onClose: () => void;
@@ -84,6 +85,8 @@ export function ConfirmDelete<T>({
   describe: (item: T) => string;
   pending: boolean;
   onConfirm: (item: T) => void;
+  /** The confirming button's word (Eliminar unless the action is another). */
+  confirmLabel?: string;
 }) {
   return (
     <ConfirmDialog
@@ -91,7 +94,7 @@ export function ConfirmDelete<T>({
       onOpenChange={(open) => !open && onClose()}
       title={title}
       description={item !== null ? describe(item) : undefined}
-      confirmLabel="Eliminar"
+      confirmLabel={confirmLabel}
       pending={pending}
       onConfirm={() => item !== null && onConfirm(item)}
     />

@@ -1,6 +1,8 @@
 import { CreditCard, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import {
+  MERCADOPAGO_CONNECT_MESSAGES,
   PAYMENT_METHOD_MESSAGES,
   PAYMENT_PROVIDERS,
   PROVIDER_LABELS,
@@ -11,13 +13,33 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/toast-store';
 import { MethodCard } from './components/method-card';
+import { ConnectMercadoPagoCard } from './components/mercadopago-connect';
 import { MethodForm } from './components/method-form';
 import {
   useDeletePaymentMethod,
+  useDisconnectMercadoPago,
   usePaymentMethods,
   useTogglePaymentMethod,
 } from './lib/use-payment-methods';
+
+/** Back from MercadoPago: says how connecting went once, then clears the address. */
+function useConnectOutcome() {
+  const [params, setParams] = useSearchParams();
+  const connected = params.get('connected');
+  const failed = params.get('connect_error');
+  useEffect(() => {
+    if (!connected && !failed) return;
+    if (connected === 'mercadopago') {
+      toast({ title: MERCADOPAGO_CONNECT_MESSAGES.connected, variant: 'success' });
+    }
+    if (failed === 'mercadopago') {
+      toast({ title: MERCADOPAGO_CONNECT_MESSAGES.exchangeFailed, variant: 'destructive' });
+    }
+    setParams({}, { replace: true });
+  }, [connected, failed, setParams]);
+}
 
 /** spec 02 §2 Pasarelas de Pago (/company/payment-gateways). */
 export function PaymentGatewaysPage() {
@@ -26,9 +48,15 @@ export function PaymentGatewaysPage() {
   const [deleting, setDeleting] = useState<PaymentMethod | null>(null);
   const toggle = useTogglePaymentMethod();
   const remove = useDeletePaymentMethod(() => setDeleting(null));
+  const [disconnecting, setDisconnecting] = useState<PaymentMethod | null>(null);
+  const disconnect = useDisconnectMercadoPago(() => setDisconnecting(null));
+  useConnectOutcome();
 
   const items = methods.data?.items ?? [];
   const configured = new Set(items.map((item) => item.provider));
+  const mercadoPago = items.find((item) => item.provider === 'mercadopago');
+  const offerConnect =
+    methods.data?.connect.mercadopago === true && mercadoPago?.connection !== 'oauth';
 
   return (
     <div className="max-w-3xl">
@@ -47,6 +75,8 @@ export function PaymentGatewaysPage() {
           Agregar pasarela
         </Button>
       </div>
+
+      {offerConnect ? <ConnectMercadoPagoCard /> : null}
 
       {methods.isPending ? (
         <div className="flex justify-center py-16">
@@ -78,6 +108,7 @@ export function PaymentGatewaysPage() {
                 onToggle={(m, active) => toggle.mutate({ id: m.id, is_active: active })}
                 onEdit={setEditing}
                 onDelete={setDeleting}
+                onDisconnect={setDisconnecting}
               />
             </li>
           ))}
@@ -106,6 +137,18 @@ export function PaymentGatewaysPage() {
         }
         pending={remove.isPending}
         onConfirm={(method) => remove.mutate(method.id)}
+      />
+
+      <ConfirmDelete
+        item={disconnecting}
+        onClose={() => setDisconnecting(null)}
+        title="¿Desconectar tu cuenta de MercadoPago?"
+        describe={() =>
+          'Tus links dejarán de ofrecer MercadoPago hasta que la conectes de nuevo o cargues un Access Token. Las ventas ya cobradas no cambian.'
+        }
+        confirmLabel={MERCADOPAGO_CONNECT_MESSAGES.disconnect}
+        pending={disconnect.isPending}
+        onConfirm={() => disconnect.mutate()}
       />
     </div>
   );

@@ -87,6 +87,9 @@ export function AdminSettlementsPage() {
                   </span>
                   <span className="mt-1 block text-xs text-muted-foreground">
                     Comisiones {formatArs(item.owed_cents)} · Pagado {formatArs(item.paid_cents)}
+                    {item.collected_cents
+                      ? ` · Cobrado en origen ${formatArs(item.collected_cents)}`
+                      : ''}
                     {item.last_payment_on
                       ? ` · Último pago ${formatCalendarDay(item.last_payment_on)}`
                       : ''}

@@ -1,6 +1,7 @@
-import { CreditCard, Landmark, Pencil, Trash2, Wallet } from 'lucide-react';
+import { CreditCard, Landmark, Pencil, Trash2, Unlink, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import {
+  MERCADOPAGO_CONNECT_MESSAGES,
   PROVIDER_LABELS,
   type PaymentMethod,
   type PaymentProvider,
@@ -8,6 +9,8 @@ import {
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Switch } from '@web/components/ui/switch';
+import { formatDate } from '@web/lib/format-time';
+import { ConnectLink } from './mercadopago-connect';
 import { MethodSummary } from './method-summary';
 
 const ICONS: Record<PaymentProvider, ReactNode> = {
@@ -16,18 +19,26 @@ const ICONS: Record<PaymentProvider, ReactNode> = {
   transferencia: <Landmark className="size-5" aria-hidden />,
 };
 
-/** One configured method: its state, the switch that turns it on or off, edit and delete. */
+/**
+ * One configured method: its state, the switch that turns it on or off, edit
+ * and delete; a connected MercadoPago account shows its account and
+ * Desconectar instead (its credentials are MercadoPago's, not edited by hand).
+ */
 export function MethodCard({
   method,
   onToggle,
   onEdit,
   onDelete,
+  onDisconnect,
 }: {
   method: PaymentMethod;
   onToggle: (method: PaymentMethod, active: boolean) => void;
   onEdit: (method: PaymentMethod) => void;
   onDelete: (method: PaymentMethod) => void;
+  onDisconnect: (method: PaymentMethod) => void;
 }) {
+  const connected = method.connection === 'oauth';
+  const broken = method.status === 'broken';
   return (
     <Card className="p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -45,6 +56,7 @@ export function MethodCard({
               }
             >
               {method.is_active ? 'Activa' : 'Inactiva'}
+              {connected && !broken ? ' · conectada: la comisión se cobra en el pago' : ''}
             </p>
           </div>
         </div>
@@ -54,26 +66,64 @@ export function MethodCard({
             onCheckedChange={(checked) => onToggle(method, checked)}
             aria-label={`${PROVIDER_LABELS[method.provider]}: ${method.is_active ? 'desactivar' : 'activar'}`}
           />
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Editar ${PROVIDER_LABELS[method.provider]}`}
-            onClick={() => onEdit(method)}
-          >
-            <Pencil className="size-4" aria-hidden />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="text-destructive"
-            aria-label={`Eliminar ${PROVIDER_LABELS[method.provider]}`}
-            onClick={() => onDelete(method)}
-          >
-            <Trash2 className="size-4" aria-hidden />
-          </Button>
+          {connected ? (
+            <Button variant="outline" size="sm" onClick={() => onDisconnect(method)}>
+              <Unlink className="size-4" aria-hidden />
+              {MERCADOPAGO_CONNECT_MESSAGES.disconnect}
+            </Button>
+          ) : (
+            <>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Editar ${PROVIDER_LABELS[method.provider]}`}
+                onClick={() => onEdit(method)}
+              >
+                <Pencil className="size-4" aria-hidden />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="text-destructive"
+                aria-label={`Eliminar ${PROVIDER_LABELS[method.provider]}`}
+                onClick={() => onDelete(method)}
+              >
+                <Trash2 className="size-4" aria-hidden />
+              </Button>
+            </>
+          )}
         </div>
       </div>
-      <MethodSummary method={method} />
+      {connected ? (
+        <div className="mt-4 space-y-3 text-sm">
+          {broken ? (
+            <div
+              role="alert"
+              className="rounded-md border border-destructive/30 bg-destructive/5 p-3 text-destructive"
+            >
+              <p className="font-semibold">{MERCADOPAGO_CONNECT_MESSAGES.brokenTitle}</p>
+              <p className="mt-1">{MERCADOPAGO_CONNECT_MESSAGES.broken}</p>
+              <div className="mt-3">
+                <ConnectLink label="Volver a conectar" />
+              </div>
+            </div>
+          ) : null}
+          <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
+            <div>
+              <dt className="text-xs text-muted-foreground">Cuenta de MercadoPago</dt>
+              <dd className="font-medium">N.º {method.collector_id}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Conectada el</dt>
+              <dd className="font-medium">
+                {method.connected_at ? formatDate(method.connected_at) : '—'}
+              </dd>
+            </div>
+          </dl>
+        </div>
+      ) : (
+        <MethodSummary method={method} />
+      )}
     </Card>
   );
 }

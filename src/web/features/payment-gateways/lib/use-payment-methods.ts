@@ -1,16 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  MERCADOPAGO_CONNECT_MESSAGES,
   PAYMENT_METHOD_MESSAGES,
   type PaymentMethod,
+  type PaymentMethodList,
 } from '@shared/payments/payment-methods.schema';
 import { toast } from '@web/components/ui/toast-store';
 import { apiRequest } from '@web/lib/api-client';
 
 const METHODS = ['company-payment-methods'] as const;
-
-interface PaymentMethodList {
-  items: PaymentMethod[];
-}
 
 /** The company's configured payment methods. */
 export function usePaymentMethods() {
@@ -36,6 +34,7 @@ export function useTogglePaymentMethod() {
       client.setQueryData<PaymentMethodList>(METHODS, (list) =>
         list
           ? {
+              ...list,
               items: list.items.map((m) =>
                 m.id === input.id ? { ...m, is_active: input.is_active } : m,
               ),
@@ -86,5 +85,21 @@ export function useSavePaymentMethod(method?: PaymentMethod) {
           })
         : apiRequest<PaymentMethod>('/api/company/payment-methods', { method: 'POST', body }),
     onSettled: () => client.invalidateQueries({ queryKey: METHODS }),
+  });
+}
+
+/** Disconnects the company's MercadoPago account: the platform forgets its tokens. */
+export function useDisconnectMercadoPago(onSettled: () => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<void>('/api/company/payment-methods/mercadopago/connection', { method: 'DELETE' }),
+    onSuccess: () =>
+      toast({ title: MERCADOPAGO_CONNECT_MESSAGES.disconnected, variant: 'success' }),
+    onError: (error) => toast({ title: error.message, variant: 'destructive' }),
+    onSettled: () => {
+      onSettled();
+      return client.invalidateQueries({ queryKey: METHODS });
+    },
   });
 }
