@@ -19,6 +19,8 @@ export const E2E_FAKE_MERCADOPAGO_URL = `http://127.0.0.1:${port + 10}`;
 export const E2E_FAKE_STRIPE_URL = `http://127.0.0.1:${port + 11}`;
 /** The webhook secret journeys configure for MercadoPago; the fake signs its webhooks with it. */
 export const E2E_MERCADOPAGO_WEBHOOK_SECRET = 'e2e-mercadopago-webhook-secret';
+/** The platform's MercadoPago application in the journeys (companies connect through it). */
+const E2E_MERCADOPAGO_APP = { clientId: '5550001112223', clientSecret: 'e2e-platform-app-secret' };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -62,6 +64,8 @@ export default defineConfig({
         FAKE_MERCADOPAGO_PORT: String(port + 10),
         FAKE_STRIPE_PORT: String(port + 11),
         FAKE_MERCADOPAGO_WEBHOOK_SECRET: E2E_MERCADOPAGO_WEBHOOK_SECRET,
+        FAKE_MERCADOPAGO_CLIENT_ID: E2E_MERCADOPAGO_APP.clientId,
+        FAKE_MERCADOPAGO_CLIENT_SECRET: E2E_MERCADOPAGO_APP.clientSecret,
       },
     },
     {
@@ -92,6 +96,11 @@ export default defineConfig({
         // The settlement journey's clock: a sale's commission is payable as soon as it is covered.
         SETTLEMENT_HOLD_DAYS: '0',
         MERCADOPAGO_API_URL: E2E_FAKE_MERCADOPAGO_URL,
+        MERCADOPAGO_AUTH_URL: E2E_FAKE_MERCADOPAGO_URL,
+        MERCADOPAGO_CLIENT_ID: E2E_MERCADOPAGO_APP.clientId,
+        MERCADOPAGO_CLIENT_SECRET: E2E_MERCADOPAGO_APP.clientSecret,
+        // Connected accounts' notifications: the fake signs every webhook with this one secret.
+        MERCADOPAGO_WEBHOOK_SECRET: E2E_MERCADOPAGO_WEBHOOK_SECRET,
         STRIPE_API_URL: E2E_FAKE_STRIPE_URL,
       },
     },

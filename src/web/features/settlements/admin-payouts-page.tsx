@@ -40,8 +40,8 @@ export function AdminPayoutsPage() {
       <PageHeading title="Pagos a vendedores" className="mb-0">
         Vendedores con al menos {formatArs(data.minimum_cents)} disponibles: comisiones de ventas
         aprobadas
-        {data.hold_days > 0 ? ` hace más de ${countOf(data.hold_days, 'día', 'días')}` : ''}, de
-        empresas que ya pagaron su liquidación.
+        {data.hold_days > 0 ? ` hace más de ${countOf(data.hold_days, 'día', 'días')}` : ''},
+        cobradas en el pago o de empresas que ya pagaron su liquidación.
       </PageHeading>
 
       <Card className="mt-5 flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">

@@ -26,9 +26,9 @@ export function ConnectMercadoPagoCard() {
         <div className="flex gap-3">
           <ShieldCheck className="mt-0.5 size-6 shrink-0 text-sky-700" aria-hidden />
           <div>
-            <h2 className="font-bold text-foreground">Cobrá sin liquidaciones pendientes</h2>
+            <h2 className="font-bold text-foreground">Cobra sin liquidaciones pendientes</h2>
             <p className="mt-1 text-sm text-muted-foreground">
-              Conectá tu cuenta de MercadoPago: cada pago se divide solo. Tú recibes tu precio y la
+              Conecta tu cuenta de MercadoPago: cada pago se divide solo. Tú recibes tu precio y la
               plataforma la comisión en el momento, así que esas ventas no suman a lo que debes cada
               mes.
             </p>

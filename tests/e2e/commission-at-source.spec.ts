@@ -1,0 +1,152 @@
+import type { Browser } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../src/server/features/accounts/demo-accounts.seeder';
+import { E2E_BASE_URL, E2E_FAKE_MERCADOPAGO_URL } from '../../playwright.config';
+import {
+  confirmedCompany,
+  confirmedSeller,
+  expect,
+  screenshotBothWidths,
+  seriousA11yViolations,
+  test,
+  toastOf,
+} from './fixtures';
+
+const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
+const headers = { origin: E2E_BASE_URL };
+
+async function signIn(browser: Browser, email: string, password: string) {
+  const context = await browser.newContext({
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  return page;
+}
+
+test.describe('commission at the source (MercadoPago connected through OAuth)', () => {
+  test('a company connects MercadoPago, a seller’s link is paid, the statement shows it collected and owes nothing, and the seller is paid without any company payment', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    const suffix = Date.now().toString(36);
+    const companyName = `Ahumados del Limay ${suffix}`;
+    const company = await confirmedCompany(request, {
+      shippingProvinces: ['Neuquén'],
+      companyName,
+    });
+    const joined = await confirmedSeller(request, {
+      province: 'Neuquén',
+      name: `Julieta Paz ${suffix}`,
+    });
+
+    // The company's product: $ 80.000 at 10 % (the buyer pays $ 88.000; $ 8.000 is commission).
+    const companyPage = await signIn(browser, company.address, company.password);
+    const settings = await companyPage.request.patch('/api/company/settings', {
+      data: { provider_collector_id: '555444333' },
+      headers,
+    });
+    expect(settings.status()).toBe(200);
+    const product = await companyPage.request.post('/api/company/products', {
+      data: {
+        title: `Trucha ahumada 500 g ${suffix}`,
+        description: 'Ahumada en frío con leña de lenga.',
+        price_cents: 8_000_000,
+        stock: 10,
+        category: 'Almacén',
+        is_active: true,
+        commission_bps: 1000,
+      },
+      headers,
+    });
+    expect(product.status()).toBe(201);
+
+    // Pasarelas de Pago: connect the company's MercadoPago account.
+    await companyPage.goto('/company/payment-gateways');
+    await expect(companyPage.getByText('Cobra sin liquidaciones pendientes')).toBeVisible();
+    await screenshotBothWidths(companyPage, 'payment-gateways-connect');
+    await companyPage.getByRole('link', { name: 'Conectar con MercadoPago' }).click();
+    await expect(companyPage).toHaveURL(new RegExp(`^${E2E_FAKE_MERCADOPAGO_URL}/authorization`));
+    await companyPage.getByRole('button', { name: 'Autorizar' }).click();
+    await expect(companyPage).toHaveURL(/\/company\/payment-gateways$/);
+    await expect(toastOf(companyPage)).toContainText('MercadoPago quedó conectado');
+    const card = companyPage
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ has: companyPage.getByRole('heading', { name: 'MercadoPago' }) });
+    await expect(card).toContainText('conectada: la comisión se cobra en el pago');
+    await expect(card).toContainText('Cuenta de MercadoPago');
+    await expect(card.getByRole('button', { name: 'Desconectar' })).toBeVisible();
+    await expect(companyPage.getByRole('link', { name: 'Conectar con MercadoPago' })).toHaveCount(
+      0,
+    );
+    await companyPage.reload(); // without the toast
+    await expect(card).toContainText('Cuenta de MercadoPago');
+    expect(await seriousA11yViolations(companyPage)).toEqual([]);
+    await screenshotBothWidths(companyPage, 'payment-gateways-connected');
+
+    // A buyer pays through the seller's link with MercadoPago.
+    const sellerPage = await signIn(browser, joined.address, joined.password);
+    const catalogue = await sellerPage.request.get(
+      `/api/seller/catalogue?q=${encodeURIComponent(`Trucha ahumada 500 g ${suffix}`)}`,
+    );
+    const link = new URL((await catalogue.json()).items[0].link as string);
+    const buyer = await browser.newPage();
+    await buyer.goto(`${link.pathname}${link.search}`);
+    await buyer.getByLabel(/MercadoPago/).check();
+    await buyer.getByLabel('Nombre y apellido').fill('Tomás Comprador');
+    await buyer.getByLabel('E-mail').fill('tomas@example.com');
+    await buyer.getByRole('button', { name: 'Pagar con MercadoPago' }).click();
+    await expect(buyer.getByRole('heading', { name: 'MercadoPago (simulado)' })).toBeVisible();
+    await buyer.getByRole('button', { name: 'Pagar' }).click();
+    await expect(buyer.getByRole('heading', { name: '¡Pago aprobado!' })).toBeVisible();
+    await buyer.close();
+
+    // Liquidaciones: the sale is listed as collected at the source, and nothing is owed.
+    await companyPage.goto('/company/settlements');
+    const statement = companyPage.getByTestId('statement');
+    await expect(statement).toContainText('Cobrada en origen');
+    await expect(statement).toContainText('la plataforma cobró en origen $ 8.000,00');
+    await expect(statement.getByText('Saldo a pagar', { exact: true }).locator('..')).toContainText(
+      '$ 0,00',
+    );
+    await screenshotBothWidths(companyPage, 'statement-collected');
+
+    // The seller adds a CBU; the admin pays them in a batch although the company paid nothing.
+    const saved = await sellerPage.request.patch('/api/seller/settings', {
+      data: { payment_method: 'bank', payment_details: { cbu: '2850590940090418135201' } },
+      headers,
+    });
+    expect(saved.status()).toBe(200);
+    const adminPage = await signIn(browser, admin.email, admin.password);
+    await adminPage.goto('/admin/payouts');
+    const sellers = adminPage.getByRole('list', { name: 'Vendedores para pagar' });
+    const row = sellers.getByRole('listitem').filter({ hasText: joined.name });
+    // 75 % of $ 8.000.
+    await expect(row).toContainText('$ 6.000,00');
+    await adminPage.getByRole('button', { name: 'Crear lote de pago' }).click();
+    await expect(toastOf(adminPage)).toContainText('Lote de pagos creado.');
+    const batch = adminPage
+      .getByRole('list', { name: 'Lotes de pago' })
+      .getByRole('listitem')
+      .first();
+    await expect(batch).toContainText('Por transferir');
+
+    await sellerPage.goto('/seller/payouts');
+    await expect(sellerPage.getByRole('heading', { name: 'Mis Cobros' })).toBeVisible();
+    await expect(sellerPage.getByTestId('payout-history')).toContainText('$ 6.000,00');
+
+    // The admin's Liquidaciones shows what was collected beside what is owed.
+    await adminPage.goto('/admin/settlements');
+    await expect(adminPage.getByRole('button', { name: new RegExp(companyName) })).toContainText(
+      'Cobrado en origen $ 8.000,00',
+    );
+
+    for (const page of [sellerPage, companyPage, adminPage]) await page.context().close();
+  });
+});
