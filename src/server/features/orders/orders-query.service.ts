@@ -201,6 +201,7 @@ export async function exportOrdersCsv(
     'Plataforma',
     'Canal',
     'Moneda',
+    'Comisión cobrada en origen',
   ];
   const lines = [csvLine(header)];
   const where = whereOf(scope, filters);
@@ -232,6 +233,7 @@ export async function exportOrdersCsv(
           csvPesos(order.platform_cents),
           ORDER_CHANNEL_LABELS[order.channel],
           order.currency.toUpperCase(),
+          order.collected_at_source ? 'Sí' : 'No',
         ]),
       );
     }

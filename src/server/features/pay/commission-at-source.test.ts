@@ -258,6 +258,24 @@ describe('companies connect MercadoPago and every payment splits itself (API.md 
       listed.items.find((item: { id: string }) => item.id === orderId).collected_at_source,
     ).toBe(true);
 
+    // The company's CSV of orders says which ones were collected at the source.
+    const csv = (await companyCall(t, world.company, 'GET', '/orders/export.csv')).body;
+    const header = csv
+      .split(/\r?\n/)[0]!
+      .replace(/^\uFEFF/, '')
+      .split(';');
+    const column = header.indexOf('Comisión cobrada en origen');
+    expect(column).toBeGreaterThan(0);
+    const rowOf = (reference: string) =>
+      csv
+        .split(/\r?\n/)
+        .find((line) => line.includes(reference))!
+        .split(';');
+    const collectedOrder = await orderRow(orderId);
+    const owedOrder = await orderRow(owedId);
+    expect(rowOf(collectedOrder.externalReference)[column]).toBe('Sí');
+    expect(rowOf(owedOrder.externalReference)[column]).toBe('No');
+
     // A refund returns the fee with the payment: the ledger reverses what was collected.
     mp.setStatus(payment.id, 'refunded');
     expect((await webhook(payment.id)).statusCode).toBe(200);
