@@ -55,6 +55,7 @@ describe('Liquidaciones: monthly statements from the ledger and company payments
           sellers_cents: SELLER,
           platform_cents: PLATFORM,
           paid_cents: 0,
+          collected_cents: 0,
           closing_cents: SELLER + PLATFORM,
           closed: false,
         },
@@ -134,6 +135,7 @@ describe('Liquidaciones: monthly statements from the ledger and company payments
         paid_cents: 0,
         balance_cents: SELLER + PLATFORM,
         last_payment_on: null,
+        collected_cents: 0,
       },
     ]);
 
