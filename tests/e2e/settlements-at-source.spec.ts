@@ -11,6 +11,13 @@ import {
   toastOf,
 } from './fixtures';
 
+/*
+ * The journeys share one server and run in file order. This one's payout batch
+ * pays every ready seller, the demo seller too, so it runs after the journeys
+ * that read the demo seller as ready (readable-screens), and marks its batch
+ * paid so that settlements.spec can open the next one.
+ */
+
 const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
 const headers = { origin: E2E_BASE_URL };
 
@@ -136,9 +143,20 @@ test.describe('commission at the source (MercadoPago connected through OAuth)', 
       .getByRole('listitem')
       .first();
     await expect(batch).toContainText('Por transferir');
+    const batchCsv = await adminPage.request.get(
+      (await batch.getByRole('link', { name: 'CSV para el banco' }).getAttribute('href'))!,
+    );
+    expect(await batchCsv.text()).toContain(`${joined.name};${joined.address};`);
+    await batch.getByRole('button', { name: 'Marcar pagado' }).click();
+    const markDialog = adminPage.getByRole('dialog');
+    await markDialog.getByLabel('Referencia de las transferencias').fill('LOTE-ORIGEN-1');
+    await markDialog.getByRole('button', { name: 'Marcar pagado' }).click();
+    await expect(toastOf(adminPage)).toContainText('Lote marcado como pagado.');
+    await expect(batch).toContainText('Pagado');
 
     await sellerPage.goto('/seller/payouts');
     await expect(sellerPage.getByRole('heading', { name: 'Mis Cobros' })).toBeVisible();
+    await expect(sellerPage.getByTestId('payout-history')).toContainText('Pagado');
     await expect(sellerPage.getByTestId('payout-history')).toContainText('$ 6.000,00');
 
     // The admin's Liquidaciones shows what was collected beside what is owed.
