@@ -94,14 +94,14 @@ async function countOrders(db: Database, scope: Scope, filters: Filters): Promis
     !filters.to
   ) {
     // The totals count payment-link orders (a company's); the admin's storefront
-    // orders, few beside them, are counted row by row.
+    // orders, few beside them, are counted row by row, in the same statement.
     const storefront =
       scope.kind === 'platform' && !filters.company_id && filters.channel !== 'link';
-    const [[linked], [fromStore]] = await Promise.all([
+    const linked =
       filters.channel === 'store'
-        ? [{ value: '0' }]
-        : db
-            .select({ value: sql<string>`coalesce(sum(${orderTotals.orders}), 0)` })
+        ? sql`0`
+        : sql`(${db
+            .select({ value: sql`coalesce(sum(${orderTotals.orders}), 0)` })
             .from(orderTotals)
             .where(
               and(
@@ -109,20 +109,24 @@ async function countOrders(db: Database, scope: Scope, filters: Filters): Promis
                 filters.company_id ? eq(orderTotals.companyId, filters.company_id) : undefined,
                 filters.status ? eq(orderTotals.status, filters.status) : undefined,
               ),
+            )})`;
+    const fromStore = storefront
+      ? sql`(${db
+          .select({ value: sql`count(*)` })
+          .from(orders)
+          .where(
+            and(
+              eq(orders.channel, 'store'),
+              filters.status ? eq(orders.status, filters.status) : undefined,
             ),
-      storefront
-        ? db
-            .select({ value: sql<string>`count(*)` })
-            .from(orders)
-            .where(
-              and(
-                eq(orders.channel, 'store'),
-                filters.status ? eq(orders.status, filters.status) : undefined,
-              ),
-            )
-        : [{ value: '0' }],
-    ]);
-    return Number(linked?.value ?? 0) + Number(fromStore?.value ?? 0);
+          )})`
+      : sql`0`;
+    const result = (await db.execute(
+      sql`select (${linked} + ${fromStore})::text as value`,
+    )) as unknown as {
+      rows: { value: string }[];
+    };
+    return Number(result.rows[0]?.value ?? 0);
   }
   const [row] = await db.select({ value: count() }).from(orders).where(whereOf(scope, filters));
   return row?.value ?? 0;
