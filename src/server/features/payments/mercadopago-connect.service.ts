@@ -49,6 +49,28 @@ function appOf(pay: PayConfig): MercadoPagoApp {
   return pay.mercadopagoApp;
 }
 
+/** Asks MercadoPago's OAuth for tokens with the platform application's credentials. */
+function askForTokens(
+  deps: ConnectDeps,
+  app: MercadoPagoApp,
+  grant: Parameters<typeof requestMercadoPagoTokens>[1],
+): Promise<MercadoPagoTokens> {
+  return requestMercadoPagoTokens(
+    { apiUrl: deps.pay.mercadopagoApiUrl, clientId: app.clientId, clientSecret: app.clientSecret },
+    grant,
+  );
+}
+
+/** A connection's tokens as the method row keeps them: sealed, with a hint and their expiry. */
+function tokenColumns(deps: ConnectDeps, methodId: string, tokens: MercadoPagoTokens, now: Date) {
+  const secrets = { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
+  return {
+    sealedSecrets: deps.secretBox.seal(JSON.stringify(secrets), sealContext(methodId)),
+    secretHints: { accessToken: tokens.accessToken.slice(-4) },
+    tokenExpiresAt: new Date(now.getTime() + tokens.expiresIn * 1000),
+  };
+}
+
 export function mercadoPagoRedirectUri(appUrl: string): string {
   return `${appUrl}/api/company/payment-methods/mercadopago/callback`;
 }
@@ -116,18 +138,11 @@ export async function finishMercadoPagoConnect(
   }
   let tokens: MercadoPagoTokens;
   try {
-    tokens = await requestMercadoPagoTokens(
-      {
-        apiUrl: deps.pay.mercadopagoApiUrl,
-        clientId: app.clientId,
-        clientSecret: app.clientSecret,
-      },
-      {
-        grant_type: 'authorization_code',
-        code: input.code,
-        redirect_uri: mercadoPagoRedirectUri(deps.appUrl),
-      },
-    );
+    tokens = await askForTokens(deps, app, {
+      grant_type: 'authorization_code',
+      code: input.code,
+      redirect_uri: mercadoPagoRedirectUri(deps.appUrl),
+    });
   } catch {
     throw new AppError('CONNECT_FAILED', MERCADOPAGO_CONNECT_MESSAGES.exchangeFailed, 502);
   }
@@ -153,19 +168,16 @@ async function storeConnection(
       )
       .for('update');
     const id = current?.id ?? randomUUID();
-    const secrets = { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
     const values = {
+      ...tokenColumns(deps, id, tokens, now),
       isActive: true,
       publicConfig: (tokens.publicKey ? { publicKey: tokens.publicKey } : {}) as Record<
         string,
         string
       >,
-      sealedSecrets: deps.secretBox.seal(JSON.stringify(secrets), sealContext(id)),
-      secretHints: { accessToken: tokens.accessToken.slice(-4) },
       connection: 'oauth' as const,
       accountId: tokens.userId,
       connectedAt: now,
-      tokenExpiresAt: new Date(now.getTime() + tokens.expiresIn * 1000),
       connectionStatus: 'connected' as const,
       updatedAt: now,
     };
@@ -228,14 +240,10 @@ export async function renewIfDue(deps: ConnectDeps, methodId: string): Promise<R
     if (!due || !app || !refreshToken) return { kind: 'fresh', method };
     let tokens: MercadoPagoTokens;
     try {
-      tokens = await requestMercadoPagoTokens(
-        {
-          apiUrl: deps.pay.mercadopagoApiUrl,
-          clientId: app.clientId,
-          clientSecret: app.clientSecret,
-        },
-        { grant_type: 'refresh_token', refresh_token: refreshToken },
-      );
+      tokens = await askForTokens(deps, app, {
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+      });
     } catch (error) {
       if (!(error instanceof MercadoPagoGrantRefused)) return { kind: 'fresh', method };
       const [broken] = await tx
@@ -249,15 +257,9 @@ export async function renewIfDue(deps: ConnectDeps, methodId: string): Promise<R
         companyId: row.companyId,
       };
     }
-    const secrets = { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
     const [renewed] = await tx
       .update(companyPaymentMethods)
-      .set({
-        sealedSecrets: deps.secretBox.seal(JSON.stringify(secrets), sealContext(row.id)),
-        secretHints: { accessToken: tokens.accessToken.slice(-4) },
-        tokenExpiresAt: new Date(now.getTime() + tokens.expiresIn * 1000),
-        updatedAt: now,
-      })
+      .set({ ...tokenColumns(deps, row.id, tokens, now), updatedAt: now })
       .where(eq(companyPaymentMethods.id, row.id))
       .returning();
     return { kind: 'renewed', method: activeMethod(deps.secretBox, renewed as MethodRow) };
