@@ -3,7 +3,13 @@ import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from '@playwright/test';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -172,4 +178,20 @@ export async function confirmedSeller(
   const token = new URL(mail.links[0]!).searchParams.get('token')!;
   expect((await request.get(`/api/auth/verify-email?token=${token}`)).status()).toBe(200);
   return { address, password, name: options.name };
+}
+
+/** A page of its own (Argentine locale and time, desktop width), signed in through the login form. */
+export async function signedInPage(browser: Browser, email: string, password: string) {
+  const context = await browser.newContext({
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+    viewport: VIEWPORTS.desktop,
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  return page;
 }

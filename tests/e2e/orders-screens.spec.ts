@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import {
   request as playwrightRequest,
   type APIRequestContext,
-  type Browser,
   type Locator,
   type Page,
 } from '@playwright/test';
@@ -13,6 +12,7 @@ import {
   expect,
   screenshotBothWidths,
   seriousA11yViolations,
+  signedInPage,
   test,
   toastOf,
   VIEWPORTS,
@@ -104,21 +104,6 @@ async function confirmTransfer(api: APIRequestContext, orderId: string) {
     data: {},
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
-}
-
-async function signIn(browser: Browser, email: string, password: string) {
-  const context = await browser.newContext({
-    locale: 'es-AR',
-    timezoneId: 'America/Argentina/Buenos_Aires',
-    viewport: VIEWPORTS.desktop,
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  return page;
 }
 
 /** The page does not scroll sideways. */
@@ -222,7 +207,7 @@ test.describe('order screens', () => {
       await confirmTransfer(company.api, order.id);
     }
 
-    const page = await signIn(browser, admin.email, admin.password);
+    const page = await signedInPage(browser, admin.email, admin.password);
     await page.goto('/admin/settlements');
     const balance = page.getByRole('button', { name: new RegExp(companyName) });
     await balance.click();
@@ -355,7 +340,7 @@ test.describe('order screens', () => {
     const total = '$ 309.000.000,00';
 
     // The company's Pedidos: the transfer to confirm, its status and amounts, whole and reachable.
-    const companyPage = await signIn(browser, company.address, company.password);
+    const companyPage = await signedInPage(browser, company.address, company.password);
     await companyPage.goto(`/company/orders?q=${pending.reference}`);
     for (const size of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
       const where = `company Pedidos at ${size.width} px`;
@@ -395,7 +380,7 @@ test.describe('order screens', () => {
     await screenshotBothWidths(companyPage, 'orders-company-home');
 
     // The admin's Pedidos: the status select shows its whole label, the history button is reachable.
-    const adminPage = await signIn(browser, admin.email, admin.password);
+    const adminPage = await signedInPage(browser, admin.email, admin.password);
     await adminPage.goto(`/admin/orders?q=${pending.reference}`);
     for (const size of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
       const where = `admin Pedidos at ${size.width} px`;

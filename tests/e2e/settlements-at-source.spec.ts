@@ -1,4 +1,3 @@
-import type { Browser } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../src/server/features/accounts/demo-accounts.seeder';
 import { E2E_BASE_URL, E2E_FAKE_MERCADOPAGO_URL } from '../../playwright.config';
 import {
@@ -7,6 +6,7 @@ import {
   expect,
   screenshotBothWidths,
   seriousA11yViolations,
+  signedInPage,
   test,
   toastOf,
 } from './fixtures';
@@ -20,20 +20,6 @@ import {
 
 const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
 const headers = { origin: E2E_BASE_URL };
-
-async function signIn(browser: Browser, email: string, password: string) {
-  const context = await browser.newContext({
-    locale: 'es-AR',
-    timezoneId: 'America/Argentina/Buenos_Aires',
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  return page;
-}
 
 test.describe('commission at the source (MercadoPago connected through OAuth)', () => {
   test('a company connects MercadoPago, a seller’s link is paid, the statement shows it collected and owes nothing, and the seller is paid without any company payment', async ({
@@ -53,7 +39,7 @@ test.describe('commission at the source (MercadoPago connected through OAuth)', 
     });
 
     // The company's product: $ 80.000 at 10 % (the buyer pays $ 88.000; $ 8.000 is commission).
-    const companyPage = await signIn(browser, company.address, company.password);
+    const companyPage = await signedInPage(browser, company.address, company.password);
     const settings = await companyPage.request.patch('/api/company/settings', {
       data: { provider_collector_id: '555444333' },
       headers,
@@ -98,7 +84,7 @@ test.describe('commission at the source (MercadoPago connected through OAuth)', 
     await screenshotBothWidths(companyPage, 'payment-gateways-connected');
 
     // A buyer pays through the seller's link with MercadoPago.
-    const sellerPage = await signIn(browser, joined.address, joined.password);
+    const sellerPage = await signedInPage(browser, joined.address, joined.password);
     const catalogue = await sellerPage.request.get(
       `/api/seller/catalogue?q=${encodeURIComponent(`Trucha ahumada 500 g ${suffix}`)}`,
     );
@@ -130,7 +116,7 @@ test.describe('commission at the source (MercadoPago connected through OAuth)', 
       headers,
     });
     expect(saved.status()).toBe(200);
-    const adminPage = await signIn(browser, admin.email, admin.password);
+    const adminPage = await signedInPage(browser, admin.email, admin.password);
     await adminPage.goto('/admin/payouts');
     const sellers = adminPage.getByRole('list', { name: 'Vendedores para pagar' });
     const row = sellers.getByRole('listitem').filter({ hasText: joined.name });

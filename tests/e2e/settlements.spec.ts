@@ -1,4 +1,3 @@
-import type { Browser } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../src/server/features/accounts/demo-accounts.seeder';
 import { E2E_BASE_URL } from '../../playwright.config';
 import {
@@ -7,26 +6,13 @@ import {
   expect,
   screenshotBothWidths,
   seriousA11yViolations,
+  signedInPage,
   test,
   toastOf,
 } from './fixtures';
 
 const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
 const headers = { origin: E2E_BASE_URL };
-
-async function signIn(browser: Browser, email: string, password: string) {
-  const context = await browser.newContext({
-    locale: 'es-AR',
-    timezoneId: 'America/Argentina/Buenos_Aires',
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  return page;
-}
 
 test.describe('Liquidaciones and payouts: from two approved sales to the seller paid', () => {
   test('the company sees and downloads its statement, pays it in two transfers, the admin pays the seller in a batch, the seller sees it paid', async ({
@@ -90,7 +76,7 @@ test.describe('Liquidaciones and payouts: from two approved sales to the seller 
     expect(method.status()).toBe(201);
 
     // The seller's own link to it.
-    const sellerPage = await signIn(browser, joined.address, joined.password);
+    const sellerPage = await signedInPage(browser, joined.address, joined.password);
     const catalogue = await sellerPage.request.get(
       `/api/seller/catalogue?q=${encodeURIComponent('Dulce de leche artesanal')}`,
     );
@@ -116,7 +102,7 @@ test.describe('Liquidaciones and payouts: from two approved sales to the seller 
     }
 
     // The company's Liquidaciones: the balance, the month, order by order, per seller.
-    const companyPage = await signIn(browser, company.address, company.password);
+    const companyPage = await signedInPage(browser, company.address, company.password);
     await companyPage.goto('/company/settlements');
     await expect(companyPage.getByRole('heading', { name: 'Liquidaciones' })).toBeVisible();
     await expect(companyPage.getByTestId('settlement-balance')).toHaveText('$ 8.000,00');
@@ -142,7 +128,7 @@ test.describe('Liquidaciones and payouts: from two approved sales to the seller 
     await screenshotBothWidths(companyPage, 'company-settlements');
 
     // The admin records a partial transfer: more than owed is refused, then $ 5.000 is recorded.
-    const adminPage = await signIn(browser, admin.email, admin.password);
+    const adminPage = await signedInPage(browser, admin.email, admin.password);
     await adminPage.goto('/admin/settlements');
     await adminPage.getByRole('button', { name: new RegExp(companyName) }).click();
     await adminPage.getByRole('button', { name: 'Registrar pago' }).click();
