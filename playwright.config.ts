@@ -21,6 +21,12 @@ export const E2E_FAKE_STRIPE_URL = `http://127.0.0.1:${port + 11}`;
 export const E2E_MERCADOPAGO_WEBHOOK_SECRET = 'e2e-mercadopago-webhook-secret';
 /** The platform's MercadoPago application in the journeys (companies connect through it). */
 const E2E_MERCADOPAGO_APP = { clientId: '5550001112223', clientSecret: 'e2e-platform-app-secret' };
+/** The platform's Stripe account for Stripe Connect (the storefront keeps transfers: no STRIPE_WEBHOOK_SECRET). */
+export const E2E_STRIPE_PLATFORM = {
+  secretKey: 'sk_test_51E2ePlatformConnect',
+  publishableKey: 'pk_test_51E2ePlatformConnect',
+  connectWebhookSecret: 'whsec_e2e_platform_connect',
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -102,6 +108,9 @@ export default defineConfig({
         // Connected accounts' notifications: the fake signs every webhook with this one secret.
         MERCADOPAGO_WEBHOOK_SECRET: E2E_MERCADOPAGO_WEBHOOK_SECRET,
         STRIPE_API_URL: E2E_FAKE_STRIPE_URL,
+        STRIPE_SECRET_KEY: E2E_STRIPE_PLATFORM.secretKey,
+        STRIPE_PUBLISHABLE_KEY: E2E_STRIPE_PLATFORM.publishableKey,
+        STRIPE_CONNECT_WEBHOOK_SECRET: E2E_STRIPE_PLATFORM.connectWebhookSecret,
       },
     },
   ],

@@ -1,62 +1,8 @@
 import { get } from 'node:http';
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  E2E_BASE_URL,
-  E2E_FAKE_STRIPE_URL,
-  E2E_MERCADOPAGO_WEBHOOK_SECRET,
-} from '../../playwright.config';
+import { E2E_BASE_URL, E2E_MERCADOPAGO_WEBHOOK_SECRET } from '../../playwright.config';
+import { routeFakeStripe } from './fake-stripe-js';
 import { confirmedCompany, expect, screenshotBothWidths, test } from './fixtures';
-
-/**
- * A stand-in for Stripe.js, served where the browser asks for it
- * (https://js.stripe.com/v3/): it mounts a card field and confirms the
- * PaymentIntent against "api.stripe.com", which the test forwards to the
- * local fake of Stripe's API. Nothing is downloaded.
- */
-const FAKE_STRIPE_JS = `
-window.Stripe = function (publishableKey) {
-  return {
-    elements: function (options) {
-      var secret = options.clientSecret;
-      return {
-        create: function () {
-          var node;
-          return {
-            mount: function (target) {
-              node = document.createElement('label');
-              node.textContent = 'Número de tarjeta';
-              var input = document.createElement('input');
-              input.name = 'card_number';
-              input.setAttribute('aria-label', 'Número de tarjeta');
-              node.appendChild(input);
-              target.appendChild(node);
-            },
-            destroy: function () { if (node) node.remove(); },
-          };
-        },
-        submit: function () { return Promise.resolve({}); },
-        _secret: secret,
-      };
-    },
-    confirmPayment: function (options) {
-      var secret = options.elements._secret;
-      var id = secret.split('_secret_')[0];
-      var card = document.querySelector('input[name=card_number]').value;
-      return fetch('https://api.stripe.com/v1/payment_intents/' + id + '/confirm', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'client_secret=' + encodeURIComponent(secret) + '&card_number=' + encodeURIComponent(card) + '&key=' + publishableKey,
-      }).then(function (response) {
-        return response.json().then(function (body) {
-          if (!response.ok) return { error: body.error };
-          window.location.href = options.confirmParams.return_url + '&payment_intent=' + id + '&redirect_status=succeeded';
-          return {};
-        });
-      });
-    },
-  };
-};
-`;
 
 async function companyWithProviders(request: APIRequestContext) {
   const company = await confirmedCompany(request, { shippingProvinces: ['Mendoza'] });
@@ -182,18 +128,7 @@ test.describe('paying a link with MercadoPago and with a card (local fakes of bo
   }) => {
     test.setTimeout(90_000);
     const productId = await companyWithProviders(request);
-    const stripeScripts: string[] = [];
-    await page.route('https://js.stripe.com/**', (route) => {
-      stripeScripts.push(route.request().url());
-      return route.fulfill({ contentType: 'application/javascript', body: FAKE_STRIPE_JS });
-    });
-    await page.route('https://api.stripe.com/**', async (route) => {
-      const url = new URL(route.request().url());
-      const response = await route.fetch({
-        url: `${E2E_FAKE_STRIPE_URL}${url.pathname}${url.search}`,
-      });
-      return route.fulfill({ response });
-    });
+    const stripeScripts = await routeFakeStripe(page);
 
     await page.goto(`/pay/${productId}`);
     await expect(page.getByRole('heading', { name: 'Vino malbec reserva' })).toBeVisible();

@@ -382,7 +382,11 @@ export interface FakePaymentIntent {
   client_secret: string;
   metadata: Record<string, string>;
   secretKey: string;
+  /** The connected account it was made on (the Stripe-Account header); null for the key's own. */
+  stripeAccount: string | null;
   latest_charge: string | null;
+  /** What the platform keeps of a connected account's payment. */
+  application_fee_amount: number | null;
 }
 
 export interface FakeCharge {
@@ -393,7 +397,38 @@ export interface FakeCharge {
   currency: string;
   payment_intent: string;
   refunded: boolean;
+  /** The application fee taken from it (fee_…), for a connected account's payment. */
+  application_fee: string | null;
+  application_fee_amount: number | null;
   secretKey: string;
+  stripeAccount: string | null;
+}
+
+/** A connected account the platform made (Connect): it takes payments once onboarded. */
+export interface FakeAccount {
+  id: string;
+  object: 'account';
+  type: string;
+  email: string | null;
+  charges_enabled: boolean;
+  details_submitted: boolean;
+  metadata: Record<string, string>;
+  secretKey: string;
+  stripeAccount: null;
+}
+
+/** The platform's share of a connected account's charge. */
+export interface FakeApplicationFee {
+  id: string;
+  object: 'application_fee';
+  amount: number;
+  amount_refunded: number;
+  refunded: boolean;
+  currency: string;
+  account: string;
+  charge: string;
+  secretKey: string;
+  stripeAccount: null;
 }
 
 export interface FakeDispute {
@@ -405,17 +440,25 @@ export interface FakeDispute {
   payment_intent: string;
   status: string;
   secretKey: string;
+  stripeAccount: string | null;
 }
 
 export interface FakeStripe extends FakeServer {
   intents: Map<string, FakePaymentIntent>;
   charges: Map<string, FakeCharge>;
   disputes: Map<string, FakeDispute>;
+  accounts: Map<string, FakeAccount>;
+  applicationFees: Map<string, FakeApplicationFee>;
+  /** The company finishes (or, with false, has not finished) onboarding: its account takes charges. */
+  onboard(accountId: string, chargesEnabled?: boolean): void;
   /**
    * The card payment succeeds (what Stripe.js's confirmPayment would cause);
    * `received` makes Stripe record another amount or currency than the intent's.
    */
-  succeed(intentId: string, received?: { amount?: number; currency?: string }): FakePaymentIntent;
+  succeed(
+    intentId: string,
+    received?: { amount?: number; currency?: string; fee?: number | null },
+  ): FakePaymentIntent;
   /** The payment is refunded in full; answers the charge id. */
   refund(intentId: string): string;
   /** The buyer's bank disputes the payment; answers the dispute id. */
@@ -426,21 +469,54 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
   const intents = new Map<string, FakePaymentIntent>();
   const charges = new Map<string, FakeCharge>();
   const disputes = new Map<string, FakeDispute>();
+  const accounts = new Map<string, FakeAccount>();
+  const applicationFees = new Map<string, FakeApplicationFee>();
+  /** Account links: single-use onboarding pages for one account. */
+  const links = new Map<
+    string,
+    { account: string; refreshUrl: string; returnUrl: string; expiresAt: number; used: boolean }
+  >();
   const byIdempotencyKey = new Map<string, string>();
   let counter = 0;
+  const newId = (prefix: string) => {
+    counter += 1;
+    return `${prefix}_fake_${counter}_${randomBytes(4).toString('hex')}`;
+  };
 
-  const visible = <T extends { secretKey: string }>(object: T): Omit<T, 'secretKey'> => {
-    const { secretKey: _hidden, ...rest } = object;
+  const visible = <T extends { secretKey: string; stripeAccount: string | null }>(
+    object: T,
+  ): Omit<T, 'secretKey' | 'stripeAccount'> => {
+    const { secretKey: _hidden, stripeAccount: _account, ...rest } = object;
     return rest;
   };
 
-  /** The intent succeeds with a charge of what was received. */
-  const charge = (intent: FakePaymentIntent, received: { amount?: number; currency?: string }) => {
+  /** The intent succeeds with a charge of what was received (and, on a connected account, its fee). */
+  const charge = (
+    intent: FakePaymentIntent,
+    received: { amount?: number; currency?: string; fee?: number | null },
+  ) => {
     intent.status = 'succeeded';
     intent.amount_received = received.amount ?? intent.amount;
     if (received.currency) intent.currency = received.currency;
     const id = `ch_${intent.id}`;
     intent.latest_charge = id;
+    const feeAmount = received.fee !== undefined ? received.fee : intent.application_fee_amount;
+    let feeId: string | null = null;
+    if (intent.stripeAccount && feeAmount) {
+      feeId = `fee_${intent.id}`;
+      applicationFees.set(feeId, {
+        id: feeId,
+        object: 'application_fee',
+        amount: feeAmount,
+        amount_refunded: 0,
+        refunded: false,
+        currency: intent.currency,
+        account: intent.stripeAccount,
+        charge: id,
+        secretKey: intent.secretKey,
+        stripeAccount: null,
+      });
+    }
     charges.set(id, {
       id,
       object: 'charge',
@@ -449,28 +525,71 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
       currency: intent.currency,
       payment_intent: intent.id,
       refunded: false,
+      application_fee: feeId,
+      application_fee_amount: feeId ? feeAmount : null,
       secretKey: intent.secretKey,
+      stripeAccount: intent.stripeAccount,
     });
     return intent;
   };
+
+  const missing = (res: ServerResponse, name: string) =>
+    send(res, 404, {
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such ${name}`,
+      },
+    });
 
   /** GET /v1/{kind}/:id with the account's own key, as Stripe answers it. */
   const retrievable = [
     { path: /^\/v1\/payment_intents\/(\w+)$/, store: intents, name: 'payment_intent' },
     { path: /^\/v1\/charges\/(\w+)$/, store: charges, name: 'charge' },
     { path: /^\/v1\/disputes\/(\w+)$/, store: disputes, name: 'dispute' },
+    { path: /^\/v1\/accounts\/(\w+)$/, store: accounts, name: 'account' },
+    { path: /^\/v1\/application_fees\/(\w+)$/, store: applicationFees, name: 'application_fee' },
   ] as const;
 
   const fake = await listen(async (req, res, body) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (path === '/health') return send(res, 200, { status: 'ok' });
+    // Browser side: the onboarding page an account link opens (single use, five minutes).
+    const onboarding = /^\/connect\/onboarding\/(\w+)$/.exec(path);
+    if (onboarding) {
+      const link = links.get(onboarding[1]!);
+      if (!link) return send(res, 404, { message: 'unknown link' });
+      const stale = link.used || link.expiresAt * 1000 < Date.now();
+      if (stale || req.method === 'POST') {
+        if (!stale) {
+          link.used = true;
+          const account = accounts.get(link.account)!;
+          account.charges_enabled = true;
+          account.details_submitted = true;
+        }
+        res.writeHead(303, { location: stale ? link.refreshUrl : link.returnUrl });
+        return void res.end();
+      }
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return void res.end(
+        `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Stripe (simulado): activar la cuenta</title></head>` +
+          `<body><h1>Stripe (simulado)</h1><p>Completa los datos de tu cuenta para cobrar con VendeMás.</p>` +
+          `<form method="post"><button type="submit">Completar</button></form></body></html>`,
+      );
+    }
     // Browser side (the fake Stripe.js): confirm with the client secret.
     const confirm = /^\/v1\/payment_intents\/(\w+)\/confirm$/.exec(path);
     const key = bearer(req);
     if (req.method === 'POST' && confirm) {
       const intent = intents.get(confirm[1]!);
       const form = new URLSearchParams(body);
-      if (!intent || form.get('client_secret') !== intent.client_secret) {
+      // A connected account's intent is confirmed only by Stripe.js loaded for that account.
+      const account = form.get('stripe_account') || null;
+      if (
+        !intent ||
+        form.get('client_secret') !== intent.client_secret ||
+        account !== intent.stripeAccount
+      ) {
         return send(res, 404, {
           error: { type: 'invalid_request_error', message: 'No such payment_intent' },
         });
@@ -491,13 +610,101 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
         error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
       });
     }
+    // Connect: the account a request acts for (the platform's key with a Stripe-Account header).
+    const onAccount = req.headers['stripe-account'];
+    const acting = typeof onAccount === 'string' ? onAccount : null;
+    if (acting) {
+      const account = accounts.get(acting);
+      if (!account || account.secretKey !== key) {
+        return send(res, 403, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'account_invalid',
+            message: 'The provided key does not have access to account',
+          },
+        });
+      }
+    }
+    const idempotency = req.headers['idempotency-key'];
+    const known = typeof idempotency === 'string' ? byIdempotencyKey.get(idempotency) : undefined;
+
+    if (req.method === 'POST' && path === '/v1/accounts') {
+      if (known) return send(res, 200, visible(accounts.get(known)!));
+      const form = new URLSearchParams(body);
+      const metadata: Record<string, string> = {};
+      for (const [name, value] of form) {
+        const match = /^metadata\[(.+)\]$/.exec(name);
+        if (match) metadata[match[1]!] = value;
+      }
+      const account: FakeAccount = {
+        id: newId('acct'),
+        object: 'account',
+        type: form.get('type') ?? 'standard',
+        email: form.get('email'),
+        charges_enabled: false,
+        details_submitted: false,
+        metadata,
+        secretKey: key,
+        stripeAccount: null,
+      };
+      accounts.set(account.id, account);
+      if (typeof idempotency === 'string') byIdempotencyKey.set(idempotency, account.id);
+      return send(res, 200, visible(account));
+    }
+    if (req.method === 'POST' && path === '/v1/account_links') {
+      const form = new URLSearchParams(body);
+      const account = accounts.get(form.get('account') ?? '');
+      if (!account || account.secretKey !== key) return missing(res, 'account');
+      if (form.get('type') !== 'account_onboarding') {
+        return send(res, 400, {
+          error: { type: 'invalid_request_error', message: 'Invalid type' },
+        });
+      }
+      const id = newId('link');
+      const expiresAt = Math.floor(Date.now() / 1000) + 300;
+      links.set(id, {
+        account: account.id,
+        refreshUrl: form.get('refresh_url') ?? '',
+        returnUrl: form.get('return_url') ?? '',
+        expiresAt,
+        used: false,
+      });
+      return send(res, 200, {
+        object: 'account_link',
+        created: Math.floor(Date.now() / 1000),
+        expires_at: expiresAt,
+        url: `${fake.url}/connect/onboarding/${id}`,
+      });
+    }
+    const feeRefund = /^\/v1\/application_fees\/(\w+)\/refunds$/.exec(path);
+    if (req.method === 'POST' && feeRefund) {
+      const fee = applicationFees.get(feeRefund[1]!);
+      if (!fee || fee.secretKey !== key || acting) return missing(res, 'application_fee');
+      if (known) return send(res, 200, { id: known, object: 'fee_refund', fee: fee.id });
+      if (fee.refunded) {
+        return send(res, 400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_already_refunded',
+            message: 'Application fee has already been refunded.',
+          },
+        });
+      }
+      fee.refunded = true;
+      fee.amount_refunded = fee.amount;
+      const refundId = newId('fr');
+      if (typeof idempotency === 'string') byIdempotencyKey.set(idempotency, refundId);
+      return send(res, 200, {
+        id: refundId,
+        object: 'fee_refund',
+        amount: fee.amount,
+        fee: fee.id,
+      });
+    }
     if (req.method === 'POST' && path === '/v1/payment_intents') {
-      const idempotency = req.headers['idempotency-key'];
-      const known = typeof idempotency === 'string' ? byIdempotencyKey.get(idempotency) : undefined;
       if (known) return send(res, 200, visible(intents.get(known)!));
       const form = new URLSearchParams(body);
-      counter += 1;
-      const id = `pi_fake_${counter}_${randomBytes(4).toString('hex')}`;
+      const id = newId('pi');
       const metadata: Record<string, string> = {};
       for (const [name, value] of form) {
         const match = /^metadata\[(.+)\]$/.exec(name);
@@ -513,7 +720,11 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
         client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
         metadata,
         secretKey: key,
+        stripeAccount: acting,
         latest_charge: null,
+        application_fee_amount: form.has('application_fee_amount')
+          ? Number(form.get('application_fee_amount'))
+          : null,
       };
       intents.set(id, intent);
       if (typeof idempotency === 'string') byIdempotencyKey.set(idempotency, id);
@@ -522,15 +733,12 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
     for (const kind of retrievable) {
       const match = req.method === 'GET' ? kind.path.exec(path) : null;
       if (!match) continue;
-      const found = (kind.store as Map<string, { secretKey: string }>).get(match[1]!);
-      if (!found || found.secretKey !== key) {
-        return send(res, 404, {
-          error: {
-            type: 'invalid_request_error',
-            code: 'resource_missing',
-            message: `No such ${kind.name}`,
-          },
-        });
+      const found = (
+        kind.store as Map<string, { secretKey: string; stripeAccount: string | null }>
+      ).get(match[1]!);
+      // An object is found only with the key and the account it was made with.
+      if (!found || found.secretKey !== key || found.stripeAccount !== acting) {
+        return missing(res, kind.name);
       }
       return send(res, 200, visible(found));
     }
@@ -550,6 +758,14 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
     intents,
     charges,
     disputes,
+    accounts,
+    applicationFees,
+    onboard(accountId, chargesEnabled = true) {
+      const account = accounts.get(accountId);
+      if (!account) throw new Error(`no account ${accountId}`);
+      account.charges_enabled = chargesEnabled;
+      account.details_submitted = chargesEnabled;
+    },
     succeed(intentId, received = {}) {
       const intent = intents.get(intentId);
       if (!intent) throw new Error(`no intent ${intentId}`);
@@ -573,6 +789,7 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
         payment_intent: intentId,
         status: 'needs_response',
         secretKey: found.secretKey,
+        stripeAccount: found.stripeAccount,
       });
       return id;
     },

@@ -54,6 +54,18 @@ export const EnvSchema = z
     /** Platform Stripe account; when both are set the hosted checkout takes cards through Stripe Checkout. */
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /**
+     * Stripe Connect: with the platform's secret key and this publishable key,
+     * companies can connect a Stripe account and their card payments carry the
+     * platform's commission as an application fee.
+     */
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .trim()
+      .regex(/^pk_(test|live)_\S+$/)
+      .optional(),
+    /** The signing secret of the platform's Connect webhook endpoint (events of connected accounts). */
+    STRIPE_CONNECT_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
     /** Base URL of a local fake of Stripe's API, for tests; ignored in production. */
     STRIPE_API_URL: z.url().optional(),
     /** Base URL of a local fake of MercadoPago's API, for tests and demos; ignored in production. */

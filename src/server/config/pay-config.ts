@@ -20,6 +20,16 @@ export interface PayConfig {
   mercadopagoApiUrl: string | undefined;
   /** The platform's MercadoPago application, when companies may connect their accounts. */
   mercadopagoApp: MercadoPagoApp | undefined;
+  /** The platform's Stripe account, when companies may connect theirs (Stripe Connect). */
+  stripeConnect: StripePlatform | undefined;
+}
+
+export interface StripePlatform {
+  secretKey: string;
+  /** Stripe.js on the pay page loads with it, acting for the company's connected account. */
+  publishableKey: string;
+  /** Signs the events of connected accounts (the platform's Connect endpoint). */
+  webhookSecret: string | undefined;
 }
 
 export interface MercadoPagoApp {
@@ -65,6 +75,14 @@ export function payConfig(env: Env, isProduction: boolean): PayConfig {
             clientSecret: env.MERCADOPAGO_CLIENT_SECRET,
             webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET,
             authUrl: (isProduction ? undefined : env.MERCADOPAGO_AUTH_URL) ?? MERCADOPAGO_AUTH,
+          }
+        : undefined,
+    stripeConnect:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET,
           }
         : undefined,
   };

@@ -151,6 +151,8 @@ export const PayNext = z.discriminatedUnion('kind', [
     publishable_key: z.string(),
     /** Where Stripe.js returns the buyer after confirming: /success with the order's link. */
     return_url: z.string(),
+    /** The company's connected account (Stripe Connect): Stripe.js acts for it. */
+    stripe_account: z.string().optional(),
   }),
   z.object({ kind: z.literal('transfer'), url: z.string() }),
 ]);

@@ -44,6 +44,8 @@ export const PAYMENT_METHOD_MESSAGES = {
   instructionsTooLong: 'Las instrucciones pueden tener hasta 1000 caracteres.',
   connectedNotEditable:
     'Esta cuenta está conectada con MercadoPago: desconéctala para cargar un Access Token a mano.',
+  stripeConnectedNotEditable:
+    'Esta cuenta está conectada con Stripe: desconéctala para cargar tus claves a mano.',
 } as const;
 
 /** Connecting a company's MercadoPago account to the platform's application (OAuth). */
@@ -60,6 +62,24 @@ export const MERCADOPAGO_CONNECT_MESSAGES = {
   broken:
     'MercadoPago rechazó la renovación de la conexión: vuelve a conectar tu cuenta para cobrar con MercadoPago.',
   brokenTitle: 'Tu conexión con MercadoPago se cortó',
+} as const;
+
+/** Connecting a company's Stripe account to the platform (Stripe Connect, onboarding by account link). */
+export const STRIPE_CONNECT_MESSAGES = {
+  connect: 'Conectar con Stripe',
+  resume: 'Completar la activación en Stripe',
+  disconnect: 'Desconectar',
+  connected: 'Stripe quedó conectado: cada pago con tarjeta separa la comisión de la plataforma.',
+  pending:
+    'Tu cuenta de Stripe todavía no puede cobrar: completa la activación en Stripe para empezar a usarla.',
+  disconnected: 'Stripe quedó desconectado.',
+  unavailable: 'Conectar con Stripe no está disponible en esta plataforma.',
+  startFailed: 'Stripe no respondió. Vuelve a intentarlo en unos minutos.',
+  notStarted: 'No hay una conexión con Stripe en curso. Empieza de nuevo desde Pasarelas de Pago.',
+  notConnected: 'Tu cuenta de Stripe no está conectada.',
+  broken:
+    'Tu cuenta de Stripe dejó de estar conectada con la plataforma: vuelve a conectarla para cobrar con tarjeta.',
+  brokenTitle: 'Tu conexión con Stripe se cortó',
 } as const;
 
 const text = (max: number, message: string) =>
@@ -197,11 +217,14 @@ export const PaymentMethod = z.object({
   webhook_url: z.string().nullable(),
   /** `oauth`: the company connected its account to the platform (payments split at the source). */
   connection: z.enum(['token', 'oauth']),
-  /** The connected account's id at the provider (MercadoPago's collector). */
+  /** The connected account's id at the provider (MercadoPago's collector, Stripe's acct_…). */
   collector_id: z.string().nullable(),
   connected_at: z.string().nullable(),
-  /** `broken`: the provider refused to renew the connection; connect again. */
-  status: z.enum(['connected', 'broken']).nullable(),
+  /**
+   * `pending`: the company has not finished Stripe's onboarding (no payments yet);
+   * `broken`: the provider refused to renew or revoked the connection; connect again.
+   */
+  status: z.enum(['connected', 'pending', 'broken']).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -209,7 +232,10 @@ export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
 export const PaymentMethodList = z.object({
   items: z.array(PaymentMethod),
-  /** Which accounts the platform lets a company connect (its MercadoPago application is set). */
-  connect: z.object({ mercadopago: z.boolean() }),
+  /**
+   * Which accounts the platform lets a company connect: MercadoPago when its
+   * application is set, Stripe when its Connect keys are.
+   */
+  connect: z.object({ mercadopago: z.boolean(), stripe: z.boolean() }),
 });
 export type PaymentMethodList = z.infer<typeof PaymentMethodList>;

@@ -100,6 +100,16 @@ export async function renderOutboxMail(
       outro: 'Puedes elegir qué correos recibir desde la campana de tu panel.',
     });
   }
+  if (kind === 'company_connection_broken' && payload.provider === 'stripe') {
+    return actionMail({
+      subject: 'Tu conexión con Stripe se cortó',
+      greetingName: typeof payload.name === 'string' ? payload.name : '',
+      intro: `Tu cuenta de Stripe dejó de estar conectada con ${BRAND.name}, así que tus links de pago dejaron de ofrecer el pago con tarjeta: tus compradores pueden pagar con tus otros medios. Vuelve a conectar tu cuenta para cobrar con tarjeta otra vez.`,
+      action: 'Volver a conectar',
+      url: `${deps.appUrl}/company/payment-gateways`,
+      outro: 'Si no reconoces este aviso, revisa las plataformas conectadas en tu cuenta de Stripe.',
+    });
+  }
   if (kind === 'company_connection_broken') {
     return actionMail({
       subject: 'Tu conexión con MercadoPago se cortó',

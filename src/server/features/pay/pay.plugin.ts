@@ -7,6 +7,7 @@ import {
 import { webhookRoute } from '../payments/webhook-route';
 import { renewDueConnections } from './connection-upkeep';
 import { forgetExpiredChallenges } from './pay-challenge';
+import { handleStripeConnectWebhook } from './stripe-connect-webhook';
 import { payRoutes } from './pay.routes';
 
 /**
@@ -44,6 +45,10 @@ export async function payPlugin(app: FastifyInstance): Promise<void> {
   );
   await webhookRoute(app, '/webhooks/stripe/:companyId', async (request) =>
     handleProviderWebhook(confirmation(app.log), 'stripe', request),
+  );
+  // Connected Stripe accounts' events: one endpoint for all, the account names the company.
+  await webhookRoute(app, '/webhooks/stripe/connect', async (request) =>
+    handleStripeConnectWebhook({ ...confirmation(app.log), appUrl: app.config.appUrl }, request),
   );
 
   const sweep = () => {

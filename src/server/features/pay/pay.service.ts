@@ -124,6 +124,10 @@ async function abandon(deps: PayDeps, order: LinkOrderRow): Promise<void> {
 /** A connected account's method with a token renewed when it runs out soon; null when the connection broke. */
 async function usableMethod(deps: PayDeps, method: ActiveMethod): Promise<ActiveMethod | null> {
   if (method.connection !== 'oauth') return method;
+  // A Stripe connection has no token to renew: it charges once its onboarding is done.
+  if (method.provider !== 'mercadopago') {
+    return method.connectionStatus === 'connected' ? method : null;
+  }
   const renewed = await renewConnection(
     {
       db: deps.db,

@@ -39,7 +39,7 @@ export async function connectCompany(
  * id, started with this payment or none), and `only` when given. The
  * amount/currency guard and the event's idempotency are applyPaymentOutcome's.
  */
-async function settle(
+export async function settle(
   deps: ConfirmationDeps,
   provider: Exclude<PaymentProviderId, 'transferencia'>,
   companyId: string,

@@ -11,6 +11,7 @@ import { z } from '@shared/zod';
 import { escapeHtml } from '../../lib/html';
 import { AppError } from '../../lib/app-error';
 import { actorOf } from '../accounts/role-guard';
+import { profileContacts } from '../profiles/profiles.service';
 import {
   disconnectMercadoPago,
   finishMercadoPagoConnect,
@@ -25,6 +26,12 @@ import {
   updatePaymentMethod,
   type PaymentMethodDeps,
 } from './payment-methods.service';
+import {
+  disconnectStripe,
+  finishStripeConnect,
+  startStripeConnect,
+  type StripeConnectDeps,
+} from './stripe-connect.service';
 
 const MethodParams = z.object({ id: z.uuid({ error: PAYMENT_METHOD_MESSAGES.notFound }) });
 
@@ -37,8 +44,9 @@ const CallbackQuery = z.object({
 const GATEWAYS_PAGE = '/company/payment-gateways';
 
 /** A refused connection, as a page when a browser came back with it (it cannot follow a 400's Location). */
-function refusedPage(message: string): string {
-  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>No se pudo conectar MercadoPago</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#0f172a;line-height:1.5}a{color:#0369a1;font-weight:600}</style></head><body><h1>No se pudo conectar MercadoPago</h1><p>${escapeHtml(message)}</p><p><a href="${GATEWAYS_PAGE}">Volver a Pasarelas de Pago</a></p></body></html>`;
+function refusedPage(provider: string, message: string): string {
+  const title = `No se pudo conectar ${provider}`;
+  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#0f172a;line-height:1.5}a{color:#0369a1;font-weight:600}</style></head><body><h1>${title}</h1><p>${escapeHtml(message)}</p><p><a href="${GATEWAYS_PAGE}">Volver a Pasarelas de Pago</a></p></body></html>`;
 }
 
 /** /api/company/payment-methods: the company's gateways (spec 02 §2, §5; API.md). */
@@ -48,6 +56,12 @@ export const companyPaymentMethodRoutes: FastifyPluginAsyncZod = async (app) => 
     secretBox: app.secretBox,
     appUrl: app.config.appUrl,
     mercadopagoConnect: app.config.pay.mercadopagoApp !== undefined,
+    stripeConnect: app.config.pay.stripeConnect !== undefined,
+  };
+  const stripeDeps: StripeConnectDeps = {
+    db: app.db,
+    pay: app.config.pay,
+    appUrl: app.config.appUrl,
   };
 
   const connectDeps: ConnectDeps = {
@@ -97,7 +111,7 @@ export const companyPaymentMethodRoutes: FastifyPluginAsyncZod = async (app) => 
           return reply
             .status(error.statusCode)
             .type('text/html; charset=utf-8')
-            .send(refusedPage(error.message));
+            .send(refusedPage('MercadoPago', error.message));
         }
         throw error;
       }
@@ -116,6 +130,82 @@ export const companyPaymentMethodRoutes: FastifyPluginAsyncZod = async (app) => 
     },
     async (request, reply) => {
       await disconnectMercadoPago(connectDeps, actorOf(request).userId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/payment-methods/stripe/connect',
+    {
+      schema: {
+        tags: ['company'],
+        summary:
+          'Crea (una vez) la cuenta de Stripe de la empresa y la lleva a activarla en Stripe (302); también es el refresh_url del enlace',
+      },
+    },
+    async (request, reply) => {
+      const companyId = actorOf(request).userId;
+      const contact = (await profileContacts(app.db, [companyId])).get(companyId);
+      try {
+        const url = await startStripeConnect(stripeDeps, {
+          id: companyId,
+          email: contact?.email ?? '',
+          name: contact?.company ?? contact?.name ?? '',
+        });
+        return reply.redirect(url, 302);
+      } catch (error) {
+        // A browser that followed the button goes back to its page with the reason.
+        if (error instanceof AppError && error.statusCode === 502) {
+          return reply.redirect(`${GATEWAYS_PAGE}?connect_error=stripe`, 302);
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/payment-methods/stripe/callback',
+    {
+      schema: {
+        tags: ['company'],
+        summary:
+          'Vuelta de la activación en Stripe: lee la cuenta en Stripe y vuelve a Pasarelas de Pago (conectada o pendiente)',
+      },
+    },
+    async (request, reply) => {
+      try {
+        const state = await finishStripeConnect(stripeDeps, actorOf(request).userId);
+        return reply.redirect(
+          `${GATEWAYS_PAGE}?${state === 'connected' ? 'connected' : 'pending'}=stripe`,
+          302,
+        );
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        if (error.statusCode === 502) {
+          return reply.redirect(`${GATEWAYS_PAGE}?connect_error=stripe`, 302);
+        }
+        if (request.headers.accept?.includes('text/html')) {
+          return reply
+            .status(error.statusCode)
+            .type('text/html; charset=utf-8')
+            .send(refusedPage('Stripe', error.message));
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.delete(
+    '/payment-methods/stripe/connection',
+    {
+      schema: {
+        tags: ['company'],
+        summary: 'Desconecta la cuenta de Stripe: la plataforma deja de cobrar en su nombre',
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await disconnectStripe(app.db, actorOf(request).userId);
       return reply.status(204).send(null);
     },
   );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { formatCuit } from '@shared/bank-data';
 import {
   PAYMENT_CONFIG_UPDATE,
@@ -24,6 +24,8 @@ export interface PaymentMethodDeps {
   appUrl: string;
   /** The platform's MercadoPago application is configured: companies may connect their account. */
   mercadopagoConnect?: boolean;
+  /** The platform's Stripe Connect keys are configured: companies may connect their account. */
+  stripeConnect?: boolean;
 }
 
 const HINT_NAMES: Record<string, 'access_token' | 'secret_key' | 'webhook_secret'> = {
@@ -104,7 +106,7 @@ async function findOwnMethod(db: Database, companyId: string, id: string): Promi
 export async function listPaymentMethods(
   deps: PaymentMethodDeps,
   companyId: string,
-): Promise<{ items: PaymentMethod[]; connect: { mercadopago: boolean } }> {
+): Promise<{ items: PaymentMethod[]; connect: { mercadopago: boolean; stripe: boolean } }> {
   const rows = await deps.db
     .select()
     .from(companyPaymentMethods)
@@ -112,7 +114,10 @@ export async function listPaymentMethods(
     .orderBy(asc(companyPaymentMethods.createdAt));
   return {
     items: rows.map((row) => toPaymentMethodDto(row, deps.appUrl)),
-    connect: { mercadopago: deps.mercadopagoConnect ?? false },
+    connect: {
+      mercadopago: deps.mercadopagoConnect ?? false,
+      stripe: deps.stripeConnect ?? false,
+    },
   };
 }
 
@@ -177,8 +182,12 @@ export async function updatePaymentMethod(
   const current = await findOwnMethod(deps.db, companyId, id);
   let changes: Partial<typeof companyPaymentMethods.$inferInsert> = {};
   if (input.config && current.connection === 'oauth') {
-    // A connected account's credentials are MercadoPago's to give: disconnect to paste a token.
-    throw AppError.conflict(PAYMENT_METHOD_MESSAGES.connectedNotEditable);
+    // A connected account's credentials are the provider's to give: disconnect to paste keys.
+    throw AppError.conflict(
+      current.provider === 'stripe'
+        ? PAYMENT_METHOD_MESSAGES.stripeConnectedNotEditable
+        : PAYMENT_METHOD_MESSAGES.connectedNotEditable,
+    );
   }
   if (input.config) {
     const parsed = PAYMENT_CONFIG_UPDATE[current.provider].safeParse(input.config);
@@ -239,6 +248,10 @@ export interface ActiveMethod {
   connection: 'token' | 'oauth';
   /** A connection the provider refused to renew: it cannot take payments. */
   broken: boolean;
+  /** The connected account at the provider (Stripe's acct_…, MercadoPago's user id). */
+  accountId: string | null;
+  /** Whether a connected account may take payments now (`pending`: onboarding unfinished). */
+  connectionStatus: 'connected' | 'pending' | 'broken' | null;
   tokenExpiresAt: Date | null;
   config: Record<string, string>;
   secrets: Record<string, string>;
@@ -256,10 +269,10 @@ export async function activeMethodsOf(
       and(
         eq(companyPaymentMethods.companyId, companyId),
         eq(companyPaymentMethods.isActive, true),
-        // A broken connection takes no payments: the buyer sees the company's other methods.
+        // A broken or unfinished connection takes no payments: the buyer sees the company's other methods.
         or(
           isNull(companyPaymentMethods.connectionStatus),
-          ne(companyPaymentMethods.connectionStatus, 'broken'),
+          eq(companyPaymentMethods.connectionStatus, 'connected'),
         ),
       ),
     )
@@ -298,6 +311,8 @@ export function activeMethod(secretBox: SecretBox, row: MethodRow): ActiveMethod
     isActive: row.isActive,
     connection: row.connection,
     broken: row.connectionStatus === 'broken',
+    accountId: row.accountId,
+    connectionStatus: row.connectionStatus,
     tokenExpiresAt: row.tokenExpiresAt,
     config: shownConfig(row),
     secrets: openSecrets(secretBox, row),

@@ -36,19 +36,25 @@ export const companyPaymentMethods = pgTable(
     connection: text('connection', { enum: ['token', 'oauth'] })
       .notNull()
       .default('token'),
-    /** The connected account's id at the provider (MercadoPago's user id, the collector). */
+    /** The connected account's id at the provider (MercadoPago's user id, the collector; Stripe's acct_…). */
     accountId: text('account_id'),
     connectedAt: timestamp('connected_at', { withTimezone: true }),
     /** When the connected account's access token runs out (it is renewed before). */
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
-    /** `broken`: the provider refused to renew the connection; the company must connect again. */
-    connectionStatus: text('connection_status', { enum: ['connected', 'broken'] }),
+    /**
+     * `pending`: the company has not finished the provider's onboarding (Stripe);
+     * `broken`: the provider refused to renew or revoked the connection; the
+     * company must connect again. Only `connected` takes payments.
+     */
+    connectionStatus: text('connection_status', { enum: ['connected', 'pending', 'broken'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('company_payment_methods_provider_uq').on(table.companyId, table.provider),
     index('company_payment_methods_active_idx').on(table.companyId, table.isActive),
+    // A connected account's events name the account, not the company (Stripe Connect).
+    index('company_payment_methods_account_idx').on(table.provider, table.accountId),
   ],
 );
 

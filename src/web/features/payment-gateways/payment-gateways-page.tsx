@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import {
   MERCADOPAGO_CONNECT_MESSAGES,
   PAYMENT_METHOD_MESSAGES,
+  STRIPE_CONNECT_MESSAGES,
   PAYMENT_PROVIDERS,
   PROVIDER_LABELS,
   type PaymentMethod,
@@ -15,30 +16,38 @@ import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast-store';
 import { MethodCard } from './components/method-card';
-import { ConnectMercadoPagoCard } from './components/mercadopago-connect';
+import { ConnectAccountsCard, type ConnectableProvider } from './components/account-connect';
 import { MethodForm } from './components/method-form';
 import {
   useDeletePaymentMethod,
-  useDisconnectMercadoPago,
+  useDisconnectAccount,
   usePaymentMethods,
   useTogglePaymentMethod,
 } from './lib/use-payment-methods';
 
-/** Back from MercadoPago: says how connecting went once, then clears the address. */
+/** Back from MercadoPago or Stripe: says how connecting went once, then clears the address. */
 function useConnectOutcome() {
   const [params, setParams] = useSearchParams();
   const connected = params.get('connected');
+  const pending = params.get('pending');
   const failed = params.get('connect_error');
   useEffect(() => {
-    if (!connected && !failed) return;
+    if (!connected && !pending && !failed) return;
     if (connected === 'mercadopago') {
       toast({ title: MERCADOPAGO_CONNECT_MESSAGES.connected, variant: 'success' });
     }
+    if (connected === 'stripe') {
+      toast({ title: STRIPE_CONNECT_MESSAGES.connected, variant: 'success' });
+    }
+    if (pending === 'stripe') toast({ title: STRIPE_CONNECT_MESSAGES.pending });
     if (failed === 'mercadopago') {
       toast({ title: MERCADOPAGO_CONNECT_MESSAGES.exchangeFailed, variant: 'destructive' });
     }
+    if (failed === 'stripe') {
+      toast({ title: STRIPE_CONNECT_MESSAGES.startFailed, variant: 'destructive' });
+    }
     setParams({}, { replace: true });
-  }, [connected, failed, setParams]);
+  }, [connected, pending, failed, setParams]);
 }
 
 /** spec 02 §2 Pasarelas de Pago (/company/payment-gateways). */
@@ -49,14 +58,18 @@ export function PaymentGatewaysPage() {
   const toggle = useTogglePaymentMethod();
   const remove = useDeletePaymentMethod(() => setDeleting(null));
   const [disconnecting, setDisconnecting] = useState<PaymentMethod | null>(null);
-  const disconnect = useDisconnectMercadoPago(() => setDisconnecting(null));
+  const disconnect = useDisconnectAccount(() => setDisconnecting(null));
   useConnectOutcome();
 
   const items = methods.data?.items ?? [];
   const configured = new Set(items.map((item) => item.provider));
-  const mercadoPago = items.find((item) => item.provider === 'mercadopago');
-  const offerConnect =
-    methods.data?.connect.mercadopago === true && mercadoPago?.connection !== 'oauth';
+  // Each account the platform can connect and the company has not connected yet.
+  const offerConnect = (['mercadopago', 'stripe'] as const).filter(
+    (provider): provider is ConnectableProvider =>
+      methods.data?.connect[provider] === true &&
+      items.find((item) => item.provider === provider)?.connection !== 'oauth',
+  );
+  const disconnectName = disconnecting?.provider === 'stripe' ? 'Stripe' : 'MercadoPago';
 
   return (
     <div className="max-w-3xl">
@@ -76,7 +89,7 @@ export function PaymentGatewaysPage() {
         </Button>
       </div>
 
-      {offerConnect ? <ConnectMercadoPagoCard /> : null}
+      {offerConnect.length > 0 ? <ConnectAccountsCard providers={offerConnect} /> : null}
 
       {methods.isPending ? (
         <div className="flex justify-center py-16">
@@ -142,13 +155,17 @@ export function PaymentGatewaysPage() {
       <ConfirmDelete
         item={disconnecting}
         onClose={() => setDisconnecting(null)}
-        title="¿Desconectar tu cuenta de MercadoPago?"
-        describe={() =>
-          'Tus links dejarán de ofrecer MercadoPago hasta que la conectes de nuevo o cargues un Access Token. Las ventas ya cobradas no cambian.'
+        title={`¿Desconectar tu cuenta de ${disconnectName}?`}
+        describe={(method) =>
+          method.provider === 'stripe'
+            ? 'Tus links dejarán de ofrecer el pago con tarjeta hasta que conectes tu cuenta de nuevo o cargues tus claves de Stripe. Las ventas ya cobradas no cambian.'
+            : 'Tus links dejarán de ofrecer MercadoPago hasta que la conectes de nuevo o cargues un Access Token. Las ventas ya cobradas no cambian.'
         }
         confirmLabel={MERCADOPAGO_CONNECT_MESSAGES.disconnect}
         pending={disconnect.isPending}
-        onConfirm={() => disconnect.mutate()}
+        onConfirm={(method) =>
+          disconnect.mutate(method.provider === 'stripe' ? 'stripe' : 'mercadopago')
+        }
       />
     </div>
   );

@@ -12,20 +12,55 @@ import {
   type PaymentReading,
   type ProviderConnection,
   type ProviderContext,
+  type WebhookReading,
 } from './provider';
 
-/** A company's Stripe account: its client, its publishable key and its webhook secret. */
+/**
+ * A company's Stripe account as the platform reaches it: its client, the
+ * publishable key Stripe.js loads with and the secret its webhooks are signed
+ * with; for a connected account (Stripe Connect) the platform's client and
+ * keys, acting for `connectedAccount`.
+ */
 export interface StripeAccount {
   stripe: Stripe;
   publishableKey: string;
   webhookSecret: string | undefined;
+  /** The company's connected account (acct_…): every call acts for it. */
+  connectedAccount?: string;
 }
 
-/** The company's Stripe account from its method; null without a secret and a publishable key. */
+/**
+ * A connected account as the platform reaches it (its key, acting for the
+ * account); null when Stripe Connect is not configured.
+ */
+export function connectedStripeAccount(
+  pay: ProviderContext['pay'],
+  accountId: string,
+): StripeAccount | null {
+  const platform = pay.stripeConnect;
+  if (!platform) return null;
+  return {
+    stripe: createStripeClient({ secretKey: platform.secretKey, apiUrl: pay.stripeApiUrl }),
+    publishableKey: platform.publishableKey,
+    webhookSecret: platform.webhookSecret,
+    connectedAccount: accountId,
+  };
+}
+
+/**
+ * The company's Stripe account from its method; null without a secret and a
+ * publishable key, or for a connection that cannot charge (unfinished
+ * onboarding, revoked, or Connect no longer configured).
+ */
 export function stripeAccountOf(
   context: ProviderContext,
   method: ActiveMethod,
 ): StripeAccount | null {
+  if (method.connection === 'oauth') {
+    return method.accountId && method.connectionStatus === 'connected'
+      ? connectedStripeAccount(context.pay, method.accountId)
+      : null;
+  }
   const secretKey = method.secrets.secretKey;
   const publishableKey = method.config.publishableKey;
   if (!secretKey || !publishableKey) return null;
@@ -166,9 +201,11 @@ function readingOf(
   intent: Stripe.PaymentIntent,
   verdict: PaymentVerdict,
   eventType: string,
+  applicationFeeCents: number | null = null,
 ): PaymentReading {
   const orderId = intent.metadata?.order_id;
   return {
+    applicationFeeCents,
     paymentId: intent.id,
     eventKey: `${intent.id}:${verdict === 'refunded' ? 'refunded' : intent.status}`,
     eventType,
@@ -183,6 +220,41 @@ function readingOf(
 const verdictOf = (intent: Stripe.PaymentIntent): PaymentVerdict =>
   intent.status === 'succeeded' ? 'approved' : 'open';
 
+/** Request options that make a call act for the connected account, if any. */
+const actingFor = (account: StripeAccount): Stripe.RequestOptions =>
+  account.connectedAccount ? { stripeAccount: account.connectedAccount } : {};
+
+/**
+ * What the platform kept of a connected account's payment: the application
+ * fee on its charge, as Stripe answers it (null for a company's own keys).
+ */
+async function keptFee(
+  account: StripeAccount,
+  intent: Stripe.PaymentIntent,
+): Promise<number | null> {
+  const chargeId = idOf(intent.latest_charge);
+  if (!account.connectedAccount || !chargeId) return null;
+  const charge = await account.stripe.charges.retrieve(chargeId, {}, actingFor(account));
+  return charge.application_fee_amount ?? null;
+}
+
+/**
+ * A refunded connected payment gives the platform's fee back to the company
+ * (as a refund made with `refund_application_fee` would), once: the fee's
+ * own state and an idempotency key keep retries and replays to one refund.
+ */
+async function returnFee(account: StripeAccount, charge: Stripe.Charge): Promise<void> {
+  const feeId = idOf(charge.application_fee as string | { id: string } | null);
+  if (!account.connectedAccount || !feeId) return;
+  const fee = await account.stripe.applicationFees.retrieve(feeId);
+  if (fee.refunded) return;
+  await account.stripe.applicationFees.createRefund(
+    feeId,
+    {},
+    { idempotencyKey: `fee-refund-${feeId}` },
+  );
+}
+
 function connection(context: ProviderContext, account: StripeAccount): ProviderConnection {
   return {
     async start({ order, successUrl }) {
@@ -195,8 +267,12 @@ function connection(context: ProviderContext, account: StripeAccount): ProviderC
             receipt_email: order.buyerEmail,
             metadata: { order_id: order.id, external_reference: order.externalReference },
             automatic_payment_methods: { enabled: true },
+            // A connected account's payment keeps the whole commission for the platform.
+            ...(account.connectedAccount
+              ? { application_fee_amount: order.sellerCents + order.platformCents }
+              : {}),
           },
-          { idempotencyKey: `order-${order.id}` },
+          { idempotencyKey: `order-${order.id}`, ...actingFor(account) },
         );
         if (!intent.client_secret) throw new Error('PaymentIntent without client_secret');
         return {
@@ -205,6 +281,7 @@ function connection(context: ProviderContext, account: StripeAccount): ProviderC
             client_secret: intent.client_secret,
             publishable_key: account.publishableKey,
             return_url: successUrl,
+            ...(account.connectedAccount ? { stripe_account: account.connectedAccount } : {}),
           },
           providerPaymentId: intent.id,
           buyerEmailSent: false,
@@ -221,14 +298,69 @@ function connection(context: ProviderContext, account: StripeAccount): ProviderC
     async readPayment(paymentId) {
       let intent;
       try {
-        intent = await account.stripe.paymentIntents.retrieve(paymentId);
+        intent = await account.stripe.paymentIntents.retrieve(paymentId, {}, actingFor(account));
       } catch (error) {
         if (isStripeNotFound(error)) return null;
         throw error;
       }
-      return readingOf(intent, verdictOf(intent), 'return');
+      const verdict = verdictOf(intent);
+      const fee = verdict === 'approved' ? await keptFee(account, intent) : null;
+      return readingOf(intent, verdict, 'return', fee);
     },
   };
+}
+
+/**
+ * What a verified event names, read back from Stripe with the account's own
+ * access: the PaymentIntent (and for a refund its charge, for a chargeback
+ * its dispute). An event that does not match Stripe's records reads nothing.
+ */
+export async function readStripeEvent(
+  context: ProviderContext,
+  account: StripeAccount,
+  event: Stripe.Event,
+  companyId: string,
+): Promise<WebhookReading> {
+  const named = (event.data.object as { id?: unknown }).id;
+  if (typeof named !== 'string' || !/^\w{1,255}$/.test(named)) return { result: 'ignored' };
+  const options = actingFor(account);
+  let intent: Stripe.PaymentIntent | undefined;
+  let verdict: PaymentVerdict = 'open';
+  let fee: number | null = null;
+  try {
+    if (event.type === 'payment_intent.succeeded') {
+      intent = await account.stripe.paymentIntents.retrieve(named, {}, options);
+      verdict = verdictOf(intent);
+      if (verdict === 'approved') fee = await keptFee(account, intent);
+    } else if (event.type === 'charge.refunded') {
+      const charge = await account.stripe.charges.retrieve(named, {}, options);
+      const intentId = idOf(charge.payment_intent);
+      if (charge.refunded && intentId) {
+        await returnFee(account, charge);
+        intent = await account.stripe.paymentIntents.retrieve(intentId, {}, options);
+        verdict = 'refunded';
+      }
+    } else if (event.type === 'charge.dispute.created') {
+      const dispute = await account.stripe.disputes.retrieve(named, {}, options);
+      const intentId = idOf(dispute.payment_intent);
+      if (intentId) {
+        intent = await account.stripe.paymentIntents.retrieve(intentId, {}, options);
+        verdict = 'refunded';
+      }
+    }
+  } catch (error) {
+    if (isStripeNotFound(error)) {
+      context.log.warn(
+        { companyId, event: event.id },
+        'Stripe does not know what this event names',
+      );
+      return { result: 'unknown_order' };
+    }
+    context.log.error({ err: error, companyId, event: event.id }, 'Stripe could not be asked');
+    throw PROVIDER_UNREACHABLE('Stripe');
+  }
+  if (!intent) return { result: 'ignored' };
+  return { reading: readingOf(intent, verdict, event.type, fee) };
 }
 
 /**
@@ -261,7 +393,9 @@ export const stripeProvider: PaymentProvider = {
    */
   async webhook(context, companyId, request) {
     const method = await methodWithSecrets(context.db, context.secretBox, companyId, 'stripe');
-    const account = method ? stripeAccountOf(context, method) : null;
+    // A connected account's events arrive at the platform's Connect endpoint, never here.
+    const account =
+      method && method.connection === 'token' ? stripeAccountOf(context, method) : null;
     if (!account) throw INVALID_SIGNATURE();
     const event = verifyStripeEvent(
       account.stripe,
@@ -270,43 +404,7 @@ export const stripeProvider: PaymentProvider = {
       request.headers['stripe-signature'],
     );
 
-    // The event names a payment; what happened to it is read back from Stripe with the
-    // company's key, so an event that does not match Stripe's records changes nothing.
-    const named = (event.data.object as { id?: unknown }).id;
-    if (typeof named !== 'string' || !/^\w{1,255}$/.test(named)) return { result: 'ignored' };
-    let intent: Stripe.PaymentIntent | undefined;
-    let verdict: PaymentVerdict = 'open';
-    try {
-      if (event.type === 'payment_intent.succeeded') {
-        intent = await account.stripe.paymentIntents.retrieve(named);
-        verdict = verdictOf(intent);
-      } else if (event.type === 'charge.refunded') {
-        const charge = await account.stripe.charges.retrieve(named);
-        const intentId = idOf(charge.payment_intent);
-        if (charge.refunded && intentId) {
-          intent = await account.stripe.paymentIntents.retrieve(intentId);
-          verdict = 'refunded';
-        }
-      } else if (event.type === 'charge.dispute.created') {
-        const dispute = await account.stripe.disputes.retrieve(named);
-        const intentId = idOf(dispute.payment_intent);
-        if (intentId) {
-          intent = await account.stripe.paymentIntents.retrieve(intentId);
-          verdict = 'refunded';
-        }
-      }
-    } catch (error) {
-      if (isStripeNotFound(error)) {
-        context.log.warn(
-          { companyId, event: event.id },
-          'Stripe does not know what this event names',
-        );
-        return { result: 'unknown_order' };
-      }
-      context.log.error({ err: error, companyId, event: event.id }, 'Stripe could not be asked');
-      throw PROVIDER_UNREACHABLE('Stripe');
-    }
-    if (!intent) return { result: 'ignored' };
-    return { reading: readingOf(intent, verdict, event.type) };
+    // The event only names a payment; what happened to it is read back from Stripe.
+    return readStripeEvent(context, account, event, companyId);
   },
 };

@@ -30,7 +30,7 @@ export function CardPayment({
   useEffect(() => {
     let cancelled = false;
     let destroy: (() => void) | undefined;
-    loadStripe(next.publishable_key).then(
+    loadStripe(next.publishable_key, next.stripe_account).then(
       (client) => {
         if (cancelled || !target.current) return;
         const elements = client.elements({ clientSecret: next.client_secret, locale: 'es-419' });
@@ -45,7 +45,7 @@ export function CardPayment({
       cancelled = true;
       destroy?.();
     };
-  }, [next.client_secret, next.publishable_key]);
+  }, [next.client_secret, next.publishable_key, next.stripe_account]);
 
   const pay = async () => {
     if (!stripe) return;

@@ -29,14 +29,18 @@ export interface StripeClient {
 
 declare global {
   interface Window {
-    Stripe?: (publishableKey: string, options?: { locale?: string }) => StripeClient;
+    Stripe?: (
+      publishableKey: string,
+      options?: { locale?: string; stripeAccount?: string },
+    ) => StripeClient;
   }
 }
 
 const STRIPE_JS = 'https://js.stripe.com/v3/';
 let loading: Promise<NonNullable<Window['Stripe']>> | undefined;
 
-export function loadStripe(publishableKey: string): Promise<StripeClient> {
+/** Stripe.js for a publishable key; with `stripeAccount`, acting for a company's connected account. */
+export function loadStripe(publishableKey: string, stripeAccount?: string): Promise<StripeClient> {
   loading ??= new Promise((resolve, reject) => {
     if (window.Stripe) return resolve(window.Stripe);
     const script = document.createElement('script');
@@ -50,7 +54,9 @@ export function loadStripe(publishableKey: string): Promise<StripeClient> {
     };
     document.head.append(script);
   });
-  return loading.then((Stripe) => Stripe(publishableKey, { locale: 'es-419' }));
+  return loading.then((Stripe) =>
+    Stripe(publishableKey, { locale: 'es-419', ...(stripeAccount ? { stripeAccount } : {}) }),
+  );
 }
 
 /** spec 02 §8: card_error and validation_error show Stripe's message; anything else a generic one. */

@@ -1,7 +1,6 @@
 import { CreditCard, Landmark, Pencil, Trash2, Unlink, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import {
-  MERCADOPAGO_CONNECT_MESSAGES,
   PROVIDER_LABELS,
   type PaymentMethod,
   type PaymentProvider,
@@ -10,7 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Switch } from '@web/components/ui/switch';
 import { formatDate } from '@web/lib/format-time';
-import { ConnectLink } from './mercadopago-connect';
+import { CONNECTIONS, ConnectLink } from './account-connect';
 import { MethodSummary } from './method-summary';
 
 const ICONS: Record<PaymentProvider, ReactNode> = {
@@ -21,8 +20,8 @@ const ICONS: Record<PaymentProvider, ReactNode> = {
 
 /**
  * One configured method: its state, the switch that turns it on or off, edit
- * and delete; a connected MercadoPago account shows its account and
- * Desconectar instead (its credentials are MercadoPago's, not edited by hand).
+ * and delete; a connected MercadoPago or Stripe account shows its account and
+ * Desconectar instead (its credentials are the provider's, not edited by hand).
  */
 export function MethodCard({
   method,
@@ -37,8 +36,11 @@ export function MethodCard({
   onDelete: (method: PaymentMethod) => void;
   onDisconnect: (method: PaymentMethod) => void;
 }) {
-  const connected = method.connection === 'oauth';
+  const provider = method.provider === 'transferencia' ? null : method.provider;
+  const connected = method.connection === 'oauth' && provider !== null;
+  const connection = provider ? CONNECTIONS[provider] : null;
   const broken = method.status === 'broken';
+  const pending = method.status === 'pending';
   return (
     <Card className="p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -56,7 +58,9 @@ export function MethodCard({
               }
             >
               {method.is_active ? 'Activa' : 'Inactiva'}
-              {connected && !broken ? ' · conectada: la comisión se cobra en el pago' : ''}
+              {connected && method.status === 'connected'
+                ? ' · conectada: la comisión se cobra en el pago'
+                : ''}
             </p>
           </div>
         </div>
@@ -69,7 +73,7 @@ export function MethodCard({
           {connected ? (
             <Button variant="outline" size="sm" onClick={() => onDisconnect(method)}>
               <Unlink className="size-4" aria-hidden />
-              {MERCADOPAGO_CONNECT_MESSAGES.disconnect}
+              {connection?.messages.disconnect}
             </Button>
           ) : (
             <>
@@ -94,29 +98,39 @@ export function MethodCard({
           )}
         </div>
       </div>
-      {connected ? (
+      {connected && provider && connection ? (
         <div className="mt-4 space-y-3 text-sm">
           {broken ? (
             <div
               role="alert"
               className="rounded-md border border-destructive/30 bg-destructive/5 p-3 text-destructive"
             >
-              <p className="font-semibold">{MERCADOPAGO_CONNECT_MESSAGES.brokenTitle}</p>
-              <p className="mt-1">{MERCADOPAGO_CONNECT_MESSAGES.broken}</p>
+              <p className="font-semibold">{connection.messages.brokenTitle}</p>
+              <p className="mt-1">{connection.messages.broken}</p>
               <div className="mt-3">
-                <ConnectLink label="Volver a conectar" />
+                <ConnectLink provider={provider} label="Volver a conectar" />
+              </div>
+            </div>
+          ) : null}
+          {pending && provider === 'stripe' ? (
+            <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
+              <p>{CONNECTIONS.stripe.messages.pending}</p>
+              <div className="mt-3">
+                <ConnectLink provider="stripe" label={CONNECTIONS.stripe.messages.resume} />
               </div>
             </div>
           ) : null}
           <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
-            <div>
-              <dt className="text-xs text-muted-foreground">Cuenta de MercadoPago</dt>
-              <dd className="font-medium">N.º {method.collector_id}</dd>
+            <div className="min-w-0">
+              <dt className="text-xs text-muted-foreground">{connection.accountLabel}</dt>
+              <dd className="font-medium break-all">
+                {method.collector_id ? connection.account(method.collector_id) : '—'}
+              </dd>
             </div>
             <div>
               <dt className="text-xs text-muted-foreground">Conectada el</dt>
               <dd className="font-medium">
-                {method.connected_at ? formatDate(method.connected_at) : '—'}
+                {method.connected_at && !pending ? formatDate(method.connected_at) : '—'}
               </dd>
             </div>
           </dl>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MERCADOPAGO_CONNECT_MESSAGES,
+  STRIPE_CONNECT_MESSAGES,
   PAYMENT_METHOD_MESSAGES,
   type PaymentMethod,
   type PaymentMethodList,
@@ -88,14 +89,22 @@ export function useSavePaymentMethod(method?: PaymentMethod) {
   });
 }
 
-/** Disconnects the company's MercadoPago account: the platform forgets its tokens. */
-export function useDisconnectMercadoPago(onSettled: () => void) {
+/** Disconnects the company's connected account: the platform forgets its tokens or stops acting for it. */
+export function useDisconnectAccount(onSettled: () => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest<void>('/api/company/payment-methods/mercadopago/connection', { method: 'DELETE' }),
-    onSuccess: () =>
-      toast({ title: MERCADOPAGO_CONNECT_MESSAGES.disconnected, variant: 'success' }),
+    mutationFn: (provider: 'mercadopago' | 'stripe') =>
+      apiRequest<void>(`/api/company/payment-methods/${provider}/connection`, {
+        method: 'DELETE',
+      }).then(() => provider),
+    onSuccess: (provider) =>
+      toast({
+        title:
+          provider === 'stripe'
+            ? STRIPE_CONNECT_MESSAGES.disconnected
+            : MERCADOPAGO_CONNECT_MESSAGES.disconnected,
+        variant: 'success',
+      }),
     onError: (error) => toast({ title: error.message, variant: 'destructive' }),
     onSettled: () => {
       onSettled();

@@ -1,0 +1,1 @@
+CREATE INDEX "company_payment_methods_account_idx" ON "company_payment_methods" USING btree ("provider","account_id");

@@ -1,0 +1,391 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PAYMENT_METHOD_MESSAGES,
+  STRIPE_CONNECT_MESSAGES,
+} from '@shared/payments/payment-methods.schema';
+import { startFakeStripe, type FakeStripe } from '../../../../tests/fakes/payment-providers';
+import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
+import {
+  buy,
+  companyCall,
+  createPayWorld,
+  PAY_WORLD_SALE,
+  STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET,
+  type PayWorld,
+} from '../../../../tests/factories/pay-world';
+import { postStripeWebhook } from '../../../../tests/factories/provider-app';
+import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
+import { emailOutbox, notifications } from '../notifications/notifications.table';
+import { orders } from '../orders/orders.table';
+import { companyBalance } from '../settlements/balances.service';
+import { ledgerEntries } from '../settlements/ledger.table';
+import { companyPaymentMethods } from '../payments/payment-methods.table';
+
+/** The platform's Stripe account: its keys act for every connected account. */
+const PLATFORM = {
+  secretKey: 'sk_test_51PlatformConnectKey0000',
+  publishableKey: 'pk_test_51PlatformConnectKey0000',
+  webhookSecret: 'whsec_platform_connect_endpoint_0000',
+};
+/** $ 10.000 at 10 %: the buyer pays $ 11.000; $ 1.000 of it is the platform's fee. */
+const FEE_CENTS = 100_000;
+
+describe('companies connect Stripe and every card payment carries the platform fee (Stripe Connect)', () => {
+  let t: TestApp;
+  let stripe: FakeStripe;
+  let world: PayWorld;
+
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    t = await createTestApp({
+      ...UNLIMITED_PAY_ENV,
+      STRIPE_API_URL: stripe.url,
+      STRIPE_SECRET_KEY: PLATFORM.secretKey,
+      STRIPE_PUBLISHABLE_KEY: PLATFORM.publishableKey,
+      STRIPE_CONNECT_WEBHOOK_SECRET: PLATFORM.webhookSecret,
+      // The storefront's endpoint has its own secret; it must not open the Connect one.
+      STRIPE_WEBHOOK_SECRET: 'whsec_storefront_endpoint_0000',
+    });
+    world = await createPayWorld(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
+
+  const stripeMethod = async (companyId = world.company.id) =>
+    (
+      await t.db
+        .select()
+        .from(companyPaymentMethods)
+        .where(
+          and(
+            eq(companyPaymentMethods.companyId, companyId),
+            eq(companyPaymentMethods.provider, 'stripe'),
+          ),
+        )
+    )[0];
+  const connect = (company: CreatedUser = world.company) =>
+    companyCall(t, company, 'GET', '/payment-methods/stripe/connect');
+  const comeBack = (company: CreatedUser = world.company) =>
+    companyCall(t, company, 'GET', '/payment-methods/stripe/callback');
+  /** An event of a connected account, as Stripe posts it to the platform's Connect endpoint. */
+  const connectEvent = (
+    type: string,
+    account: string,
+    object: { id: string },
+    secret = PLATFORM.webhookSecret,
+  ) =>
+    postStripeWebhook(
+      t,
+      'connect',
+      JSON.stringify({
+        id: `evt_${Math.random().toString(16).slice(2)}`,
+        object: 'event',
+        type,
+        account,
+        data: { object },
+      }),
+      { secret },
+    );
+  async function cardSale() {
+    const response = await buy(t, world.productId, { provider: 'stripe', ref: world.ref });
+    expect(response.statusCode, response.body).toBe(201);
+    const next = response.json().next;
+    const intentId = (next.client_secret as string).split('_secret_')[0]!;
+    return {
+      orderId: response.json().order_id as string,
+      next,
+      intent: stripe.intents.get(intentId)!,
+    };
+  }
+  const orderRow = async (id: string) =>
+    (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+
+  it('makes one account for the company, however often it asks, and sends it to Stripe’s onboarding', async () => {
+    const [first, second] = await Promise.all([connect(), connect()]);
+    expect(first.statusCode).toBe(302);
+    expect(second.statusCode).toBe(302);
+    const made = [...stripe.accounts.values()].filter(
+      (account) => account.metadata.company_id === world.company.id,
+    );
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ type: 'standard', secretKey: PLATFORM.secretKey });
+    expect(new URL(first.headers.location as string).pathname).toMatch(/^\/connect\/onboarding\//);
+    const link = stripe.requests.find((request) => request.path === '/v1/account_links')!;
+    expect(Object.fromEntries(new URLSearchParams(link.body))).toEqual({
+      account: made[0]!.id,
+      type: 'account_onboarding',
+      refresh_url: `${t.config.appUrl}/api/company/payment-methods/stripe/connect`,
+      return_url: `${t.config.appUrl}/api/company/payment-methods/stripe/callback`,
+    });
+    // Until the account can charge, the keys the company pasted keep taking its card payments.
+    const method = (await stripeMethod())!;
+    expect(method).toMatchObject({ connection: 'token', accountId: made[0]!.id });
+    const { intent } = await cardSale();
+    expect(intent).toMatchObject({ secretKey: STRIPE_SECRET_KEY, stripeAccount: null });
+  });
+
+  it('coming back before the onboarding is finished changes nothing; after it, the method is connected', async () => {
+    const stranger = await createUser(t.app, { role: 'company', company: 'Nunca Empezó SA' });
+    const unstarted = await comeBack(stranger);
+    expect(unstarted.statusCode).toBe(400);
+    expect(unstarted.json().error.message).toBe(STRIPE_CONNECT_MESSAGES.notStarted);
+
+    const pending = await comeBack();
+    expect(pending.statusCode).toBe(302);
+    expect(pending.headers.location).toBe('/company/payment-gateways?pending=stripe');
+    expect((await stripeMethod())!.connection).toBe('token');
+
+    const accountId = (await stripeMethod())!.accountId!;
+    stripe.onboard(accountId);
+    const done = await comeBack();
+    expect(done.headers.location).toBe('/company/payment-gateways?connected=stripe');
+    const listed = (await companyCall(t, world.company, 'GET', '/payment-methods')).json();
+    expect(listed.connect).toEqual({ mercadopago: false, stripe: true });
+    const method = listed.items.find((item: { provider: string }) => item.provider === 'stripe');
+    expect(method).toMatchObject({
+      connection: 'oauth',
+      collector_id: accountId,
+      status: 'connected',
+      is_active: true,
+      config: { has_secret_key: false, has_webhook_secret: false },
+    });
+    // The pasted keys are forgotten: the platform's key acts for the account.
+    expect((await stripeMethod())!.sealedSecrets).toBeNull();
+    const edit = await companyCall(t, world.company, 'PATCH', `/payment-methods/${method.id}`, {
+      config: { secretKey: 'sk_test_pasted_again_0000' },
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().error.message).toBe(PAYMENT_METHOD_MESSAGES.stripeConnectedNotEditable);
+  });
+
+  it('makes each card payment on the connected account with the whole commission as application fee', async () => {
+    const accountId = (await stripeMethod())!.accountId!;
+    const { next, intent } = await cardSale();
+    expect(intent).toMatchObject({
+      secretKey: PLATFORM.secretKey,
+      stripeAccount: accountId,
+      application_fee_amount: FEE_CENTS,
+      amount: 1_100_000,
+    });
+    // The buyer's card form loads Stripe.js with the platform's key, acting for the account.
+    expect(next).toMatchObject({
+      kind: 'stripe',
+      publishable_key: PLATFORM.publishableKey,
+      stripe_account: accountId,
+    });
+  });
+
+  it('a split payment is collected at the source; a refund reverses it and gives the fee back once', async () => {
+    const accountId = (await stripeMethod())!.accountId!;
+    const { orderId, intent } = await cardSale();
+    stripe.succeed(intent.id);
+
+    // Only the platform's Connect secret opens the endpoint; the company's old one does not.
+    expect(
+      (await connectEvent('payment_intent.succeeded', accountId, intent, STRIPE_WEBHOOK_SECRET))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await connectEvent(
+          'payment_intent.succeeded',
+          accountId,
+          intent,
+          'whsec_storefront_endpoint_0000',
+        )
+      ).statusCode,
+    ).toBe(400);
+    // Nor does the company's own endpoint take a connected account's payment.
+    const ownEndpoint = await postStripeWebhook(
+      t,
+      world.company.id,
+      JSON.stringify({ id: 'evt_own', type: 'payment_intent.succeeded', data: { object: intent } }),
+    );
+    expect(ownEndpoint.statusCode).toBe(400);
+    expect((await orderRow(orderId)).status).toBe('pending_payment');
+
+    const applied = await connectEvent('payment_intent.succeeded', accountId, intent);
+    expect(applied.json()).toEqual({ received: true, result: 'applied' });
+    expect(await orderRow(orderId)).toMatchObject({ status: 'approved', collectedAtSource: true });
+    const entries = await t.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.orderId, orderId));
+    expect(
+      entries.map((entry) => [entry.party, entry.amountCents, entry.collected]).sort(),
+    ).toEqual([
+      ['platform', FEE_CENTS - PAY_WORLD_SALE.sellerCents, true],
+      ['seller', PAY_WORLD_SALE.sellerCents, true],
+    ]);
+    expect(await companyBalance(t.db, { kind: 'company', id: world.company.id })).toMatchObject({
+      owedCents: 0,
+      collectedCents: FEE_CENTS,
+    });
+
+    const chargeId = stripe.refund(intent.id);
+    const refunded = await Promise.all([
+      connectEvent('charge.refunded', accountId, { id: chargeId }),
+      connectEvent('charge.refunded', accountId, { id: chargeId }),
+    ]);
+    expect(refunded.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect((await orderRow(orderId)).status).toBe('refunded');
+    expect(stripe.applicationFees.get(`fee_${intent.id}`)).toMatchObject({
+      refunded: true,
+      amount_refunded: FEE_CENTS,
+    });
+    const feeRefunds = stripe.requests.filter((request) =>
+      request.path.endsWith(`/application_fees/fee_${intent.id}/refunds`),
+    );
+    expect(feeRefunds.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(feeRefunds.map((request) => request.headers['idempotency-key'])).size).toBe(1);
+    expect(await companyBalance(t.db, { kind: 'company', id: world.company.id })).toMatchObject({
+      owedCents: 0,
+      collectedCents: 0,
+    });
+  });
+
+  it('a payment whose fee is not the order’s commission, or made on another account, approves nothing', async () => {
+    const accountId = (await stripeMethod())!.accountId!;
+    const short = await cardSale();
+    stripe.succeed(short.intent.id, { fee: 10 });
+    expect(
+      (await connectEvent('payment_intent.succeeded', accountId, short.intent)).json(),
+    ).toEqual({ received: true, result: 'mismatch' });
+    expect((await orderRow(short.orderId)).status).toBe('pending_payment');
+
+    // Another company's connected account names this company's payment: Stripe knows no such
+    // payment on that account, and nothing is applied.
+    const other = await createUser(t.app, { role: 'company', company: 'Otra SA' });
+    await connect(other);
+    const otherAccount = (await stripeMethod(other.id))!.accountId!;
+    stripe.onboard(otherAccount);
+    await comeBack(other);
+    const { orderId, intent } = await cardSale();
+    stripe.succeed(intent.id);
+    const crossed = await connectEvent('payment_intent.succeeded', otherAccount, intent);
+    expect(crossed.json()).toEqual({ received: true, result: 'unknown_order' });
+    expect((await orderRow(orderId)).status).toBe('pending_payment');
+    // An account nobody connected is not a company.
+    expect(
+      (await connectEvent('payment_intent.succeeded', 'acct_unknown123', intent)).json(),
+    ).toEqual({ received: true, result: 'unknown_company' });
+  });
+
+  it('an account that can no longer charge stops taking card payments until Stripe says it can again', async () => {
+    const accountId = (await stripeMethod())!.accountId!;
+    stripe.onboard(accountId, false);
+    expect((await connectEvent('account.updated', accountId, { id: accountId })).json()).toEqual({
+      received: true,
+      result: 'account_pending',
+    });
+    expect((await buy(t, world.productId, { provider: 'stripe', ref: world.ref })).statusCode).toBe(
+      409,
+    );
+    const page = (
+      await t.app.inject({ method: 'GET', url: `/api/public/pay/${world.productId}` })
+    ).json();
+    expect(page.methods.map((m: { provider: string }) => m.provider)).toEqual([
+      'mercadopago',
+      'transferencia',
+    ]);
+    stripe.onboard(accountId);
+    await connectEvent('account.updated', accountId, { id: accountId });
+    expect((await buy(t, world.productId, { provider: 'stripe', ref: world.ref })).statusCode).toBe(
+      201,
+    );
+  });
+
+  it('a company that removes the platform in Stripe is told once, and its links offer its other methods', async () => {
+    const accountId = (await stripeMethod())!.accountId!;
+    const event = JSON.stringify({
+      id: 'evt_deauthorized_1',
+      object: 'event',
+      type: 'account.application.deauthorized',
+      account: accountId,
+      data: { object: { id: 'ca_platform' } },
+    });
+    const sent = await Promise.all([
+      postStripeWebhook(t, 'connect', event, { secret: PLATFORM.webhookSecret }),
+      postStripeWebhook(t, 'connect', event, { secret: PLATFORM.webhookSecret }),
+    ]);
+    expect(sent.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect((await stripeMethod())!.connectionStatus).toBe('broken');
+    const bell = await t.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, world.company.id),
+          eq(notifications.kind, 'company_connection_broken'),
+        ),
+      );
+    expect(bell).toHaveLength(1);
+    expect(bell[0]!.body).toBe(STRIPE_CONNECT_MESSAGES.broken);
+    const mails = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, 'company_connection_broken'));
+    expect(mails).toHaveLength(1);
+    expect((await buy(t, world.productId, { provider: 'stripe', ref: world.ref })).statusCode).toBe(
+      409,
+    );
+  });
+
+  it('disconnecting forgets the account; a second disconnect is a 404', async () => {
+    const response = await companyCall(
+      t,
+      world.company,
+      'DELETE',
+      '/payment-methods/stripe/connection',
+    );
+    expect(response.statusCode).toBe(204);
+    expect(await stripeMethod()).toBeUndefined();
+    const again = await companyCall(
+      t,
+      world.company,
+      'DELETE',
+      '/payment-methods/stripe/connection',
+    );
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error.message).toBe(STRIPE_CONNECT_MESSAGES.notConnected);
+  });
+
+  it('only a company may connect, and only when the platform has its Stripe Connect keys', async () => {
+    const seller = await t.app.inject({
+      method: 'GET',
+      url: '/api/company/payment-methods/stripe/connect',
+      headers: { cookie: world.seller.cookie },
+    });
+    expect(seller.statusCode).toBe(403);
+    const plain = await createTestApp();
+    try {
+      const company = await createUser(plain.app, { role: 'company', company: 'Sin Connect SA' });
+      const refused = await plain.app.inject({
+        method: 'GET',
+        url: '/api/company/payment-methods/stripe/connect',
+        headers: { cookie: company.cookie },
+      });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().error.message).toBe(STRIPE_CONNECT_MESSAGES.unavailable);
+      const listed = await plain.app.inject({
+        method: 'GET',
+        url: '/api/company/payment-methods',
+        headers: { cookie: company.cookie },
+      });
+      expect(listed.json().connect).toEqual({ mercadopago: false, stripe: false });
+      // Coming back is refused as well.
+      const back = await plain.app.inject({
+        method: 'GET',
+        url: '/api/company/payment-methods/stripe/callback',
+        headers: { cookie: company.cookie },
+      });
+      expect(back.statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});
