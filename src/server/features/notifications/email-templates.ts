@@ -107,7 +107,8 @@ export async function renderOutboxMail(
       intro: `Tu cuenta de Stripe dejó de estar conectada con ${BRAND.name}, así que tus links de pago dejaron de ofrecer el pago con tarjeta: tus compradores pueden pagar con tus otros medios. Vuelve a conectar tu cuenta para cobrar con tarjeta otra vez.`,
       action: 'Volver a conectar',
       url: `${deps.appUrl}/company/payment-gateways`,
-      outro: 'Si no reconoces este aviso, revisa las plataformas conectadas en tu cuenta de Stripe.',
+      outro:
+        'Si no reconoces este aviso, revisa las plataformas conectadas en tu cuenta de Stripe.',
     });
   }
   if (kind === 'company_connection_broken') {
