@@ -56,6 +56,18 @@ test.describe('commission at the source (Stripe Connect)', () => {
     await companyPage.getByRole('link', { name: 'Conectar con Stripe' }).click();
     await expect(companyPage).toHaveURL(new RegExp(`^${E2E_FAKE_STRIPE_URL}/connect/onboarding/`));
     await expect(companyPage.getByRole('heading', { name: 'Stripe (simulado)' })).toBeVisible();
+    // The company leaves Stripe before finishing: its Stripe method waits, taking no payments.
+    await companyPage.goto('/api/company/payment-methods/stripe/callback');
+    await expect(companyPage).toHaveURL(/\/company\/payment-gateways$/);
+    await expect(toastOf(companyPage)).toContainText('todavía no puede cobrar');
+    const pending = companyPage
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ has: companyPage.getByRole('heading', { name: 'Stripe (tarjeta)' }) });
+    await expect(pending).toContainText('Activación pendiente: todavía no cobra');
+    await screenshotBothWidths(companyPage, 'payment-gateways-stripe-pending');
+    await pending.getByRole('link', { name: 'Completar la activación en Stripe' }).click();
+    await expect(companyPage).toHaveURL(new RegExp(`^${E2E_FAKE_STRIPE_URL}/connect/onboarding/`));
     await companyPage.getByRole('button', { name: 'Completar' }).click();
     await expect(companyPage).toHaveURL(/\/company\/payment-gateways$/);
     await expect(toastOf(companyPage)).toContainText('Stripe quedó conectado');

@@ -52,12 +52,21 @@ export function MethodCard({
             <h2 className="font-bold text-foreground">{PROVIDER_LABELS[method.provider]}</h2>
             <p
               className={
-                method.is_active
-                  ? 'text-sm font-medium text-emerald-700'
-                  : 'text-sm text-muted-foreground'
+                pending || broken
+                  ? 'text-sm font-medium text-amber-800'
+                  : method.is_active
+                    ? 'text-sm font-medium text-emerald-700'
+                    : 'text-sm text-muted-foreground'
               }
             >
-              {method.is_active ? 'Activa' : 'Inactiva'}
+              {/* A connection that cannot charge is not "Activa", whatever its switch says. */}
+              {pending
+                ? 'Activación pendiente: todavía no cobra'
+                : broken
+                  ? 'Desconectada: no cobra'
+                  : method.is_active
+                    ? 'Activa'
+                    : 'Inactiva'}
               {connected && method.status === 'connected'
                 ? ' · conectada: la comisión se cobra en el pago'
                 : ''}
@@ -127,12 +136,12 @@ export function MethodCard({
                 {method.collector_id ? connection.account(method.collector_id) : '—'}
               </dd>
             </div>
-            <div>
-              <dt className="text-xs text-muted-foreground">Conectada el</dt>
-              <dd className="font-medium">
-                {method.connected_at && !pending ? formatDate(method.connected_at) : '—'}
-              </dd>
-            </div>
+            {method.connected_at && !pending ? (
+              <div>
+                <dt className="text-xs text-muted-foreground">Conectada el</dt>
+                <dd className="font-medium">{formatDate(method.connected_at)}</dd>
+              </div>
+            ) : null}
           </dl>
         </div>
       ) : (
