@@ -44,6 +44,7 @@ import { startExpirySweeper } from './expiry-sweeper';
 import { SURFACES } from './surfaces';
 import { ROLES } from '@shared/accounts/accounts.schema';
 import { storagePlugin } from './plugins/storage';
+import { LinkAnalytics } from './features/analytics/link-analytics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +57,8 @@ declare module 'fastify' {
     orderWorkflow: OrderWorkflow;
     /** The admin dashboard's platform-wide sums, reused for a few seconds. */
     platformFigures: PlatformFigures;
+    /** Counts payment links' clicks and attributes orders to them (features/analytics). */
+    linkAnalytics: LinkAnalytics;
   }
 }
 
@@ -73,8 +76,13 @@ export async function buildApp(
   config: Config,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
+  const logger = options.logger ?? loggerOptions(config);
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config),
+    // Requests are logged without the client's address (link analytics promises none is kept).
+    logger:
+      typeof logger === 'object' && logger !== null
+        ? { serializers: REQUEST_LOG_SERIALIZERS, ...logger }
+        : logger,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
@@ -127,6 +135,15 @@ export async function buildApp(
   } satisfies OrderWorkflow);
   // Unpaid orders of both surfaces past their time give their units back.
   startExpirySweeper(app);
+  // Payment links' clicks, queued by the pages and written in batches.
+  const linkAnalytics = new LinkAnalytics(database.db, app.log, {
+    ...config.analytics,
+    appHost: new URL(config.appUrl).hostname,
+  });
+  app.decorate('linkAnalytics', linkAnalytics);
+  linkAnalytics.recorder.start();
+  // Registered after the database's hook: Fastify closes in reverse, so the last clicks are written first.
+  app.addHook('onClose', async () => linkAnalytics.stop());
 
   await app.register(errorHandlerPlugin);
   await app.register(jsonCompressionPlugin);
@@ -187,6 +204,9 @@ export async function buildApp(
         search,
       ),
     pageImage: (pathname) => productPageImage(app.db, pathname),
+    // A person's browser opening a payment link is a click (features/analytics).
+    payLinkVisited: (request, productId, query) =>
+      void linkAnalytics.capture(request, productId, query),
   });
   return app;
 }
@@ -201,6 +221,15 @@ export function trustProxyOption(trust: TrustProxy): FastifyServerOptions['trust
   if (typeof trust !== 'number') return trust;
   return (_address: string, hop: number) => hop < trust;
 }
+
+/** What a request's log lines say about it: no address, port or headers. */
+const REQUEST_LOG_SERIALIZERS = {
+  req: (request: { method: string; url: string; id: string }) => ({
+    method: request.method,
+    url: request.url,
+    id: request.id,
+  }),
+};
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   const base = {

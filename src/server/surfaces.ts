@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Role } from '@shared/accounts/accounts.schema';
 import { adminRoutes } from './features/admin/admin.routes';
+import { adminAnalyticsRoutes } from './features/analytics/analytics.admin.routes';
+import {
+  companyAnalyticsRoutes,
+  sellerAnalyticsRoutes,
+} from './features/analytics/analytics.routes';
 import {
   adminDashboardRoutes,
   companyDashboardRoutes,
@@ -38,8 +43,15 @@ export const SURFACES: Record<Role, FastifyPluginAsync[]> = {
     companyOrderRoutes,
     companyBalanceRoutes,
     companySettlementRoutes,
+    companyAnalyticsRoutes,
   ],
-  seller: [sellerDashboardRoutes, sellerRoutes, sellerBalanceRoutes, sellerPayoutRoutes],
+  seller: [
+    sellerDashboardRoutes,
+    sellerRoutes,
+    sellerBalanceRoutes,
+    sellerPayoutRoutes,
+    sellerAnalyticsRoutes,
+  ],
   admin: [
     adminDashboardRoutes,
     adminRoutes,
@@ -47,5 +59,6 @@ export const SURFACES: Record<Role, FastifyPluginAsync[]> = {
     storeAdminRoutes,
     adminSettlementRoutes,
     adminPayoutRoutes,
+    adminAnalyticsRoutes,
   ],
 };

@@ -80,6 +80,16 @@ export const EnvSchema = z
     MERCADOPAGO_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
     /** Where companies authorize the application; a local fake in tests; ignored in production. */
     MERCADOPAGO_AUTH_URL: z.url().optional(),
+    /** Milliseconds between writes of queued link clicks (0: only when flushed, for tests). */
+    ANALYTICS_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /** Clicks one instance may hold unwritten (the database away); past it clicks are dropped and logged. */
+    ANALYTICS_MAX_QUEUE: z.coerce.number().int().min(100).max(10_000_000).default(100_000),
+    /** A header a trusted proxy or CDN sets with the visitor's region (e.g. cf-region); unset: none. */
+    ANALYTICS_REGION_HEADER: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{1,60}$/)
+      .optional(),
     /** Minutes a payment-link order keeps its units while the card or MercadoPago payment is made. */
     PAY_RESERVATION_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
     /** Hours a payment-link transfer order keeps its units while the transfer is awaited. */

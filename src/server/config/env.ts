@@ -49,6 +49,8 @@ export interface Config {
   support: SupportContact;
   /** Set when S3_BUCKET is: uploaded files live in that bucket. */
   s3: S3StorageOptions | undefined;
+  /** Link analytics: how clicks are queued and written, and where a proxy names the region. */
+  analytics: { flushMs: number; maxQueue: number; regionHeader: string | undefined };
 }
 
 export interface SupportContact {
@@ -118,6 +120,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     adminSignupCode: env.ADMIN_SIGNUP_CODE,
+    analytics: {
+      flushMs: env.ANALYTICS_FLUSH_MS,
+      maxQueue: env.ANALYTICS_MAX_QUEUE,
+      regionHeader: env.ANALYTICS_REGION_HEADER?.toLowerCase(),
+    },
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

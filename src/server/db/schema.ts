@@ -19,3 +19,4 @@ export * from '../features/notifications/notifications.table';
 export * from '../features/settlements/company-payments.table';
 export * from '../features/settlements/payouts.table';
 export * from '../features/pay/pay-challenges.table';
+export * from '../features/analytics/analytics.table';

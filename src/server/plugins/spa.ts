@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
@@ -50,6 +50,8 @@ export const spaPlugin = fp(
        * announce API answers (route-preloads), which are rendered per path.
        */
       pageImage?: (pathname: string) => Promise<string | undefined>;
+      /** A browser asked for a payment link's page (`/pay/:productId`); called before it is sent. */
+      payLinkVisited?: (request: FastifyRequest, productId: string, query: URLSearchParams) => void;
     },
   ) => {
     const indexFile = path.join(options.webDir, 'index.html');
@@ -170,8 +172,13 @@ export const spaPlugin = fp(
       const isBackend =
         pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/files/');
       const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-      const page =
-        isBackend || !wantsPage ? undefined : (payPageFor(pathname, query) ?? pageFor(pathname));
+      const payPage = isBackend || !wantsPage ? undefined : payPageFor(pathname, query);
+      const page = payPage ?? (isBackend || !wantsPage ? undefined : pageFor(pathname));
+      const payLink = PAY_LINK.exec(pathname);
+      if (payPage !== undefined && payLink && request.method === 'GET') {
+        const productId = safeDecode(payLink[1]!);
+        if (productId) options.payLinkVisited?.(request, productId, new URLSearchParams(query));
+      }
       if (page !== undefined) return sendEncodedBody(request, reply, await page);
       return reply
         .status(404)
@@ -179,6 +186,17 @@ export const spaPlugin = fp(
     });
   },
 );
+
+const safeDecode = (segment: string): string | undefined => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+};
+
+/** A payment link's page: `/pay/:productId`. */
+const PAY_LINK = /^\/pay\/([^/]+)\/?$/;
 
 export interface RoutePreload {
   /** Chunk files, as `/assets/…` paths. */

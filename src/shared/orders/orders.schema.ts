@@ -117,6 +117,11 @@ export const PayRequest = z.object({
   expected_total_cents: z.number().int().min(0).optional(),
   /** A solved proof-of-work challenge (the widget's payload), when the server asked for one. */
   challenge: z.string().max(4000).optional(),
+  /**
+   * The `src` the link was opened with (link analytics): the order's channel
+   * when no click of this buyer is known.
+   */
+  src: z.string().max(40).optional(),
 });
 export type PayRequest = z.input<typeof PayRequest>;
 

@@ -1,4 +1,5 @@
 import {
+  BarChart3,
   Building2,
   CreditCard,
   LayoutDashboard,
@@ -101,6 +102,18 @@ const AdminPayoutsPage = lazyPage(
   () => import('@web/features/settlements/admin-payouts-page'),
   'AdminPayoutsPage',
 );
+const SellerStatisticsPage = lazyPage(
+  () => import('@web/features/analytics/analytics-view'),
+  'SellerStatisticsPage',
+);
+const CompanyStatisticsPage = lazyPage(
+  () => import('@web/features/analytics/analytics-view'),
+  'CompanyStatisticsPage',
+);
+const AdminStatisticsPage = lazyPage(
+  () => import('@web/features/analytics/analytics-view'),
+  'AdminStatisticsPage',
+);
 const AdminSupportPage = lazyPage(
   () => import('@web/features/support/admin-support-page'),
   'AdminSupportPage',
@@ -117,6 +130,7 @@ export const PANEL_SECTIONS: Record<Role, PanelSection[]> = {
     { path: 'products', label: 'Mis Productos', icon: Package, page: ProductsPage },
     { path: 'orders', label: 'Pedidos', icon: ShoppingBag, page: CompanyOrdersPage },
     { path: 'sellers', label: 'Vendedores', icon: Users, page: CompanySellersPage },
+    { path: 'statistics', label: 'Estadísticas', icon: BarChart3, page: CompanyStatisticsPage },
     { path: 'settlements', label: 'Liquidaciones', icon: Landmark, page: CompanySettlementsPage },
     {
       path: 'payment-gateways',
@@ -135,6 +149,7 @@ export const PANEL_SECTIONS: Record<Role, PanelSection[]> = {
     { path: '', label: 'Dashboard', icon: LayoutDashboard, page: SellerDashboardPage },
     { path: 'products', label: 'Catálogo', icon: Package, page: CataloguePage },
     { path: 'orders', label: 'Mis Ventas', icon: ShoppingBag, page: SalesPage },
+    { path: 'statistics', label: 'Estadísticas', icon: BarChart3, page: SellerStatisticsPage },
     { path: 'payouts', label: 'Mis Cobros', icon: Wallet, page: SellerPayoutsPage },
     { path: 'goals', label: 'Metas', icon: Target, page: GoalsPage },
     { path: 'ranking', label: 'Ranking', icon: Trophy, page: RankingPage },
@@ -146,6 +161,7 @@ export const PANEL_SECTIONS: Record<Role, PanelSection[]> = {
     { path: 'products', label: 'Productos', icon: Package, page: AdminProductsPage },
     { path: 'users', label: 'Usuarios', icon: Building2, page: AdminUsersPage },
     { path: 'leaderboard', label: 'Ranking', icon: Trophy, page: AdminLeaderboardPage },
+    { path: 'statistics', label: 'Estadísticas', icon: BarChart3, page: AdminStatisticsPage },
     { path: 'settlements', label: 'Liquidaciones', icon: Landmark, page: AdminSettlementsPage },
     { path: 'payouts', label: 'Pagos a vendedores', icon: Wallet, page: AdminPayoutsPage },
     { path: 'support', label: 'Soporte', icon: LifeBuoy, page: AdminSupportPage },

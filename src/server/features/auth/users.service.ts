@@ -1,7 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Auth } from './auth';
-import { users } from './auth.table';
+import { sessions, users } from './auth.table';
 
 export interface UserContact {
   id: string;
@@ -46,4 +46,18 @@ export async function deleteUser(db: Database, userId: string): Promise<void> {
 export async function hashPasswordAndDiscard(auth: Auth, password: string): Promise<void> {
   const context = await auth.$context;
   await context.password.hash(password);
+}
+
+/** The users whose sessions these tokens are (sessions that have run out are left out). */
+export async function usersOfSessions(
+  db: Database,
+  tokens: string[],
+  now: Date,
+): Promise<Map<string, string>> {
+  if (tokens.length === 0) return new Map();
+  const rows = await db
+    .select({ token: sessions.token, userId: sessions.userId })
+    .from(sessions)
+    .where(and(inArray(sessions.token, tokens), gt(sessions.expiresAt, now)));
+  return new Map(rows.map((row) => [row.token, row.userId]));
 }

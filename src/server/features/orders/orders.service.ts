@@ -53,6 +53,8 @@ export interface NewOrder {
   expiresAt: Date;
   /** Who placed it (lib/client-key.ts), for the per-address caps; none for demo data. */
   clientKey?: string | null;
+  /** The click it came from (link analytics): the buyer's visitor hash and the click's channel. */
+  attribution?: { visitorHash: string; linkSource: string } | null;
   /** When it was placed (now, unless demo data backdates it). */
   createdAt?: Date;
 }
@@ -121,6 +123,8 @@ export async function insertOrder(
       buyerTokenHash: hashBuyerToken(token),
       expiresAt: input.expiresAt,
       clientKey: input.clientKey ?? null,
+      visitorHash: input.attribution?.visitorHash ?? null,
+      linkSource: input.attribution?.linkSource ?? null,
       ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
     })
     .returning({

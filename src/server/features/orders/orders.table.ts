@@ -75,6 +75,13 @@ export const orders = pgTable(
      * the buyer's network (lib/client-key.ts), never the address itself.
      */
     clientKey: text('client_key'),
+    /**
+     * The click it came from (link analytics): the buyer's visitor hash of that
+     * day and the channel of their latest click on the product; null for
+     * storefront carts and orders placed before clicks were counted.
+     */
+    visitorHash: text('visitor_hash'),
+    linkSource: text('link_source'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

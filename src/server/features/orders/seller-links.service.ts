@@ -78,3 +78,21 @@ export async function linkCodesFor(
 export function payLink(appUrl: string, productId: string, code: string): string {
   return `${appUrl}/pay/${productId}?ref=${code}`;
 }
+
+/** Link codes to the seller and product they name (unknown codes are left out). */
+export async function linksByCode(
+  db: Database,
+  codes: string[],
+): Promise<Map<string, { sellerId: string; productId: string }>> {
+  const valid = codes.filter((code) => /^[A-Za-z0-9_-]{1,64}$/.test(code));
+  if (valid.length === 0) return new Map();
+  const rows = await db
+    .select({
+      code: sellerLinks.code,
+      sellerId: sellerLinks.sellerId,
+      productId: sellerLinks.productId,
+    })
+    .from(sellerLinks)
+    .where(inArray(sellerLinks.code, valid));
+  return new Map(rows.map((row) => [row.code, row]));
+}

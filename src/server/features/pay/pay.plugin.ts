@@ -30,6 +30,7 @@ export async function payPlugin(app: FastifyInstance): Promise<void> {
     config: app.config,
     storage: app.storage,
     secretBox: app.secretBox,
+    linkAnalytics: app.linkAnalytics,
   };
   await app.register(payRoutes, { prefix: '/public', deps });
 

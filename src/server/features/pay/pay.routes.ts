@@ -72,6 +72,7 @@ export const payRoutes: FastifyPluginAsyncZod<{ deps: Omit<PayDeps, 'log'> }> = 
         request.body,
         {
           address: request.ip,
+          userAgent: request.headers['user-agent'] ?? '',
         },
       );
       return reply.status(201).send(answer);

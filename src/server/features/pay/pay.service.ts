@@ -12,6 +12,7 @@ import type { Config } from '../../config/env';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { clientKey } from '../../lib/client-key';
+import type { LinkAnalytics } from '../analytics/link-analytics';
 import type { SecretBox } from '../../lib/secret-box';
 import type { Storage } from '../../lib/storage';
 import {
@@ -44,6 +45,8 @@ export interface PayDeps {
   storage: Storage;
   secretBox: SecretBox;
   log: FastifyBaseLogger;
+  /** Link analytics: the click an order comes from (absent: orders carry none). */
+  linkAnalytics?: LinkAnalytics;
   now?: () => Date;
 }
 
@@ -108,6 +111,8 @@ export async function getPayPage(
 /** Where the order comes from (request.ip: the proxy's client with TRUST_PROXY). */
 export interface PayClient {
   address: string;
+  /** The browser's user agent, for the visitor hash the order's click is found by. */
+  userAgent?: string;
 }
 
 /** Gives the units back at once when the provider could not start the payment. */
@@ -206,11 +211,21 @@ export async function startPayment(
         : await verifyPayChallenge(deps.config, input.challenge, productId),
   };
   const expiresAt = new Date(now.getTime() + provider.holdMs(deps.config.pay));
+  const attribution = deps.linkAnalytics
+    ? await deps.linkAnalytics.attribute({
+        address: from.address,
+        userAgent: from.userAgent ?? '',
+        productId,
+        src: input.src,
+        at: now,
+      })
+    : null;
   const { order, token, mailed } = await placeOrder(deps, {
     product,
     input,
     sellerId,
     client,
+    attribution,
     status: provider.waitingStatus,
     expiresAt,
     now,

@@ -31,6 +31,8 @@ export interface PayInput {
   expected_total_cents?: number | undefined;
   /** The proof-of-work widget's payload, when the server asked for one. */
   challenge?: string | undefined;
+  /** The `src` the link was opened with (link analytics). */
+  src?: string | undefined;
 }
 
 interface PayDeps {
@@ -72,6 +74,8 @@ export interface Placement {
   input: PayInput;
   sellerId: string | null;
   client: OrderClient;
+  /** The click it came from (link analytics), when known. */
+  attribution?: NewOrder['attribution'];
   status: NewOrder['status'];
   expiresAt: Date;
   now: Date;
@@ -112,6 +116,7 @@ export async function placeOrder(
           buyer: input.buyer,
           expiresAt: placement.expiresAt,
           clientKey: client.key,
+          attribution: placement.attribution ?? null,
         },
         { countTotals: false },
       );

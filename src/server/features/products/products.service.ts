@@ -401,3 +401,29 @@ export async function listAllProducts(
   );
   return productPage(db, where, query);
 }
+
+/** The company of each of these products (deleted ones too: their links still sell). */
+export async function companiesOfProducts(
+  db: Database,
+  productIds: string[],
+): Promise<Map<string, string>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, companyId: products.companyId })
+    .from(products)
+    .where(inArray(products.id, productIds));
+  return new Map(rows.map((row) => [row.id, row.companyId]));
+}
+
+/** The titles of these products (deleted ones too: their past clicks and orders still show). */
+export async function productTitles(
+  db: Database,
+  productIds: string[],
+): Promise<Map<string, string>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, title: products.title })
+    .from(products)
+    .where(inArray(products.id, productIds));
+  return new Map(rows.map((row) => [row.id, row.title]));
+}

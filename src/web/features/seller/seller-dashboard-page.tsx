@@ -1,5 +1,6 @@
 import {
   Award,
+  BarChart3,
   Coins,
   MapPin,
   Package,
@@ -24,6 +25,7 @@ import { QueryFallback } from '@web/components/data-list';
 import { Card } from '@web/components/ui/card';
 import { paths } from '@web/config/paths';
 import { cn } from '@web/lib/cn';
+import { useLinkFunnel } from './api/get-link-funnel';
 import { useSellerDashboard, type SellerDashboard } from './api/get-seller-dashboard';
 import { GoalProgress } from './components/goal-progress';
 import { formatRelative } from '@web/lib/format-time';
@@ -107,6 +109,8 @@ export function SellerDashboardPage() {
         </Link>
       </section>
 
+      <LinkFunnelCard />
+
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <GoalCard goal={data.goal ?? null} />
         <ActivityCard activity={data.recent_activity ?? []} />
@@ -156,6 +160,45 @@ function Figure({
         {value}
       </p>
       {hint ? <p className="mt-0.5 text-xs text-muted-foreground">{hint}</p> : null}
+    </Card>
+  );
+}
+
+const COUNT = new Intl.NumberFormat('es-AR');
+
+/** The last 30 days of the seller's links: clicks, unique visitors and conversion, and the way to Estadísticas. */
+function LinkFunnelCard() {
+  const funnel = useLinkFunnel();
+  if (!funnel.isSuccess) return null;
+  const data = funnel.data;
+  const figures = [
+    { label: 'Clics', value: COUNT.format(data.clicks) },
+    { label: 'Visitantes únicos', value: COUNT.format(data.unique_visitors) },
+    { label: 'Pedidos', value: COUNT.format(data.orders) },
+    {
+      label: 'Conversión',
+      value: `${new Intl.NumberFormat('es-AR', { maximumFractionDigits: 1 }).format(data.conversion_bps / 100)} %`,
+    },
+  ];
+  return (
+    <Card className="p-5" data-testid="dashboard-link-funnel">
+      <div className="flex items-center justify-between gap-3">
+        <h2 className="flex items-center gap-2 text-lg font-bold">
+          <BarChart3 className="size-5 text-primary" aria-hidden />
+          Tus links, últimos 30 días
+        </h2>
+        <Link to={sellerPath('statistics')} className="text-sm font-semibold text-primary">
+          Ver estadísticas
+        </Link>
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
+        {figures.map((figure) => (
+          <div key={figure.label}>
+            <dt className="text-xs text-muted-foreground">{figure.label}</dt>
+            <dd className="text-xl font-bold tabular-nums">{figure.value}</dd>
+          </div>
+        ))}
+      </dl>
     </Card>
   );
 }

@@ -82,6 +82,8 @@ export function usePayOrder({
       // Shown on screen: if the company changed the price since, the server says so.
       expected_total_cents: total,
       ...(ref_ ? { ref: ref_ } : {}),
+      // Where the link was shared (its share buttons add ?src=): the order's channel.
+      ...sourceOfPage(),
     });
   };
 
@@ -104,6 +106,12 @@ export function usePayOrder({
 }
 
 export type PayOrder = ReturnType<typeof usePayOrder>;
+
+/** The `src` the page was opened with, as the server takes it (a short word). */
+function sourceOfPage(): { src?: string } {
+  const src = new URLSearchParams(window.location.search).get('src')?.trim();
+  return src ? { src: src.slice(0, 40) } : {};
+}
 
 /** The server's Spanish message for what it refused; our generic text for anything else. */
 export function payErrorMessage(failure: unknown): string {

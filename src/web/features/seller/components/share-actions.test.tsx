@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SELLER_TEXT } from '../seller-text';
-import { COPY_FEEDBACK_MS, ShareActions, whatsappUrl } from './share-actions';
+import { COPY_FEEDBACK_MS, linkFrom, ShareActions, whatsappUrl } from './share-actions';
 
 const toDataURL = vi.fn(async () => 'data:image/png;base64,QR');
 vi.mock('qrcode', () => ({ toDataURL }));
@@ -50,7 +50,8 @@ describe('ShareActions', () => {
     expect(href).toBe(whatsappUrl(product));
     expect(href.startsWith('https://wa.me/?text=')).toBe(true);
     const text = new URL(href).searchParams.get('text')!;
-    expect(text).toContain(product.link);
+    // The link says it came through WhatsApp (the seller's statistics count the channel).
+    expect(text).toContain(`${product.link}${product.link.includes('?') ? '&' : '?'}src=whatsapp`);
     expect(text).toContain('Lámpara Aurora');
     expect(text).toMatch(/\$\s10\.300,00/);
     expect(link).toHaveAttribute('target', '_blank');
@@ -61,7 +62,8 @@ describe('ShareActions', () => {
     expect(toDataURL).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: SELLER_TEXT.showQr }));
     const image = await screen.findByTestId('product-qr');
-    expect(toDataURL).toHaveBeenCalledWith(product.link, expect.any(Object));
+    expect(toDataURL).toHaveBeenCalledWith(linkFrom(product.link, 'qr'), expect.any(Object));
+    expect(linkFrom(product.link, 'qr')).toMatch(/[?&]src=qr$/);
     expect(image).toHaveAttribute('src', 'data:image/png;base64,QR');
     const download = screen.getByRole('link', { name: SELLER_TEXT.downloadQr });
     expect(download).toHaveAttribute('download', 'qr-lampara-aurora.png');
@@ -73,7 +75,9 @@ describe('ShareActions', () => {
     render(<ShareActions product={product} />);
     fireEvent.click(screen.getByRole('button', { name: new RegExp(SELLER_TEXT.shareNative) }));
     await waitFor(() =>
-      expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: product.link })),
+      expect(share).toHaveBeenCalledWith(
+        expect.objectContaining({ url: linkFrom(product.link, 'share') }),
+      ),
     );
   });
 

@@ -17,9 +17,21 @@ export interface ShareableProduct {
   link: string;
 }
 
+/**
+ * The seller's link as shared through one channel (`?src=`): the link's
+ * statistics say where its visitors came from. A copied link stays plain.
+ */
+export function linkFrom(link: string, src: 'whatsapp' | 'qr' | 'share'): string {
+  return `${link}${link.includes('?') ? '&' : '?'}src=${src}`;
+}
+
 export function whatsappUrl(product: ShareableProduct): string {
   return `https://wa.me/?text=${encodeURIComponent(
-    SELLER_TEXT.whatsappMessage(product.title, product.buyerPriceCents, product.link),
+    SELLER_TEXT.whatsappMessage(
+      product.title,
+      product.buyerPriceCents,
+      linkFrom(product.link, 'whatsapp'),
+    ),
   )}`;
 }
 
@@ -50,7 +62,7 @@ export function ShareActions({ product }: { product: ShareableProduct }) {
       await navigator.share({
         title: product.title,
         text: SELLER_TEXT.shareText(product.title, product.buyerPriceCents),
-        url: product.link,
+        url: linkFrom(product.link, 'share'),
       });
     } catch {
       // Closing the share sheet rejects too: nothing to tell.
@@ -103,7 +115,7 @@ export function ShareActions({ product }: { product: ShareableProduct }) {
           <QrDialog
             open={qrOpen}
             onOpenChange={setQrOpen}
-            link={product.link}
+            link={linkFrom(product.link, 'qr')}
             title={product.title}
           />
         </Suspense>

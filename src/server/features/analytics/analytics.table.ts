@@ -1,0 +1,77 @@
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * A random salt per Argentine day: a visitor is a keyed hash of their address
+ * and browser with the day's salt, so the same person is one visitor within a
+ * day and cannot be followed across days. A salt is deleted once its day is
+ * over (and the next), after which no hash of that day can be recomputed.
+ */
+export const analyticsSalts = pgTable('analytics_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: text('salt').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One person's browser asking for a payment link's page (bots, link previews,
+ * prefetches and the company's or seller's own visits are never written).
+ * Append-only; no address is stored. `unique_visit`: the first click of this
+ * visitor on this link (product and seller) in 30 minutes.
+ */
+export const linkClicks = pgTable(
+  'link_clicks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: text('product_id').notNull(),
+    companyId: text('company_id').notNull(),
+    /** Null: the company's own link (no `ref`). */
+    sellerId: text('seller_id'),
+    visitorHash: text('visitor_hash').notNull(),
+    channel: text('channel').notNull(),
+    device: text('device', { enum: ['mobile', 'tablet', 'desktop'] }).notNull(),
+    /** Where a trusted proxy says the visitor is (ANALYTICS_REGION_HEADER); null when unknown. */
+    province: text('province'),
+    uniqueVisit: boolean('unique_visit').notNull(),
+  },
+  (table) => [
+    // The 30-minute window and an order's attribution look a visitor up on one product.
+    index('link_clicks_visitor_idx').on(table.visitorHash, table.productId, table.at),
+  ],
+);
+
+/**
+ * Clicks and unique visits per Argentine day, product, seller and channel,
+ * kept by the same statement batch that appends the clicks: the panels read
+ * these rows, never the clicks.
+ */
+export const linkClickDaily = pgTable(
+  'link_click_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: text('product_id').notNull(),
+    /** '' for the company's own link, so the key has no nulls. */
+    sellerKey: text('seller_key').notNull(),
+    channel: text('channel').notNull(),
+    companyId: text('company_id').notNull(),
+    clicks: integer('clicks').notNull(),
+    uniqueVisitors: integer('unique_visitors').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.day, table.productId, table.sellerKey, table.channel] }),
+    index('link_click_daily_seller_idx').on(table.sellerKey, table.day),
+    index('link_click_daily_company_idx').on(table.companyId, table.day),
+    index('link_click_daily_day_idx').on(table.day),
+  ],
+);

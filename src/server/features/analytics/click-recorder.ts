@@ -1,0 +1,236 @@
+import { and, gt, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { argentineDay } from '@shared/time';
+import type { Database } from '../../db/client';
+import { usersOfSessions } from '../auth/users.service';
+import { linksByCode } from '../orders/seller-links.service';
+import { companiesOfProducts } from '../products/products.service';
+import { linkClickDaily, linkClicks } from './analytics.table';
+import type { DeviceClass } from './click-source';
+
+/** One click as the page's request saw it, before anything is looked up. */
+export interface ClickInput {
+  at: Date;
+  productId: string;
+  /** The link's `ref` (the seller's code), as asked; checked when written. */
+  ref: string | null;
+  visitorHash: string;
+  channel: string;
+  device: DeviceClass;
+  province: string | null;
+  /** The visitor's session token, if signed in: the company's and the seller's own visits are not counted. */
+  sessionToken: string | null;
+}
+
+/** The same visitor on the same link within this time is one unique visit. */
+export const UNIQUE_WINDOW_MS = 30 * 60_000;
+/** Clicks written per statement. */
+const CHUNK = 1000;
+
+/**
+ * Clicks are counted off the page's path: the request only hashes and queues
+ * (no database call), and every `flushMs` one transaction per instance looks
+ * up the batch's products, links and sessions, drops the company's and the
+ * seller's own visits, marks unique visits, appends the clicks and adds them
+ * to the daily summary. A crash loses at most the clicks of the last
+ * interval, never an order; a full queue (the database away) drops clicks,
+ * counted in the log, rather than memory.
+ */
+export class ClickRecorder {
+  private queue: ClickInput[] = [];
+  private dropped = 0;
+  private running: Promise<number> = Promise.resolve(0);
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: { flushMs: number; maxQueue: number },
+  ) {}
+
+  /** Starts writing every `flushMs` (0: only when `flush` is called, as tests do). */
+  start(): void {
+    if (this.options.flushMs <= 0 || this.timer) return;
+    this.timer = setInterval(() => void this.flush(), this.options.flushMs);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and writes what is queued. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+
+  record(click: ClickInput): void {
+    if (this.queue.length >= this.options.maxQueue) {
+      this.dropped += 1;
+      return;
+    }
+    this.queue.push(click);
+  }
+
+  /** The channel of this visitor's latest click on the product still waiting to be written. */
+  pendingChannel(visitorHash: string, productId: string): string | undefined {
+    for (let i = this.queue.length - 1; i >= 0; i -= 1) {
+      const click = this.queue[i]!;
+      if (click.visitorHash === visitorHash && click.productId === productId) return click.channel;
+    }
+    return undefined;
+  }
+
+  /** Writes the queued clicks (one flush at a time); answers how many were written. */
+  flush(): Promise<number> {
+    this.running = this.running.then(() => this.writeQueued());
+    return this.running;
+  }
+
+  private async writeQueued(): Promise<number> {
+    if (this.dropped > 0) {
+      this.log.warn({ dropped: this.dropped }, 'click queue full: clicks dropped');
+      this.dropped = 0;
+    }
+    const batch = this.queue;
+    if (batch.length === 0) return 0;
+    this.queue = [];
+    try {
+      return await writeClicks(this.db, batch);
+    } catch (error) {
+      this.log.error({ err: error, clicks: batch.length }, 'clicks could not be written');
+      // Kept for the next flush while there is room.
+      const room = this.options.maxQueue - this.queue.length;
+      this.queue = [...batch.slice(0, Math.max(0, room)), ...this.queue];
+      return 0;
+    }
+  }
+}
+
+interface ClickRow {
+  at: Date;
+  day: string;
+  productId: string;
+  companyId: string;
+  sellerId: string | null;
+  visitorHash: string;
+  channel: string;
+  device: DeviceClass;
+  province: string | null;
+  uniqueVisit: boolean;
+}
+
+const linkKey = (row: Pick<ClickRow, 'visitorHash' | 'productId' | 'sellerId'>) =>
+  `${row.visitorHash}|${row.productId}|${row.sellerId ?? ''}`;
+
+/** Appends a batch of clicks and their daily sums; answers how many were counted. */
+export async function writeClicks(db: Database, batch: ClickInput[]): Promise<number> {
+  const distinct = <T>(values: (T | null)[]) => [
+    ...new Set(values.filter((v): v is T => v !== null)),
+  ];
+  const productIds = distinct(batch.map((click) => click.productId));
+  const refs = distinct(batch.map((click) => click.ref));
+  const tokens = distinct(batch.map((click) => click.sessionToken));
+  const now = new Date();
+  const [companyOf, links, userOf] = await Promise.all([
+    companiesOfProducts(db, productIds),
+    linksByCode(db, refs),
+    usersOfSessions(db, tokens, now),
+  ]);
+
+  const rows: ClickRow[] = [];
+  for (const click of batch) {
+    const companyId = companyOf.get(click.productId);
+    if (!companyId) continue;
+    const link = click.ref ? links.get(click.ref) : undefined;
+    // A ref of another product, or unknown, sells without a seller: its clicks too.
+    const sellerId = link && link.productId === click.productId ? link.sellerId : null;
+    const user = click.sessionToken ? userOf.get(click.sessionToken) : undefined;
+    if (user && (user === companyId || user === sellerId)) continue;
+    rows.push({
+      at: click.at,
+      day: argentineDay(click.at),
+      productId: click.productId,
+      companyId,
+      sellerId,
+      visitorHash: click.visitorHash,
+      channel: click.channel,
+      device: click.device,
+      province: click.province,
+      uniqueVisit: false,
+    });
+  }
+  if (rows.length === 0) return 0;
+  rows.sort((a, b) => a.at.getTime() - b.at.getTime());
+  await markUniqueVisits(db, rows);
+
+  const daily = new Map<string, typeof linkClickDaily.$inferInsert>();
+  for (const row of rows) {
+    const key = `${row.day}|${row.productId}|${row.sellerId ?? ''}|${row.channel}`;
+    const sum = daily.get(key) ?? {
+      day: row.day,
+      productId: row.productId,
+      sellerKey: row.sellerId ?? '',
+      channel: row.channel,
+      companyId: row.companyId,
+      clicks: 0,
+      uniqueVisitors: 0,
+    };
+    sum.clicks += 1;
+    if (row.uniqueVisit) sum.uniqueVisitors += 1;
+    daily.set(key, sum);
+  }
+  await db.transaction(async (tx) => {
+    for (let start = 0; start < rows.length; start += CHUNK) {
+      await tx.insert(linkClicks).values(rows.slice(start, start + CHUNK));
+    }
+    const sums = [...daily.values()];
+    for (let start = 0; start < sums.length; start += CHUNK) {
+      await tx
+        .insert(linkClickDaily)
+        .values(sums.slice(start, start + CHUNK))
+        .onConflictDoUpdate({
+          target: [
+            linkClickDaily.day,
+            linkClickDaily.productId,
+            linkClickDaily.sellerKey,
+            linkClickDaily.channel,
+          ],
+          set: {
+            clicks: sql`${linkClickDaily.clicks} + excluded.clicks`,
+            uniqueVisitors: sql`${linkClickDaily.uniqueVisitors} + excluded.unique_visitors`,
+          },
+        });
+    }
+  });
+  return rows.length;
+}
+
+/**
+ * A click is a unique visit when the same visitor had no click on the same
+ * link (product and seller) in the 30 minutes before it: earlier clicks of
+ * the batch are looked at in memory, earlier batches in one query.
+ */
+async function markUniqueVisits(db: Database, rows: ClickRow[]): Promise<void> {
+  const first = rows[0]!.at.getTime();
+  const earlier = await db
+    .select({
+      visitorHash: linkClicks.visitorHash,
+      productId: linkClicks.productId,
+      sellerId: linkClicks.sellerId,
+      last: sql<Date | string>`max(${linkClicks.at})`,
+    })
+    .from(linkClicks)
+    .where(
+      and(
+        inArray(linkClicks.visitorHash, [...new Set(rows.map((row) => row.visitorHash))]),
+        gt(linkClicks.at, new Date(first - UNIQUE_WINDOW_MS)),
+      ),
+    )
+    .groupBy(linkClicks.visitorHash, linkClicks.productId, linkClicks.sellerId);
+  const lastSeen = new Map(earlier.map((row) => [linkKey(row), new Date(row.last).getTime()]));
+  for (const row of rows) {
+    const key = linkKey(row);
+    const last = lastSeen.get(key);
+    row.uniqueVisit = last === undefined || row.at.getTime() - last >= UNIQUE_WINDOW_MS;
+    lastSeen.set(key, row.at.getTime());
+  }
+}

@@ -1,0 +1,84 @@
+import { z } from '../zod';
+
+/**
+ * Link analytics (API.md "Link analytics"): clicks on payment links, unique
+ * visitors, orders and approved orders, for a seller, a company or the whole
+ * platform, between two Argentine days.
+ */
+
+export const ANALYTICS_MESSAGES = {
+  dayInvalid: 'Usa fechas con el formato AAAA-MM-DD.',
+  rangeInvalid: 'La fecha de inicio debe ser anterior o igual a la de fin.',
+  rangeTooLong: 'Elige un período de hasta 366 días.',
+  loadFailed: 'No se pudieron cargar las estadísticas.',
+} as const;
+
+/** The longest period one answer covers. */
+export const ANALYTICS_MAX_DAYS = 366;
+
+const Day = z
+  .string({ error: ANALYTICS_MESSAGES.dayInvalid })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, ANALYTICS_MESSAGES.dayInvalid)
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), ANALYTICS_MESSAGES.dayInvalid);
+
+export const AnalyticsQuery = z.object({
+  /** First Argentine day (default: 29 days before `to`). */
+  from: Day.optional(),
+  /** Last Argentine day, included (default: today). */
+  to: Day.optional(),
+});
+export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
+
+const Funnel = {
+  clicks: z.number().int(),
+  unique_visitors: z.number().int(),
+  orders: z.number().int(),
+  approved_orders: z.number().int(),
+};
+
+export const AnalyticsReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  ...Funnel,
+  /** Approved orders per unique visitor, in basis points (0 without visitors). */
+  conversion_bps: z.number().int(),
+  /**
+   * Commission of the approved orders: the seller's own share in the seller's
+   * report; the whole commission (seller's and platform's) in the company's and
+   * the admin's.
+   */
+  commission_cents: z.number().int(),
+  by_product: z.array(z.object({ product_id: z.string(), title: z.string(), ...Funnel })),
+  by_channel: z.array(z.object({ channel: z.string(), ...Funnel })),
+  daily: z.array(
+    z.object({
+      day: z.string(),
+      clicks: z.number().int(),
+      unique_visitors: z.number().int(),
+      orders: z.number().int(),
+    }),
+  ),
+  /** The company's and the admin's: per seller (links without a seller are left out). */
+  by_seller: z.array(z.object({ seller_id: z.string(), name: z.string(), ...Funnel })).optional(),
+  /** The day with most clicks, and the channel with most approved orders (then clicks); null when none. */
+  best_day: z.string().nullable(),
+  best_channel: z.string().nullable(),
+});
+export type AnalyticsReport = z.infer<typeof AnalyticsReport>;
+
+/** How each channel is called on screen; others show as they are (a site's host). */
+export const CHANNEL_LABELS: Record<string, string> = {
+  whatsapp: 'WhatsApp',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  qr: 'Código QR',
+  share: 'Compartido',
+  x: 'X (Twitter)',
+  telegram: 'Telegram',
+  tiktok: 'TikTok',
+  google: 'Google',
+  linkedin: 'LinkedIn',
+  direct: 'Directo',
+};
+
+export const channelLabel = (channel: string): string => CHANNEL_LABELS[channel] ?? channel;
