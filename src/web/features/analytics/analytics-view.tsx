@@ -26,6 +26,10 @@ type Period = (typeof PERIODS)[number];
 const COUNT = new Intl.NumberFormat('es-AR');
 const PERCENT = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 1 });
 
+/** «1 pedido», «2 pedidos». */
+const count = (value: number, one: string, many: string) =>
+  `${COUNT.format(value)} ${value === 1 ? one : many}`;
+
 /** 1234 basis points → «12,3 %». */
 export const formatBps = (bps: number) => `${PERCENT.format(bps / 100)} %`;
 
@@ -266,7 +270,7 @@ function Breakdown({ title, rows, empty }: { title: string; rows: BreakdownRow[]
                   {row.name}
                 </span>
                 <span className="shrink-0 tabular-nums text-muted-foreground">
-                  {COUNT.format(row.clicks)} clics
+                  {count(row.clicks, 'clic', 'clics')}
                 </span>
               </div>
               <div aria-hidden className="mt-1 h-1.5 rounded-full bg-muted">
@@ -276,8 +280,9 @@ function Breakdown({ title, rows, empty }: { title: string; rows: BreakdownRow[]
                 />
               </div>
               <p className="mt-1 text-xs text-muted-foreground">
-                {COUNT.format(row.unique_visitors)} visitantes · {COUNT.format(row.orders)} pedidos
-                · {COUNT.format(row.approved_orders)} aprobados
+                {count(row.unique_visitors, 'visitante', 'visitantes')} ·{' '}
+                {count(row.orders, 'pedido', 'pedidos')} ·{' '}
+                {count(row.approved_orders, 'aprobado', 'aprobados')}
               </p>
             </li>
           ))}
