@@ -10,7 +10,7 @@ import { seedVolume } from '../src/server/db/seed/volume';
  * Fills the configured database (PGlite in DATA_DIR, or DATABASE_URL) with a
  * realistic volume of business, to see and measure the panels at scale:
  *   npm run seed:volume -- --orders 100000 [--companies 50] [--sellers 2000]
- *     [--products 5000] [--password <clave>]
+ *     [--products 5000] [--clicks-per-order 30] [--password <clave>]
  * Each run adds new accounts (their e-mails carry the run's tag).
  */
 async function main() {
@@ -20,6 +20,7 @@ async function main() {
       companies: { type: 'string', default: '50' },
       sellers: { type: 'string', default: '2000' },
       products: { type: 'string', default: '5000' },
+      'clicks-per-order': { type: 'string', default: '30' },
       password: { type: 'string' },
     },
   });
@@ -36,6 +37,7 @@ async function main() {
     companies: count('companies', 1),
     sellers: count('sellers', 1),
     products: count('products', 1),
+    clicksPerOrder: count('clicks-per-order', 0),
   };
   const password = values.password ?? randomBytes(12).toString('base64url');
   const checked = PasswordSchema.safeParse(password);
@@ -62,6 +64,7 @@ async function main() {
         `  ${result.companies} empresas, ${result.sellers} vendedores, 1 administrador`,
         `  ${result.products} productos`,
         `  ${result.orders} pedidos, ${result.historyRows} cambios de estado, ${result.ledgerEntries} asientos`,
+        `  ${result.clicks} clics en los links`,
         `Cuentas para entrar (contraseña: ${password}${values.password ? '' : ', generada: anótala'}):`,
         ...result.sampleAccounts.map((account) => `  ${account.role.padEnd(8)} ${account.email}`),
       ].join('\n'),

@@ -9,6 +9,7 @@ import { products } from '../../features/products/products.table';
 import { profiles } from '../../features/profiles/profiles.table';
 import { ledgerEntries } from '../../features/settlements/ledger.table';
 import { deriveFigures, insertChunks } from './volume-figures';
+import { insertClicks, planClicks } from './volume-clicks';
 import { planOrders } from './volume-orders';
 import { DAY, generator, userId } from './volume-random';
 import {
@@ -41,6 +42,8 @@ export interface VolumeOptions {
   now?: Date;
   /** A reproducible volume for the same seed. */
   seed?: number;
+  /** About how many link clicks each order had before it (link analytics); 0 for none. */
+  clicksPerOrder?: number;
 }
 
 export interface VolumeResult {
@@ -51,6 +54,7 @@ export interface VolumeResult {
   orders: number;
   historyRows: number;
   ledgerEntries: number;
+  clicks: number;
   sampleAccounts: { role: string; email: string }[];
 }
 
@@ -131,6 +135,7 @@ export async function seedVolume(db: Database, options: VolumeOptions): Promise<
     random,
     person,
   });
+  const clickRows = planClicks(orderRows, options.clicksPerOrder ?? 30, now, random);
 
   await db.transaction(async (tx) => {
     await insertChunks(people, (chunk) =>
@@ -184,6 +189,7 @@ export async function seedVolume(db: Database, options: VolumeOptions): Promise<
     await insertChunks(lineRows, (chunk) => tx.insert(orderLines).values(chunk), 4000);
     await insertChunks(historyRows, (chunk) => tx.insert(orderStatusHistory).values(chunk), 4000);
     await insertChunks(ledgerRows, (chunk) => tx.insert(ledgerEntries).values(chunk), 4000);
+    await insertClicks(tx, clickRows);
     await deriveFigures(
       tx,
       companies.map((row) => row.id),
@@ -202,6 +208,7 @@ export async function seedVolume(db: Database, options: VolumeOptions): Promise<
     orders: orderRows.length,
     historyRows: historyRows.length,
     ledgerEntries: ledgerRows.length,
+    clicks: clickRows.length,
     sampleAccounts: [
       { role: 'admin', email: email('admin', 1) },
       { role: 'company', email: email('empresa', 1) },
