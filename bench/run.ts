@@ -1,3 +1,4 @@
+import { runAnalyticsBench } from './analytics';
 import { runBusinessBench } from './business';
 import { runDashboardBench } from './dashboards';
 import { spawnSync } from 'node:child_process';
@@ -143,6 +144,8 @@ async function main() {
   }
   // The panels at 1,000 and 100,000 orders (seed:volume), on PGlite and the PostgreSQL server.
   if (!pagesOnly && !(await runDashboardBench(root)).ok) process.exitCode = 1;
+  // Link analytics at 10,000 and 1,000,000 clicks, and the pay page's recording of clicks.
+  if (!pagesOnly && !(await runAnalyticsBench(root)).ok) process.exitCode = 1;
   if (overBudget) process.exitCode = 1;
 }
 

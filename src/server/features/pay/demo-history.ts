@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { OrderStatus } from '@shared/order-status';
 import type { PutGoalBody } from '@shared/seller/seller.schema';
 import {
@@ -8,6 +9,7 @@ import {
 } from '@shared/time';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { writeClicks, type ClickInput } from '../analytics/click-recorder';
 import { datePastNotifications, notificationMark } from '../notifications/inbox.service';
 import { notifyPayoutsPaid } from '../notifications/notifications.service';
 import { transitionOrder, type OrderWorkflow } from '../orders/order-workflow';
@@ -252,6 +254,7 @@ export function timeline(now: Date): DemoEvent[] {
 export async function writeDemoHistory(input: DemoHistory): Promise<number> {
   const { db } = input;
   const orderIds = new Map<string, string>();
+  const clicks: ClickInput[] = [];
   let placed = 0;
   for (const event of timeline(input.now)) {
     if (event.at.getTime() > input.now.getTime()) continue;
@@ -265,6 +268,8 @@ export async function writeDemoHistory(input: DemoHistory): Promise<number> {
       input.now.getTime() - event.at.getTime() > NEWS,
     );
   }
+  // The visits to the links before each sale (Estadísticas), through the click writer.
+  await writeClicks(db, clicks);
   return placed;
 
   async function writeEvent(event: DemoEvent): Promise<void> {
@@ -272,7 +277,9 @@ export async function writeDemoHistory(input: DemoHistory): Promise<number> {
       case 'sale': {
         const { sale } = event;
         const productId = input.productIds[sale.product]!;
-        if (sale.withSeller) await linkCodeFor(db, input.sellerId, productId);
+        const ref = sale.withSeller ? await linkCodeFor(db, input.sellerId, productId) : null;
+        const visits = demoVisits(event.key ?? sale.buyer, sale.at, productId, ref);
+        clicks.push(...visits);
         const { order } = await db.transaction(async (tx) => {
           const sold = await reserveProductUnits(tx, productId, sale.quantity);
           if (!sold) throw new Error('demo stock ran out');
@@ -286,6 +293,11 @@ export async function writeDemoHistory(input: DemoHistory): Promise<number> {
             // Unpaid orders of the last days keep their units for a while after the start.
             expiresAt: new Date(input.now.getTime() + input.pendingHours * HOUR),
             createdAt: sale.at,
+            // The buyer's visit is the last one before the sale.
+            attribution: {
+              visitorHash: visits.at(-1)!.visitorHash,
+              linkSource: visits.at(-1)!.channel,
+            },
           });
         });
         orderIds.set(event.key!, order.id);
@@ -347,4 +359,51 @@ export async function writeDemoHistory(input: DemoHistory): Promise<number> {
       }
     }
   }
+}
+
+/** Where the demo's visits come from, most of them WhatsApp, as sellers share there. */
+const DEMO_CHANNELS = [
+  'whatsapp',
+  'whatsapp',
+  'whatsapp',
+  'instagram',
+  'qr',
+  'whatsapp',
+  'direct',
+  'share',
+];
+
+/**
+ * The visits to a demo sale's link in the two days before it (a few to a
+ * dozen people; some came back within the half hour), the last one the
+ * buyer's. Made from the sale's key, so every start makes the same ones.
+ */
+function demoVisits(
+  key: string,
+  placed: Date,
+  productId: string,
+  ref: string | null,
+): ClickInput[] {
+  const seed = createHash('sha256').update(key).digest();
+  const count = 3 + (seed[0]! % 10);
+  const visits: ClickInput[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const byte = seed[(i + 1) % seed.length]!;
+    const again = i > 0 && byte % 5 === 0;
+    const previous = visits.at(-1);
+    const at = again
+      ? new Date(previous!.at.getTime() + (5 + (byte % 20)) * 60_000)
+      : new Date(placed.getTime() - (count - i) * (3 + (byte % 4)) * HOUR);
+    visits.push({
+      at: at.getTime() < placed.getTime() ? at : new Date(placed.getTime() - 10 * 60_000),
+      productId,
+      ref,
+      visitorHash: again ? previous!.visitorHash : `demo-${seed.toString('base64url', 0, 8)}-${i}`,
+      channel: again ? previous!.channel : DEMO_CHANNELS[byte % DEMO_CHANNELS.length]!,
+      device: byte % 4 === 0 ? 'desktop' : 'mobile',
+      province: null,
+      sessionToken: null,
+    });
+  }
+  return visits;
 }

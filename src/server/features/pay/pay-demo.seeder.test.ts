@@ -6,6 +6,7 @@ import type {
   Statement,
   StatementList,
 } from '@shared/settlements/settlements.schema';
+import type { AnalyticsReport } from '@shared/analytics/analytics.schema';
 import { argentineDay } from '@shared/time';
 import { signIn } from '../../../../tests/factories/accounts';
 import { sellerTally } from '../../../../tests/factories/pay-world';
@@ -234,6 +235,23 @@ describe('demo business', () => {
       expect(dashboard.daily_sales.filter((day) => day.orders > 0).length).toBeGreaterThanOrEqual(
         3,
       );
+    }
+  });
+
+  it('Estadísticas: the demo seller’s links had visits before their sales, each sale attributed to one', async () => {
+    const today = argentineDay(new Date());
+    const from = argentineDay(new Date(Date.now() - 120 * 86_400_000));
+    const report = await get<AnalyticsReport>(
+      'seller',
+      `/api/seller/analytics?from=${from}&to=${today}`,
+    );
+    expect(report.orders).toBeGreaterThan(0);
+    expect(report.clicks).toBeGreaterThan(report.orders * 2);
+    expect(report.unique_visitors).toBeLessThanOrEqual(report.clicks);
+    expect(report.by_channel[0]!.channel).toBe('whatsapp');
+    // Every order came through a channel with clicks.
+    for (const row of report.by_channel) {
+      if (row.orders > 0) expect(row.clicks).toBeGreaterThan(0);
     }
   });
 });
