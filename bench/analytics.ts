@@ -25,7 +25,7 @@ import { benchMailUrl, measureLatency, startProcess, stopProcess, type LatencyRe
  */
 const SECRET = 'bench-secret-bench-secret-bench-secret-000';
 const PASSWORD = randomBytes(12).toString('base64url');
-const PORT = 3306;
+const PORT = 3314;
 const APP_URL = `http://127.0.0.1:${PORT}`;
 const SIZES = process.env.BENCH_CLICKS
   ? process.env.BENCH_CLICKS.split(',').map((size) => Number(size.trim()))

@@ -12,7 +12,7 @@ CREATE TABLE "link_click_daily" (
 	"company_id" text NOT NULL,
 	"clicks" integer NOT NULL,
 	"unique_visitors" integer NOT NULL,
-	CONSTRAINT "link_click_daily_day_product_id_seller_key_channel_pk" PRIMARY KEY("day","product_id","seller_key","channel")
+	CONSTRAINT "link_click_daily_product_id_seller_key_channel_day_pk" PRIMARY KEY("product_id","seller_key","channel","day")
 );
 --> statement-breakpoint
 CREATE TABLE "link_clicks" (
@@ -33,5 +33,4 @@ ALTER TABLE "orders" ADD COLUMN "visitor_hash" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "link_source" text;--> statement-breakpoint
 CREATE INDEX "link_click_daily_seller_idx" ON "link_click_daily" USING btree ("seller_key","day");--> statement-breakpoint
 CREATE INDEX "link_click_daily_company_idx" ON "link_click_daily" USING btree ("company_id","day");--> statement-breakpoint
-CREATE INDEX "link_click_daily_day_idx" ON "link_click_daily" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "link_clicks_visitor_idx" ON "link_clicks" USING btree ("visitor_hash","product_id","at");

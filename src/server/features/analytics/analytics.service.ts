@@ -1,5 +1,4 @@
-import { and, between, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, between, eq, sql, type SQL } from 'drizzle-orm';
 import {
   ANALYTICS_MAX_DAYS,
   ANALYTICS_MESSAGES,
@@ -53,29 +52,61 @@ const clickScope = (scope: AnalyticsScope): SQL | undefined =>
       ? eq(linkClickDaily.companyId, scope.id)
       : undefined;
 
-/** Clicks and unique visitors of the period from the daily summary, by one column (or in all). */
-async function clickSums(
+/** The breakdowns one statement gives: each is one of its grouping sets. */
+interface ClickBreakdowns {
+  total: ClickSums[];
+  byProduct: ClickSums[];
+  byChannel: ClickSums[];
+  byDay: ClickSums[];
+  bySeller: ClickSums[];
+}
+
+/**
+ * Clicks and unique visitors of the period from the daily summary, in all and
+ * by product, channel, day and seller, in one statement (GROUPING SETS): one
+ * read of the scope's rows instead of five.
+ */
+async function clickBreakdowns(
   db: Database,
   scope: AnalyticsScope,
   range: { from: string; to: string },
-  by: PgColumn | null,
-  extra?: SQL,
-): Promise<ClickSums[]> {
-  const key = by ? sql<string>`${by}` : sql<string>`''`;
+): Promise<ClickBreakdowns> {
+  const daily = linkClickDaily;
   const rows = await db
     .select({
-      key,
-      clicks: sql<number>`coalesce(sum(${linkClickDaily.clicks}), 0)::bigint`,
-      uniqueVisitors: sql<number>`coalesce(sum(${linkClickDaily.uniqueVisitors}), 0)::bigint`,
+      // Which grouping set a row belongs to: the bit of each column not grouped by is set.
+      set: sql<number>`grouping(${daily.productId}, ${daily.channel}, ${daily.day}, ${daily.sellerKey})`,
+      productId: daily.productId,
+      channel: daily.channel,
+      day: sql<string | null>`${daily.day}::text`,
+      sellerKey: daily.sellerKey,
+      clicks: sql<number>`coalesce(sum(${daily.clicks}), 0)::bigint`,
+      uniqueVisitors: sql<number>`coalesce(sum(${daily.uniqueVisitors}), 0)::bigint`,
     })
-    .from(linkClickDaily)
-    .where(and(between(linkClickDaily.day, range.from, range.to), clickScope(scope), extra))
-    .groupBy(...(by ? [by] : []));
-  return rows.map((row) => ({
-    key: String(row.key),
-    clicks: Number(row.clicks),
-    uniqueVisitors: Number(row.uniqueVisitors),
-  }));
+    .from(daily)
+    .where(and(between(daily.day, range.from, range.to), clickScope(scope)))
+    .groupBy(
+      sql`grouping sets ((), (${daily.productId}), (${daily.channel}), (${daily.day}), (${daily.sellerKey}))`,
+    );
+  const sums: ClickBreakdowns = {
+    total: [],
+    byProduct: [],
+    byChannel: [],
+    byDay: [],
+    bySeller: [],
+  };
+  for (const row of rows) {
+    const set = Number(row.set);
+    const figures = { clicks: Number(row.clicks), uniqueVisitors: Number(row.uniqueVisitors) };
+    // grouping(product, channel, day, seller): 0b0111 = by product … 0b1111 = all.
+    if (set === 0b1111) sums.total.push({ key: '', ...figures });
+    else if (set === 0b0111) sums.byProduct.push({ key: row.productId!, ...figures });
+    else if (set === 0b1011) sums.byChannel.push({ key: row.channel!, ...figures });
+    else if (set === 0b1101) sums.byDay.push({ key: row.day!, ...figures });
+    else if (set === 0b1110 && row.sellerKey)
+      sums.bySeller.push({ key: row.sellerKey, ...figures });
+  }
+  return sums;
 }
 
 interface Tally {
@@ -130,16 +161,11 @@ export async function analyticsReport(
   now = new Date(),
 ): Promise<AnalyticsReport> {
   const range = analyticsRange(query, now);
-  const [totals, byProduct, byChannel, byDay, bySeller, orderRows] = await Promise.all([
-    clickSums(db, scope, range, null),
-    clickSums(db, scope, range, linkClickDaily.productId),
-    clickSums(db, scope, range, linkClickDaily.channel),
-    clickSums(db, scope, range, linkClickDaily.day),
-    scope.kind === 'seller'
-      ? Promise.resolve([])
-      : clickSums(db, scope, range, linkClickDaily.sellerKey, ne(linkClickDaily.sellerKey, '')),
+  const [clicks, orderRows] = await Promise.all([
+    clickBreakdowns(db, scope, range),
     linkOrderFunnel(db, scope, argentineDayStart(range.from), argentineDayEnd(range.to)),
   ]);
+  const { total: totals, byProduct, byChannel, byDay, bySeller } = clicks;
 
   const total = tallies(totals, orderRows, () => '').get('') ?? emptyTally();
   const products = [...tallies(byProduct, orderRows, (order) => order.productId)]
