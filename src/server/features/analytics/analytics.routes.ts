@@ -3,12 +3,22 @@ import { AnalyticsQuery, AnalyticsReport } from '@shared/analytics/analytics.sch
 import { actorOf } from '../accounts/role-guard';
 import { analyticsReport, type AnalyticsScope } from './analytics.service';
 
-/** The analytics route of one surface, for the scope of who asks (cached `cacheMs` when it is the same for everyone). */
+/** How long one actor's report of one period is reused: a panel reloaded or open in several tabs. */
+const ACTOR_TTL_MS = 5_000;
+/** Reports kept at once per instance (each a few KB). */
+const CACHE_ENTRIES = 1000;
+
+/**
+ * The analytics route of one surface, for the scope of who asks. A report is
+ * reused for `cacheMs` per scope and period (and one being made is shared),
+ * so figures are at most that old.
+ */
 export function analyticsRoute(
   summary: string,
   scopeOf: (userId: string) => AnalyticsScope,
   options: { cacheMs?: number } = {},
 ): FastifyPluginAsyncZod {
+  const cacheMs = options.cacheMs ?? ACTOR_TTL_MS;
   return async (app) => {
     const cache = new Map<string, { until: number; report: Promise<AnalyticsReport> }>();
     app.get(
@@ -23,14 +33,14 @@ export function analyticsRoute(
       },
       async (request) => {
         const scope = scopeOf(actorOf(request).userId);
-        if (!options.cacheMs) return analyticsReport(app.db, scope, request.query);
-        const key = `${request.query.from ?? ''}|${request.query.to ?? ''}`;
+        const owner = scope.kind === 'platform' ? '' : scope.id;
+        const key = `${scope.kind}:${owner}|${request.query.from ?? ''}|${request.query.to ?? ''}`;
         const now = Date.now();
         const cached = cache.get(key);
         if (cached && cached.until > now) return cached.report;
-        if (cache.size >= 100) cache.clear();
+        if (cache.size >= CACHE_ENTRIES) cache.clear();
         const report = analyticsReport(app.db, scope, request.query);
-        cache.set(key, { until: now + options.cacheMs, report });
+        cache.set(key, { until: now + cacheMs, report });
         report.catch(() => cache.delete(key));
         return report;
       },
