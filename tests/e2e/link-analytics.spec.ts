@@ -1,4 +1,5 @@
 import { devices } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../src/server/features/accounts/demo-accounts.seeder';
 import { E2E_BASE_URL } from '../../playwright.config';
 import {
   confirmedCompany,
@@ -11,6 +12,7 @@ import {
 } from './fixtures';
 
 const headers = { origin: E2E_BASE_URL };
+const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
 
 test.describe('link analytics', () => {
   test('a seller shares a link on WhatsApp: a preview and two visits, one purchase, and Estadísticas shows 2 clicks, 1 order and WhatsApp', async ({
@@ -126,5 +128,15 @@ test.describe('link analytics', () => {
     await expect(bySeller).toContainText('2 clics');
     await screenshotBothWidths(companyView, 'company-statistics');
     await companyView.context().close();
+
+    // The admin sees the whole platform, this seller among the best.
+    const adminView = await signedInPage(browser, admin.email, admin.password);
+    await adminView.goto('/admin/statistics');
+    await expect(adminView.getByRole('list', { name: 'Mejores vendedores' })).toContainText(
+      joined.name,
+    );
+    expect(await seriousA11yViolations(adminView)).toEqual([]);
+    await screenshotBothWidths(adminView, 'admin-statistics');
+    await adminView.context().close();
   });
 });
