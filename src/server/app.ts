@@ -103,7 +103,11 @@ export async function buildApp(
     dataDir: config.dataDir,
     onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost'),
   });
-  app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    // The clicks still queued are written before the database closes.
+    if (app.hasDecorator('linkAnalytics')) await app.linkAnalytics.stop();
+    await database.close();
+  });
   try {
     await database.migrate();
   } catch (error) {
@@ -142,8 +146,6 @@ export async function buildApp(
   });
   app.decorate('linkAnalytics', linkAnalytics);
   linkAnalytics.recorder.start();
-  // Registered after the database's hook: Fastify closes in reverse, so the last clicks are written first.
-  app.addHook('onClose', async () => linkAnalytics.stop());
 
   await app.register(errorHandlerPlugin);
   await app.register(jsonCompressionPlugin);
