@@ -111,10 +111,7 @@ function Report({ report, surface }: { report: AnalyticsReport; surface: Analyti
   const quiet = report.clicks === 0 && report.orders === 0;
   return (
     <>
-      <section
-        aria-label="Resumen"
-        className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-6"
-      >
+      <section aria-label="Resumen" className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         <Figure icon={MousePointerClick} label="Clics" value={COUNT.format(report.clicks)} />
         <Figure
           icon={Users}
