@@ -7,7 +7,14 @@ import { openDatabase, type Database } from '../src/server/db/client';
 import { seedVolume } from '../src/server/db/seed/volume';
 import { orders } from '../src/server/features/orders/orders.table';
 import { linkCodeFor } from '../src/server/features/orders/seller-links.service';
-import { benchMailUrl, measureLatency, startProcess, stopProcess, type LatencyResult } from './lib';
+import {
+  benchMailUrl,
+  createBenchDatabase,
+  measureLatency,
+  startProcess,
+  stopProcess,
+  type LatencyResult,
+} from './lib';
 
 /**
  * Link analytics at scale (issue 20). `seed:volume` with about 30 clicks per
@@ -78,25 +85,6 @@ async function busiest(db: Database) {
   };
 }
 
-async function createServerDatabase(serverUrl: string) {
-  const name = `bench_analytics_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 interface SizeResult {
   clicks: number;
   endpoints: Map<string, LatencyResult>;
@@ -112,7 +100,10 @@ async function measureSize(
 ): Promise<SizeResult> {
   const dataDir = path.join(root, `.tmp/bench-analytics-${driver}`);
   rmSync(dataDir, { recursive: true, force: true });
-  const server = driver === 'postgres' && serverUrl ? await createServerDatabase(serverUrl) : null;
+  const server =
+    driver === 'postgres' && serverUrl
+      ? await createBenchDatabase(serverUrl, 'bench_analytics')
+      : null;
   try {
     const started = performance.now();
     const database = await openDatabase({ databaseUrl: server?.url, dataDir });

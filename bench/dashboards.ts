@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
 import { seedVolume } from '../src/server/db/seed/volume';
-import { benchMailUrl, measureLatency, startProcess, stopProcess, type LatencyResult } from './lib';
+import {
+  benchMailUrl,
+  createBenchDatabase,
+  measureLatency,
+  startProcess,
+  stopProcess,
+  type LatencyResult,
+} from './lib';
 
 /**
  * The panels at scale (issue 11): the admin's and a company's dashboard and
@@ -75,24 +81,12 @@ async function measureSize(
 ): Promise<Map<string, LatencyResult>> {
   const dataDir = path.join(root, `.tmp/bench-volume-${driver}`);
   rmSync(dataDir, { recursive: true, force: true });
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (driver === 'postgres' && serverUrl) {
-    const name = `bench_volume_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
-  }
+  const server =
+    driver === 'postgres' && serverUrl
+      ? await createBenchDatabase(serverUrl, 'bench_volume')
+      : null;
+  const databaseUrl = server?.url;
+  const dropDatabase = async () => server?.drop();
   try {
     const started = performance.now();
     const database = await openDatabase({ databaseUrl, dataDir });

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import pg from 'pg';
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
@@ -215,5 +216,25 @@ export async function measureLatency(
     p50Ms: Math.round(at(0.5) * 10) / 10,
     p95Ms: Math.round(at(0.95) * 10) / 10,
     failures: times.length - ok.length,
+  };
+}
+
+/** A new database on the PostgreSQL server for one bench run, and how to drop it. */
+export async function createBenchDatabase(serverUrl: string, prefix: string) {
+  const name = `${prefix}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
   };
 }

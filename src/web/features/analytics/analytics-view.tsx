@@ -9,6 +9,7 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { channelLabel, type AnalyticsReport } from '@shared/analytics/analytics.schema';
+import { formatBpsAsPercent } from '@shared/commission';
 import { formatArs } from '@shared/money';
 import { argentineDay, formatCalendarDay, formatShortDay } from '@shared/time';
 import { QueryFallback } from '@web/components/data-list';
@@ -24,14 +25,10 @@ const PERIODS = [7, 30, 90] as const;
 type Period = (typeof PERIODS)[number];
 
 const COUNT = new Intl.NumberFormat('es-AR');
-const PERCENT = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 1 });
 
 /** «1 pedido», «2 pedidos». */
 const count = (value: number, one: string, many: string) =>
   `${COUNT.format(value)} ${value === 1 ? one : many}`;
-
-/** 1234 basis points → «12,3 %». */
-export const formatBps = (bps: number) => `${PERCENT.format(bps / 100)} %`;
 
 function rangeOf(period: Period, now = new Date()): { from: string; to: string } {
   const to = argentineDay(now);
@@ -124,7 +121,11 @@ function Report({ report, surface }: { report: AnalyticsReport; surface: Analyti
           label="Aprobados"
           value={COUNT.format(report.approved_orders)}
         />
-        <Figure icon={Percent} label="Conversión" value={formatBps(report.conversion_bps)} />
+        <Figure
+          icon={Percent}
+          label="Conversión"
+          value={formatBpsAsPercent(report.conversion_bps)}
+        />
         <Figure icon={Coins} label={text.commission} value={formatArs(report.commission_cents)} />
       </section>
 

@@ -12,6 +12,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PANEL_TITLES } from '@shared/accounts/messages';
+import { formatBpsAsPercent } from '@shared/commission';
 import { formatArs } from '@shared/money';
 import {
   COMMISSION_EFFECT_LABELS,
@@ -175,10 +176,7 @@ function LinkFunnelCard() {
     { label: 'Clics', value: COUNT.format(data.clicks) },
     { label: 'Visitantes únicos', value: COUNT.format(data.unique_visitors) },
     { label: 'Pedidos', value: COUNT.format(data.orders) },
-    {
-      label: 'Conversión',
-      value: `${new Intl.NumberFormat('es-AR', { maximumFractionDigits: 1 }).format(data.conversion_bps / 100)} %`,
-    },
+    { label: 'Conversión', value: formatBpsAsPercent(data.conversion_bps) },
   ];
   return (
     <Card className="p-5" data-testid="dashboard-link-funnel">
