@@ -2,6 +2,7 @@ import { devices } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../src/server/features/accounts/demo-accounts.seeder';
 import { E2E_BASE_URL } from '../../playwright.config';
 import {
+  companyProduct,
   confirmedCompany,
   confirmedSeller,
   expect,
@@ -27,25 +28,12 @@ test.describe('link analytics', () => {
       name: `Valentina Ruiz ${suffix}`,
     });
     const companyPage = await signedInPage(browser, company.address, company.password);
-    const settings = await companyPage.request.patch('/api/company/settings', {
-      data: { provider_collector_id: '111222333' },
-      headers,
-    });
-    expect(settings.status()).toBe(200);
     const title = `Miel de caldén ${suffix}`;
-    const product = await companyPage.request.post('/api/company/products', {
-      data: {
-        title,
-        description: 'Miel pura del monte pampeano.',
-        price_cents: 900_000,
-        stock: 10,
-        category: 'Almacén',
-        is_active: true,
-        commission_bps: 1000,
-      },
-      headers,
+    await companyProduct(companyPage, {
+      title,
+      description: 'Miel pura del monte pampeano.',
+      priceCents: 900_000,
     });
-    expect(product.status()).toBe(201);
     const method = await companyPage.request.post('/api/company/payment-methods', {
       data: {
         provider: 'transferencia',

@@ -1,6 +1,7 @@
 import { DEMO_ACCOUNTS } from '../../src/server/features/accounts/demo-accounts.seeder';
 import { E2E_BASE_URL, E2E_FAKE_MERCADOPAGO_URL } from '../../playwright.config';
 import {
+  companyProduct,
   confirmedCompany,
   confirmedSeller,
   expect,
@@ -40,24 +41,11 @@ test.describe('commission at the source (MercadoPago connected through OAuth)', 
 
     // The company's product: $ 80.000 at 10 % (the buyer pays $ 88.000; $ 8.000 is commission).
     const companyPage = await signedInPage(browser, company.address, company.password);
-    const settings = await companyPage.request.patch('/api/company/settings', {
-      data: { provider_collector_id: '555444333' },
-      headers,
+    await companyProduct(companyPage, {
+      title: `Trucha ahumada 500 g ${suffix}`,
+      description: 'Ahumada en frío con leña de lenga.',
+      priceCents: 8_000_000,
     });
-    expect(settings.status()).toBe(200);
-    const product = await companyPage.request.post('/api/company/products', {
-      data: {
-        title: `Trucha ahumada 500 g ${suffix}`,
-        description: 'Ahumada en frío con leña de lenga.',
-        price_cents: 8_000_000,
-        stock: 10,
-        category: 'Almacén',
-        is_active: true,
-        commission_bps: 1000,
-      },
-      headers,
-    });
-    expect(product.status()).toBe(201);
 
     // Pasarelas de Pago: connect the company's MercadoPago account.
     await companyPage.goto('/company/payment-gateways');

@@ -1,6 +1,7 @@
-import { E2E_BASE_URL, E2E_FAKE_STRIPE_URL } from '../../playwright.config';
+import { E2E_FAKE_STRIPE_URL } from '../../playwright.config';
 import { routeFakeStripe } from './fake-stripe-js';
 import {
+  companyProduct,
   confirmedCompany,
   confirmedSeller,
   expect,
@@ -10,8 +11,6 @@ import {
   test,
   toastOf,
 } from './fixtures';
-
-const headers = { origin: E2E_BASE_URL };
 
 test.describe('commission at the source (Stripe Connect)', () => {
   test('a company connects Stripe, a buyer pays a seller’s link by card, and the statement shows the sale collected at the source', async ({
@@ -31,25 +30,12 @@ test.describe('commission at the source (Stripe Connect)', () => {
 
     // The company's product: $ 20.000 at 10 % (the buyer pays $ 22.000; $ 2.000 is commission).
     const companyPage = await signedInPage(browser, company.address, company.password);
-    const settings = await companyPage.request.patch('/api/company/settings', {
-      data: { provider_collector_id: '777666555' },
-      headers,
-    });
-    expect(settings.status()).toBe(200);
     const title = `Tableta de chocolate amargo ${suffix}`;
-    const product = await companyPage.request.post('/api/company/products', {
-      data: {
-        title,
-        description: 'Cacao 70 %, hecho en El Bolsón.',
-        price_cents: 2_000_000,
-        stock: 10,
-        category: 'Almacén',
-        is_active: true,
-        commission_bps: 1000,
-      },
-      headers,
+    await companyProduct(companyPage, {
+      title,
+      description: 'Cacao 70 %, hecho en El Bolsón.',
+      priceCents: 2_000_000,
     });
-    expect(product.status()).toBe(201);
 
     // Pasarelas de Pago: connect a Stripe account through Stripe's onboarding.
     await companyPage.goto('/company/payment-gateways');
