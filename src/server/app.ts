@@ -45,6 +45,10 @@ import { SURFACES } from './surfaces';
 import { ROLES } from '@shared/accounts/accounts.schema';
 import { storagePlugin } from './plugins/storage';
 import { LinkAnalytics } from './features/analytics/link-analytics';
+import { refundRateStep } from './features/risk/risk-signals';
+import { SellerSightings } from './features/risk/seller-sightings';
+import { riskPlugin } from './features/risk/risk.plugin';
+import { bannedAmong } from './features/profiles/seller-standing.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +63,8 @@ declare module 'fastify' {
     platformFigures: PlatformFigures;
     /** Counts payment links' clicks and attributes orders to them (features/analytics). */
     linkAnalytics: LinkAnalytics;
+    /** Where signed-in sellers' requests come from (features/risk: the self-purchase signal). */
+    sellerSightings: SellerSightings;
   }
 }
 
@@ -106,6 +112,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     // The clicks still queued are written before the database closes.
     if (app.hasDecorator('linkAnalytics')) await app.linkAnalytics.stop();
+    if (app.hasDecorator('sellerSightings')) await app.sellerSightings.settle();
     await database.close();
   });
   try {
@@ -128,6 +135,10 @@ export async function buildApp(
   app.decorate('orderWorkflow', {
     // What a company owes, written in the change's transaction.
     ledger: recordLedgerEntries,
+    // A refund of a seller's sale may raise the refund-rate signal (risk center).
+    risk: refundRateStep(config.risk, (error) =>
+      app.log.error({ err: error }, 'risk signals of a status change failed'),
+    ),
     // Who must hear about it: bell entries and e-mails, queued in the same transaction.
     notifications: notifyOrderTransition,
     // Once it is written, the admin dashboard's sums are computed again, and a
@@ -146,6 +157,16 @@ export async function buildApp(
   });
   app.decorate('linkAnalytics', linkAnalytics);
   linkAnalytics.recorder.start();
+  // Where signed-in sellers' requests come from, for the self-purchase signal (risk center).
+  const sellerSightings = new SellerSightings(database.db, linkAnalytics.hasher, app.log);
+  app.decorate('sellerSightings', sellerSightings);
+  app.addHook('onResponse', async (request) => {
+    if (!request.actorPromise) return;
+    const actor = await request.actorPromise.catch(() => null);
+    if (actor?.profile?.role !== 'seller') return;
+    const userAgent = request.headers['user-agent'];
+    sellerSightings.seen(actor.userId, request.ip, typeof userAgent === 'string' ? userAgent : '');
+  });
 
   await app.register(errorHandlerPlugin);
   await app.register(jsonCompressionPlugin);
@@ -166,8 +187,12 @@ export async function buildApp(
   await app.register(storagePlugin);
   await app.register(mailPlugin);
   await app.register(notificationsPlugin);
+  await app.register(riskPlugin);
   await app.register(settlementsPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, {
+    // A seller banned for fraud (risk center) cannot sign in again.
+    isSuspended: async (userId) => (await bannedAmong(database.db, [userId])).has(userId),
+  });
   await app.register(actorPlugin);
 
   await app.register(

@@ -11,6 +11,7 @@ import {
   companyDashboardRoutes,
   sellerDashboardRoutes,
 } from './features/dashboard/dashboard.routes';
+import { adminRiskRoutes } from './features/risk/risk.admin.routes';
 import { sellerRoutes } from './features/seller/seller.routes';
 import {
   adminPayoutRoutes,
@@ -58,6 +59,7 @@ export const SURFACES: Record<Role, FastifyPluginAsync[]> = {
     supportAdminRoutes,
     storeAdminRoutes,
     adminSettlementRoutes,
+    adminRiskRoutes,
     adminPayoutRoutes,
     adminAnalyticsRoutes,
   ],

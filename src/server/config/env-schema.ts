@@ -90,6 +90,12 @@ export const EnvSchema = z
       .trim()
       .regex(/^[A-Za-z0-9-]{1,60}$/)
       .optional(),
+    /** Risk center: more orders than this through one seller's links from one visitor or address in an hour is a signal. */
+    RISK_VELOCITY_ORDERS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(3),
+    /** Risk center: a seller's refunded share of approved sales (basis points) above which a refund is a signal. */
+    RISK_REFUND_RATE_BPS: z.coerce.number().int().min(1).max(10_000).default(2000),
+    /** Risk center: the approved sales a seller needs before their refund share counts. */
+    RISK_REFUND_MIN_SALES: z.coerce.number().int().min(1).max(10_000).default(5),
     /** Minutes a payment-link order keeps its units while the card or MercadoPago payment is made. */
     PAY_RESERVATION_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
     /** Hours a payment-link transfer order keeps its units while the transfer is awaited. */

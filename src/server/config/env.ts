@@ -51,6 +51,14 @@ export interface Config {
   s3: S3StorageOptions | undefined;
   /** Link analytics: how clicks are queued and written, and where a proxy names the region. */
   analytics: { flushMs: number; maxQueue: number; regionHeader: string | undefined };
+  /** Risk center: the thresholds of the order-velocity and refund-rate signals. */
+  risk: RiskThresholds;
+}
+
+export interface RiskThresholds {
+  velocityOrdersPerHour: number;
+  refundRateBps: number;
+  refundMinSales: number;
 }
 
 export interface SupportContact {
@@ -124,6 +132,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       flushMs: env.ANALYTICS_FLUSH_MS,
       maxQueue: env.ANALYTICS_MAX_QUEUE,
       regionHeader: env.ANALYTICS_REGION_HEADER?.toLowerCase(),
+    },
+    risk: {
+      velocityOrdersPerHour: env.RISK_VELOCITY_ORDERS_PER_HOUR,
+      refundRateBps: env.RISK_REFUND_RATE_BPS,
+      refundMinSales: env.RISK_REFUND_MIN_SALES,
     },
     s3: env.S3_BUCKET
       ? {

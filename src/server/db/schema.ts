@@ -20,3 +20,4 @@ export * from '../features/settlements/company-payments.table';
 export * from '../features/settlements/payouts.table';
 export * from '../features/pay/pay-challenges.table';
 export * from '../features/analytics/analytics.table';
+export * from '../features/risk/risk.table';

@@ -18,6 +18,8 @@ export const ACCOUNT_MESSAGES = {
   emailNotVerifiedTitle: 'Confirma tu correo electrónico',
   emailNotVerifiedDescription:
     'Tu cuenta todavía no está confirmada. Revisa tu correo o pide que te lo enviemos de nuevo.',
+  accountSuspended:
+    'Tu cuenta está suspendida. Si crees que es un error, escríbenos desde Soporte.',
   resendVerification: 'Reenviar correo de confirmación',
   verificationResentTitle: 'Correo reenviado',
   verificationResentDescription: 'Te enviamos un nuevo enlace de confirmación.',

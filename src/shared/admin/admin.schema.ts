@@ -65,6 +65,10 @@ export const AdminUser = z.object({
   sales: z.number().int(),
   created_at: z.string(),
   has_identity_document: z.boolean(),
+  /** A seller's open risk flags (Riesgo): their payouts are held while any is open. */
+  open_risk_flags: z.number().int(),
+  /** A seller banned for confirmed fraud: cannot sign in; their links sell without a seller. */
+  banned: z.boolean(),
 });
 export const AdminUserList = listOf(AdminUser);
 export type AdminUser = z.infer<typeof AdminUser>;

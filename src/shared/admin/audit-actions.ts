@@ -11,6 +11,8 @@ export const AUDIT_ACTIONS = [
   'settlement.company_payment',
   'settlement.payout_batch',
   'settlement.payout_paid',
+  'risk.dismiss',
+  'risk.confirm',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -21,6 +23,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'settlement.company_payment': 'Pago de empresa registrado',
   'settlement.payout_batch': 'Lote de pagos creado',
   'settlement.payout_paid': 'Lote de pagos pagado',
+  'risk.dismiss': 'Alerta de riesgo descartada',
+  'risk.confirm': 'Fraude confirmado',
 };
 
 /** What an audit entry points at, for people. */
@@ -28,6 +32,7 @@ export const AUDIT_TARGET_LABELS: Record<string, string> = {
   order: 'Pedido',
   company: 'Empresa',
   payout_batch: 'Lote de pagos',
+  risk_flag: 'Alerta de riesgo',
 };
 
 export function auditActionLabel(action: string): string {

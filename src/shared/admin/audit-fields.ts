@@ -1,6 +1,7 @@
 import { formatArs } from '../money';
 import { orderStatusLabel } from '../order-status';
 import { countOf } from '../plural';
+import { RISK_STATUS_LABELS } from '../risk/risk.schema';
 import { PAYOUT_BATCH_STATUS_LABELS } from '../settlements/settlements.schema';
 import { formatCalendarDay } from '../time';
 
@@ -18,11 +19,16 @@ export const AUDIT_FIELDS = {
   payouts: { label: 'Vendedores', kind: 'sellers' },
   reference: { label: 'Referencia', kind: 'text' },
   paid_on: { label: 'Fecha del pago', kind: 'day' },
+  signal: { label: 'Señal', kind: 'text' },
+  risk_status: { label: 'Estado de la alerta', kind: 'risk_status' },
+  note: { label: 'Nota', kind: 'text' },
+  reversed_cents: { label: 'Comisiones anuladas', kind: 'money' },
   // The payment's row id: people know the payment by its reference, shown beside it.
   payment_id: { label: 'Pago', kind: 'internal' },
 } as const satisfies Record<string, { label: string; kind: AuditFieldKind }>;
 
-export type AuditFieldKind = 'status' | 'money' | 'sellers' | 'text' | 'day' | 'internal';
+export type AuditFieldKind =
+  'status' | 'risk_status' | 'money' | 'sellers' | 'text' | 'day' | 'internal';
 export type AuditField = keyof typeof AUDIT_FIELDS;
 export type AuditValue = string | number | null;
 /** What an audit entry's before and after may hold. */
@@ -66,6 +72,8 @@ export function formatAuditValue(field: string, value: unknown, targetType: stri
       return formatCalendarDay(String(value));
     case 'sellers':
       return countOf(Number(value), 'vendedor', 'vendedores');
+    case 'risk_status':
+      return (RISK_STATUS_LABELS as Record<string, string>)[String(value)] ?? String(value);
     case 'status':
       return targetType === 'payout_batch'
         ? ((PAYOUT_BATCH_STATUS_LABELS as Record<string, string>)[String(value)] ?? String(value))

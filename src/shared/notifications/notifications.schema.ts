@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'seller_sale_refunded',
   'seller_goal_reached',
   'seller_payout_paid',
+  'seller_account_suspended',
   'company_new_order',
   'company_transfer_pending',
   'company_statement_ready',

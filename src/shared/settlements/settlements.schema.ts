@@ -54,7 +54,7 @@ export const StatementLine = z.object({
    * one back, or a sale whose commission was collected at the source
    * (`collected`: the platform kept it when the buyer paid; negative when refunded).
    */
-  kind: z.enum(['accrual', 'reversal', 'collected']),
+  kind: z.enum(['accrual', 'reversal', 'clawback', 'collected']),
   at: z.string(),
   seller_cents: z.number().int(),
   platform_cents: z.number().int(),
@@ -128,6 +128,8 @@ export const PAYOUT_BLOCKED_REASONS = {
   noDetails: 'No cargó sus datos de cobro (CBU o e-mail de MercadoPago).',
   invalidCbu: 'El CBU cargado no es válido.',
   invalidEmail: 'El e-mail de MercadoPago cargado no es válido.',
+  /** An open risk flag (risk center) holds the seller's payouts until an admin decides. */
+  underReview: 'En revisión',
 } as const;
 
 export const PAYOUT_MESSAGES = {

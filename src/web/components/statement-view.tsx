@@ -96,6 +96,7 @@ const AMOUNT = 'text-right tabular-nums';
 /** What kind of movement a line is, after its reference: a refund, or commission collected at the source. */
 function kindNote(line: StatementLine): string {
   if (line.kind === 'reversal') return ' · Reembolso';
+  if (line.kind === 'clawback') return ' · Comisión anulada por fraude';
   if (line.kind === 'collected') {
     return line.total_cents < 0 ? ' · Cobrada en origen, reembolsada' : ' · Cobrada en origen';
   }

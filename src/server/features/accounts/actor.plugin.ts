@@ -35,12 +35,15 @@ async function loadActor(app: FastifyInstance, request: FastifyRequest): Promise
   if (!request.headers.cookie) return null;
   const session = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;
+  const profile = await findProfile(app.db, session.user.id);
+  // A banned seller's sessions end when they are banned; one still in flight is nobody.
+  if (profile?.bannedAt) return null;
   return {
     userId: session.user.id,
     name: session.user.name,
     email: session.user.email,
     emailVerified: session.user.emailVerified,
     sessionId: session.session.id,
-    profile: await findProfile(app.db, session.user.id),
+    profile,
   };
 }

@@ -27,6 +27,7 @@ import { changeOrderStatusAudited } from '../orders/order-actions.service';
 import { listAllProducts, toProductDto } from '../products/products.service';
 import { listProfiles, profileSummaries } from '../profiles/profiles.service';
 import { sellerRanking } from '../profiles/seller-profile.service';
+import { openFlagCounts } from '../risk/risk.service';
 
 /** /api/admin: supervision of every order, product and user (spec 02 §2, §4, §6; API.md "Admin"). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -152,6 +153,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const page = await listProfiles(app.db, request.query);
+      const flags = await openFlagCounts(
+        app.db,
+        page.rows.filter((row) => row.role === 'seller').map((row) => row.id),
+      );
       return {
         items: page.rows.map((row) => ({
           id: row.id,
@@ -164,6 +169,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           sales: row.sales,
           created_at: row.createdAt.toISOString(),
           has_identity_document: row.identityDocumentKey !== null,
+          open_risk_flags: flags.get(row.id) ?? 0,
+          banned: row.bannedAt !== null,
         })),
         total: page.total,
         page: request.query.page,

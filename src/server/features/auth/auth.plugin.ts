@@ -9,6 +9,16 @@ declare module 'fastify' {
 }
 
 /** Better Auth on the app's database, for the routes and the session lookup. */
-export const authPlugin = fp(async (app: FastifyInstance) => {
-  app.decorate('auth', createAuth({ config: app.config, db: app.db, mailer: app.mailer }));
-});
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { isSuspended?: (userId: string) => Promise<boolean> }) => {
+    app.decorate(
+      'auth',
+      createAuth({
+        config: app.config,
+        db: app.db,
+        mailer: app.mailer,
+        ...(options.isSuspended ? { isSuspended: options.isSuspended } : {}),
+      }),
+    );
+  },
+);

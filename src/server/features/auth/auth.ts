@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@shared/accounts/accounts.schema';
 import type { Config } from '../../config/env';
 import type { Database } from '../../db/client';
@@ -20,8 +21,14 @@ const RESET_TTL_SECONDS = 60 * 60;
  * Its own sign-up endpoint is closed: accounts are created by our register
  * route, which validates the role and creates the profile with the user.
  */
-export function createAuth(options: { config: Config; db: Database; mailer: Mailer }) {
-  const { config, db, mailer } = options;
+export function createAuth(options: {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  /** Whether a user may no longer sign in (a seller banned for fraud, composed in app.ts). */
+  isSuspended?: (userId: string) => Promise<boolean>;
+}) {
+  const { config, db, mailer, isSuspended } = options;
   return betterAuth({
     appName: 'VendeMás',
     baseURL: config.appUrl,
@@ -60,6 +67,21 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
       sendVerificationEmail: async ({ user, token }) => {
         const url = `${config.appUrl}/auth/callback?token=${encodeURIComponent(token)}`;
         await mailer.send({ to: user.email, ...verificationMail(user.name, url) });
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // A seller banned for fraud (risk center) cannot sign in again.
+          before: async (session) => {
+            if (isSuspended && (await isSuspended(session.userId))) {
+              throw new APIError('FORBIDDEN', {
+                code: 'ACCOUNT_SUSPENDED',
+                message: 'account suspended',
+              });
+            }
+          },
+        },
       },
     },
     session: {

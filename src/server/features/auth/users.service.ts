@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import type { Auth } from './auth';
 import { sessions, users } from './auth.table';
 
@@ -60,4 +60,9 @@ export async function usersOfSessions(
     .from(sessions)
     .where(and(inArray(sessions.token, tokens), gt(sessions.expiresAt, now)));
   return new Map(rows.map((row) => [row.token, row.userId]));
+}
+
+/** Signs a user out everywhere (a banned seller), in the caller's transaction. */
+export async function endSessionsOf(tx: Transaction, userId: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
 }

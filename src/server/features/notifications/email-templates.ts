@@ -88,6 +88,17 @@ export async function renderOutboxMail(
 ): Promise<ActionMail | null> {
   const data = payload as unknown as OrderMailPayload;
   if (kind === 'seller_payout_paid') return payoutMail(deps, payload);
+  if (kind === 'seller_account_suspended') {
+    const reversed = typeof payload.reversedCents === 'number' ? payload.reversedCents : 0;
+    return actionMail({
+      subject: `Tu cuenta de ${BRAND.name} fue suspendida`,
+      greetingName: typeof payload.name === 'string' ? payload.name : '',
+      intro: `Revisamos la actividad de tus links de pago y encontramos ventas que no cumplen las reglas de ${BRAND.name} (por ejemplo, compras hechas por ti mismo). Suspendimos tu cuenta: ya no puedes iniciar sesión ni cobrar comisiones, y anulamos ${formatArs(reversed)} de comisiones de esas ventas.`,
+      action: 'Escribir a soporte',
+      url: `${deps.appUrl}/support`,
+      outro: 'Si crees que es un error, respóndenos desde soporte con tu explicación.',
+    });
+  }
   if (kind === 'admin_statement_paid') {
     const amount = typeof payload.amountCents === 'number' ? payload.amountCents : 0;
     const company = typeof payload.companyName === 'string' ? payload.companyName : '';

@@ -39,16 +39,17 @@ import { orders, orderStatusHistory, ORDER_OWNERS } from './orders.table';
  *   5. totals         move the order between the per-status and per-day totals
  *   6. history        the history row (who, when)
  *   7. ledger         workflow.ledger: what the company owes (settlements)
- *   8. notifications  workflow.notifications: bell entries and e-mails (outbox)
+ *   8. risk           workflow.risk: signals the change raises (a refund's share, risk center)
+ *   9. notifications  workflow.notifications: bell entries and e-mails (outbox)
  *
  * Once the transaction has committed: workflow.invalidateCaches (the admin
  * dashboard's platform figures). A caller with a transaction of its own
  * (`transactionWithWorkflow`) gets it once its own transaction has committed.
  *
  * Both surfaces' orders change here. A storefront order (channel `store`) has
- * no company, seller or commission: steps 3, 5, 7 and 8 leave it alone.
+ * no company, seller or commission: steps 3, 5, 7, 8 and 9 leave it alone.
  *
- * Steps 1–6 are the orders feature's own; 7, 8 and the caches belong to other
+ * Steps 1–6 are the orders feature's own; 7, 8, 9 and the caches belong to other
  * features, so `buildApp` (app.ts) hands them in as an `OrderWorkflow`, one per
  * app: nothing here is module-global, and two apps in one process share nothing.
  */
@@ -56,7 +57,7 @@ import { orders, orderStatusHistory, ORDER_OWNERS } from './orders.table';
 /** A status change, as the steps that react to it see it: inside its transaction. */
 export interface OrderTransition {
   tx: Transaction;
-  /** Steps 7 and 8 run for payment-link orders only. */
+  /** Steps 7 to 9 run for payment-link orders only. */
   order: LinkOrderRow;
   previous: OrderStatus;
   /** When the change happened, when the caller gave its own clock (demo history); else now. */
@@ -70,7 +71,9 @@ export type TransitionStep = (change: OrderTransition) => Promise<void>;
 export interface OrderWorkflow {
   /** Step 7: the ledger entries the change causes (settlements/ledger.service). */
   ledger: TransitionStep;
-  /** Step 8: who must hear about it (notifications/notifications.service). */
+  /** Step 8: what the change tells the risk center (risk/risk-signals); it never fails the change. */
+  risk: TransitionStep;
+  /** Step 9: who must hear about it (notifications/notifications.service). */
   notifications: TransitionStep;
   /**
    * After the change's transaction ends: drop what summarises orders (the admin
@@ -143,6 +146,7 @@ export async function transitionOrder(
     if (isLinkOrder(updated)) {
       const change = { tx, order: updated, previous, ...(request.at ? { at: request.at } : {}) };
       await workflow.ledger(change);
+      await workflow.risk(change);
       await workflow.notifications(change);
     }
     return { kind: 'changed', order: updated, previous };

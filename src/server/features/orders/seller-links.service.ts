@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { bannedAmong } from '../profiles/seller-standing.service';
 import { sellerLinks } from './orders.table';
 
 /**
@@ -31,7 +32,11 @@ export async function linkCodeFor(
   return stored.code;
 }
 
-/** The seller behind a link code for this product; null for a missing or unknown code. */
+/**
+ * The seller behind a link code for this product; null for a missing or
+ * unknown code, and for a seller banned for fraud (their links still sell,
+ * without a seller).
+ */
 export async function sellerOfLink(
   db: Database,
   productId: string,
@@ -42,7 +47,8 @@ export async function sellerOfLink(
     .select({ sellerId: sellerLinks.sellerId })
     .from(sellerLinks)
     .where(and(eq(sellerLinks.code, code), eq(sellerLinks.productId, productId)));
-  return link?.sellerId ?? null;
+  if (!link) return null;
+  return (await bannedAmong(db, [link.sellerId])).has(link.sellerId) ? null : link.sellerId;
 }
 
 /** The seller's link codes for many products at once (made for those that have none yet). */

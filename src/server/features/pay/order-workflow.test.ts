@@ -61,6 +61,7 @@ describe('the order workflow', () => {
     expect(t.app.platformFigures).not.toBe(other.app.platformFigures);
     const theirs = {
       ledger: vi.spyOn(other.app.orderWorkflow, 'ledger'),
+      risk: vi.spyOn(other.app.orderWorkflow, 'risk'),
       notifications: vi.spyOn(other.app.orderWorkflow, 'notifications'),
       invalidateCaches: vi.spyOn(other.app.orderWorkflow, 'invalidateCaches'),
       figures: vi.spyOn(other.app.platformFigures, 'invalidate'),
@@ -125,6 +126,10 @@ describe('the order workflow', () => {
         seen.push('ledger');
         await base.ledger(change);
       },
+      risk: async (change) => {
+        seen.push('risk');
+        await base.risk(change);
+      },
       notifications: async (change) => {
         // The ledger step ran before, in the same transaction.
         const entries = await change.tx
@@ -147,7 +152,7 @@ describe('the order workflow', () => {
       changedBy: 'system',
     });
     expect(result.kind).toBe('changed');
-    expect(seen).toEqual(['ledger', 'notifications', 'invalidateCaches']);
+    expect(seen).toEqual(['ledger', 'risk', 'notifications', 'invalidateCaches']);
 
     // A change that does not happen calls no step.
     seen.length = 0;
@@ -167,6 +172,7 @@ describe('the order workflow', () => {
     const invalidated = vi.fn();
     const failing: OrderWorkflow = {
       ledger: base.ledger,
+      risk: base.risk,
       notifications: async (change) => {
         await base.notifications(change);
         throw new Error('the notices could not be written');

@@ -1,4 +1,5 @@
 import { PAY_MESSAGES } from '@shared/orders/orders.schema';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -14,6 +15,7 @@ import {
   type LinkOrderRow,
 } from '../orders/orders.service';
 import { findProduct, type ProductRow } from '../products/products.service';
+import { orderPlacedSignals } from '../risk/risk-signals';
 import { checkHeldUnits, type OrderClient } from './pay-limits';
 
 /**
@@ -39,6 +41,7 @@ interface PayDeps {
   db: Database;
   config: Config;
   secretBox: SecretBox;
+  log: FastifyBaseLogger;
 }
 
 /** The buyer's own link to their order's page (the token opens it). */
@@ -92,7 +95,7 @@ export interface Placement {
  * was shown a total, refused with PRICE_CHANGED).
  */
 export async function placeOrder(
-  deps: Pick<PayDeps, 'db' | 'config' | 'secretBox'>,
+  deps: Pick<PayDeps, 'db' | 'config' | 'secretBox' | 'log'>,
   placement: Placement,
 ) {
   const { input, client, now } = placement;
@@ -127,6 +130,16 @@ export async function placeOrder(
         held: await unpaidUnitsOf(tx, client.key, productId, now),
         quantity: input.quantity,
         limits,
+      });
+      // What the order tells the risk center about its seller (never stops the order).
+      await orderPlacedSignals(tx, created.order, {
+        thresholds: deps.config.risk,
+        now,
+        onError: (error) =>
+          deps.log.error(
+            { err: error, orderId: created.order.id },
+            'risk signals of an order failed',
+          ),
       });
       // The buyer's e-mail carries their own link; it is kept sealed until it is sent.
       const link = buyerLink(deps.config.appUrl, 'transfer', created.order, created.token);

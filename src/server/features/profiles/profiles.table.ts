@@ -31,6 +31,11 @@ export const profiles = pgTable(
     /** Storage key of the seller's identity document (private: owner and admins). */
     identityDocumentKey: text('identity_document_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When an admin confirmed this seller's fraud (risk center): they cannot
+     * sign in, and their links still sell, without a seller.
+     */
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
   },
   (table) => [
     index('profiles_role_idx').on(table.role),

@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type {
   RankingRow,
   SellerSettings,
   UpdateSellerSettingsBody,
 } from '@shared/seller/seller.schema';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { profiles } from './profiles.table';
 import { findProfile, type ProfileRow } from './profiles.service';
 
@@ -25,11 +25,14 @@ export function toSellerSettings(row: ProfileRow): SellerSettings {
  * PATCH /api/seller/settings: province, payment method and its details. Details
  * are replaced by those of the chosen method (an e-mail for MercadoPago, CBU
  * and alias for a bank), so no stale data of the other method stays.
+ * `afterSave` runs in the same transaction with the row before and after (the
+ * risk center's duplicate-payout-details signal).
  */
 export async function updateSellerSettings(
   db: Database,
   sellerId: string,
   input: UpdateSellerSettingsBody,
+  afterSave?: (tx: Transaction, saved: { before: ProfileRow; after: ProfileRow }) => Promise<void>,
 ): Promise<ProfileRow> {
   const current = await findProfile(db, sellerId);
   if (!current || current.role !== 'seller') throw new Error(`no seller profile ${sellerId}`);
@@ -51,17 +54,20 @@ export async function updateSellerSettings(
             )
           : {};
   }
-  const [row] = await db
-    .update(profiles)
-    .set({
-      ...(input.province ? { province: input.province } : {}),
-      ...(input.payment_method ? { paymentMethod: input.payment_method } : {}),
-      paymentDetails,
-    })
-    .where(eq(profiles.id, sellerId))
-    .returning();
-  if (!row) throw new Error(`no seller profile ${sellerId}`);
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(profiles)
+      .set({
+        ...(input.province ? { province: input.province } : {}),
+        ...(input.payment_method ? { paymentMethod: input.payment_method } : {}),
+        paymentDetails,
+      })
+      .where(eq(profiles.id, sellerId))
+      .returning();
+    if (!row) throw new Error(`no seller profile ${sellerId}`);
+    await afterSave?.(tx, { before: current, after: row });
+    return row;
+  });
 }
 
 /**
@@ -89,6 +95,8 @@ export async function sellerRanking(
     .where(
       and(
         eq(profiles.role, 'seller'),
+        // A seller banned for fraud leaves the ranking.
+        isNull(profiles.bannedAt),
         options.province ? eq(profiles.province, options.province) : undefined,
       ),
     )

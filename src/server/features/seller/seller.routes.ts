@@ -184,7 +184,15 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      toSellerSettings(await updateSellerSettings(app.db, actorOf(request).userId, request.body)),
+      toSellerSettings(
+        await updateSellerSettings(
+          app.db,
+          actorOf(request).userId,
+          request.body,
+          // Payout details another seller already uses flag both (risk center).
+          app.risk.payoutDetailsSaved,
+        ),
+      ),
   );
 
   app.get(

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Transaction } from '../../db/client';
 import { countsAsSale } from '@shared/order-status';
 import type { OrderTransition } from '../orders/order-workflow';
 import type { LinkOrderRow } from '../orders/orders.service';
@@ -60,7 +61,17 @@ export async function recordLedgerEntries({
   // Dated with the change itself (the demo history passes its own clock).
   const dated = at ? { createdAt: at } : {};
   if (isSale) {
-    const entries = ledgerAccruals(order).map((entry) => ({ ...entry, ...dated }));
+    // A seller whose commission on this order was clawed back (confirmed fraud) earns it no more.
+    const clawedBack = order.sellerId
+      ? await tx
+          .select({ id: ledgerEntries.id })
+          .from(ledgerEntries)
+          .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.kind, 'clawback')))
+          .limit(1)
+      : [];
+    const entries = ledgerAccruals(order)
+      .filter((entry) => !(clawedBack.length > 0 && entry.party === 'seller'))
+      .map((entry) => ({ ...entry, ...dated }));
     if (entries.length) await tx.insert(ledgerEntries).values(entries);
     return;
   }
@@ -91,4 +102,53 @@ export async function recordLedgerEntries({
       ...dated,
     })),
   );
+}
+
+/**
+ * Takes back a seller's commission on these orders (a confirmed fraud): one
+ * clawback entry per order for what the seller still has open on it, so the
+ * company no longer owes it (or, collected at the source, the platform keeps
+ * it). Already paid out, it is deducted from the seller's next payouts, as a
+ * refund after a payout is. Entries are never changed. Answers the cents
+ * taken back. Concurrent calls for the same orders take turns on the orders'
+ * entries (the caller holds the flag's row), so nothing is taken back twice.
+ */
+export async function clawBackSellerCommission(
+  tx: Transaction,
+  input: { sellerId: string; orderIds: string[]; at: Date },
+): Promise<number> {
+  if (input.orderIds.length === 0) return 0;
+  const open = await tx
+    .select({
+      orderId: ledgerEntries.orderId,
+      companyId: ledgerEntries.companyId,
+      collected: ledgerEntries.collected,
+      amount: sql<string>`sum(${ledgerEntries.amountCents})`,
+    })
+    .from(ledgerEntries)
+    .where(
+      and(
+        inArray(ledgerEntries.orderId, input.orderIds),
+        eq(ledgerEntries.party, 'seller'),
+        eq(ledgerEntries.sellerId, input.sellerId),
+      ),
+    )
+    .groupBy(ledgerEntries.orderId, ledgerEntries.companyId, ledgerEntries.collected);
+  const clawbacks = open
+    .map((row) => ({ ...row, amount: Number(row.amount) }))
+    .filter((row) => row.amount > 0);
+  if (clawbacks.length === 0) return 0;
+  await tx.insert(ledgerEntries).values(
+    clawbacks.map((row) => ({
+      orderId: row.orderId,
+      companyId: row.companyId,
+      party: 'seller' as const,
+      sellerId: input.sellerId,
+      amountCents: -row.amount,
+      kind: 'clawback' as const,
+      collected: row.collected,
+      createdAt: input.at,
+    })),
+  );
+  return clawbacks.reduce((sum, row) => sum + row.amount, 0);
 }

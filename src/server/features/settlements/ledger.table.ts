@@ -34,7 +34,11 @@ export const ledgerEntries = pgTable(
     sellerId: text('seller_id').references(() => profiles.id, { onDelete: 'restrict' }),
     /** Positive: the company owes it; negative: a reversal of an earlier entry. */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    kind: text('kind', { enum: ['accrual', 'reversal'] }).notNull(),
+    /**
+     * `accrual` when an order starts counting as a sale, `reversal` when it
+     * stops, `clawback` when an admin confirms the seller's fraud (risk center).
+     */
+    kind: text('kind', { enum: ['accrual', 'reversal', 'clawback'] }).notNull(),
     /**
      * Collected at the source: the payment split itself (the company's connected
      * account), so the platform already holds this commission and the company

@@ -21,16 +21,29 @@ export interface PayoutRules {
   holdDays: number;
   minimumCents: number;
   now?: Date;
+  /**
+   * Which of these sellers an open risk flag holds 'En revisión' (the risk
+   * center, `app.risk.sellersUnderReview`); absent, nobody is held.
+   */
+  underReview?: (db: Database | Transaction, sellerIds: string[]) => Promise<Set<string>>;
 }
+
+const nobodyHeld = async () => new Set<string>();
 
 /** Where a seller's payout goes, from the details they saved, or why it cannot go. */
 export function payoutDestination(
   method: 'mercadopago' | 'bank' | null,
   details: Record<string, string>,
+  /** An open risk flag: held 'En revisión' until an admin decides, whatever the details. */
+  underReview = false,
 ): {
   destination: { method: 'mercadopago' | 'bank'; fields: Record<string, string> } | null;
   blocked: string | null;
 } {
+  if (underReview) {
+    const { destination } = payoutDestination(method, details);
+    return { destination, blocked: PAYOUT_BLOCKED_REASONS.underReview };
+  }
   if (method === 'mercadopago') {
     const email = details.email?.trim() ?? '';
     return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)
@@ -70,16 +83,23 @@ async function payableSellers(
 ): Promise<(SellerPayable & { fields: Record<string, string> | null })[]> {
   const balances = await sellerBalances(db, everySeller, rules);
   const due = [...balances.entries()].filter(([, b]) => b.availableCents >= rules.minimumCents);
-  const people = await profileContacts(
-    db,
-    due.map(([id]) => id),
-  );
+  const [people, underReview] = await Promise.all([
+    profileContacts(
+      db,
+      due.map(([id]) => id),
+    ),
+    (rules.underReview ?? nobodyHeld)(
+      db,
+      due.map(([id]) => id),
+    ),
+  ]);
   return due
     .map(([id, balance]) => {
       const person = people.get(id);
       const { destination, blocked } = payoutDestination(
         person?.paymentMethod ?? null,
         person?.paymentDetails ?? {},
+        underReview.has(id),
       );
       return {
         seller_id: id,
@@ -273,9 +293,10 @@ export async function sellerPayouts(
   rules: PayoutRules,
 ): Promise<SellerPayouts> {
   const sellerId = scope.id;
-  const [balance, people, history] = await Promise.all([
+  const [balance, people, underReview, history] = await Promise.all([
     sellerBalance(db, scope, rules.holdDays, rules.now),
     profileContacts(db, [sellerId]),
+    (rules.underReview ?? nobodyHeld)(db, [sellerId]),
     db
       .select({ payout: payouts, batch: payoutBatches })
       .from(payouts)
@@ -287,6 +308,7 @@ export async function sellerPayouts(
   const { destination, blocked } = payoutDestination(
     person?.paymentMethod ?? null,
     person?.paymentDetails ?? {},
+    underReview.has(sellerId),
   );
   return {
     pending_cents: balance.pendingCents,

@@ -108,6 +108,8 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const rules = () => ({
     holdDays: app.config.pay.settlementHoldDays,
     minimumCents: app.config.pay.payoutMinimumCents,
+    // Sellers with an open risk flag are listed 'En revisión' and left out of batches.
+    underReview: app.risk.sellersUnderReview,
   });
 
   app.get(

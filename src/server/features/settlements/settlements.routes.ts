@@ -181,6 +181,7 @@ export const sellerPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           holdDays: app.config.pay.settlementHoldDays,
           minimumCents: app.config.pay.payoutMinimumCents,
+          underReview: app.risk.sellersUnderReview,
         },
       ),
   );

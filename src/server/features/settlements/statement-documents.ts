@@ -8,6 +8,7 @@ import { csvDate, csvDocument, csvLine, csvPesos } from '../../lib/csv';
 const KIND_LABELS = {
   accrual: 'Venta aprobada',
   reversal: 'Reembolso',
+  clawback: 'Comisión anulada por fraude',
   collected: 'Cobrada en origen',
 } as const;
 
@@ -154,7 +155,7 @@ export function statementPdf(statement: Statement): Promise<Buffer> {
   for (const line of statement.lines) {
     row([
       csvDate(new Date(line.at)).slice(0, 10),
-      `${line.reference} ${line.kind === 'reversal' ? '(reembolso) ' : line.kind === 'collected' ? '(cobrada en origen) ' : ''}${line.product_title}`,
+      `${line.reference} ${line.kind === 'reversal' ? '(reembolso) ' : line.kind === 'clawback' ? '(comisión anulada) ' : line.kind === 'collected' ? '(cobrada en origen) ' : ''}${line.product_title}`,
       line.seller_name ?? '—',
       formatArs(line.seller_cents),
       formatArs(line.total_cents),
