@@ -96,6 +96,8 @@ export default defineConfig({
         // Every browser test signs in from 127.0.0.1; production keeps the default per-address limit.
         AUTH_RATE_LIMIT: '500',
         PAY_RATE_LIMIT: '500',
+        // Every journey buys through the demo seller's links from 127.0.0.1 within the hour.
+        RISK_VELOCITY_ORDERS_PER_HOUR: '100000',
         // Journeys about the per-address limits buy from an address of their own (X-Forwarded-For);
         // every other journey buys from 127.0.0.1, far below the limits' defaults.
         TRUST_PROXY: 'true',

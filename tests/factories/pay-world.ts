@@ -132,6 +132,13 @@ export const BUYER = {
   phone: '+54 9 11 4000-0000',
 };
 
+/**
+ * The buyer's browser. Sellers in tests call from the same address as buyers:
+ * with the same browser too, every purchase would be the seller's own (risk center).
+ */
+export const BUYER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; moto g54) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
 export async function buy(
   t: TestApp,
   productId: string,
@@ -142,7 +149,7 @@ export async function buy(
     method: 'POST',
     url: `/api/public/pay/${productId}`,
     remoteAddress,
-    headers: { origin: t.config.appUrl },
+    headers: { origin: t.config.appUrl, 'user-agent': BUYER_AGENT },
     payload: { buyer: BUYER, ...body },
   });
 }

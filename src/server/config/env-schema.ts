@@ -91,7 +91,7 @@ export const EnvSchema = z
       .regex(/^[A-Za-z0-9-]{1,60}$/)
       .optional(),
     /** Risk center: more orders than this through one seller's links from one visitor or address in an hour is a signal. */
-    RISK_VELOCITY_ORDERS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(3),
+    RISK_VELOCITY_ORDERS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
     /** Risk center: a seller's refunded share of approved sales (basis points) above which a refund is a signal. */
     RISK_REFUND_RATE_BPS: z.coerce.number().int().min(1).max(10_000).default(2000),
     /** Risk center: the approved sales a seller needs before their refund share counts. */
