@@ -8,6 +8,7 @@ import {
   Package,
   ScrollText,
   Settings,
+  ShieldAlert,
   ShoppingBag,
   Target,
   Trophy,
@@ -114,6 +115,7 @@ const AdminStatisticsPage = lazyPage(
   () => import('@web/features/analytics/analytics-view'),
   'AdminStatisticsPage',
 );
+const RiskPage = lazyPage(() => import('@web/features/risk/risk-page'), 'RiskPage');
 const AdminSupportPage = lazyPage(
   () => import('@web/features/support/admin-support-page'),
   'AdminSupportPage',
@@ -164,6 +166,7 @@ export const PANEL_SECTIONS: Record<Role, PanelSection[]> = {
     { path: 'statistics', label: 'Estadísticas', icon: BarChart3, page: AdminStatisticsPage },
     { path: 'settlements', label: 'Liquidaciones', icon: Landmark, page: AdminSettlementsPage },
     { path: 'payouts', label: 'Pagos a vendedores', icon: Wallet, page: AdminPayoutsPage },
+    { path: 'risk', label: 'Riesgo', icon: ShieldAlert, page: RiskPage },
     { path: 'support', label: 'Soporte', icon: LifeBuoy, page: AdminSupportPage },
     { path: 'audit', label: 'Auditoría', icon: ScrollText, page: AdminAuditPage },
     { path: 'settings', label: 'Configuración', icon: Settings, page: AdminSettingsPage },

@@ -1,0 +1,182 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { countOf } from '@shared/plural';
+import {
+  RISK_KIND_HINTS,
+  RISK_KIND_LABELS,
+  RISK_STATUS_LABELS,
+  type RiskFlag,
+} from '@shared/risk/risk.schema';
+import type { RowsLayout } from '@web/components/data-list';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { paths } from '@web/config/paths';
+import { cn } from '@web/lib/cn';
+import { formatDateTime } from '@web/lib/format-time';
+import { RiskFlagEvents } from './risk-flag-events';
+import { RiskFlagResolution } from './risk-flag-resolution';
+import type { RiskDecision } from './resolve-flag-dialog';
+
+export interface RiskRowActions {
+  /** Opens the decision's dialog. */
+  onDecide: (flag: RiskFlag, decision: RiskDecision) => void;
+  /** Shows only this seller's flags; absent while the list already is one seller's. */
+  onSeller?: (flag: RiskFlag) => void;
+}
+
+/** The flags as a table from wide screens up, and as cards on phones and tablets. */
+export function riskFlagRows(actions: RiskRowActions): RowsLayout<RiskFlag> {
+  return {
+    breakpoint: 'xl',
+    caption: 'Alertas de riesgo',
+    columns: [
+      {
+        header: 'Vendedor',
+        cell: (flag) => <Seller flag={flag} onSeller={actions.onSeller} />,
+        className: 'w-56 max-w-56',
+      },
+      {
+        header: 'Alerta',
+        cell: (flag) => <Kind flag={flag} />,
+        className: 'w-72 min-w-60',
+      },
+      { header: 'Eventos', cell: (flag) => <RiskFlagEvents flag={flag} />, className: 'min-w-64' },
+      {
+        header: 'Decisión',
+        cell: (flag) => <Decision flag={flag} onDecide={actions.onDecide} />,
+        className: 'w-56 min-w-48',
+      },
+    ],
+    card: (flag) => (
+      <Card className="h-full p-4">
+        <div className="flex items-start justify-between gap-3">
+          <Seller flag={flag} onSeller={actions.onSeller} />
+          <StatusBadge flag={flag} />
+        </div>
+        <div className="mt-3 border-t border-border pt-3">
+          <Kind flag={flag} />
+        </div>
+        <div className="mt-3">
+          <RiskFlagEvents flag={flag} />
+        </div>
+        <div className="mt-4 border-t border-border pt-3">
+          <Decision flag={flag} onDecide={actions.onDecide} stretch />
+        </div>
+      </Card>
+    ),
+  };
+}
+
+function Seller({ flag, onSeller }: { flag: RiskFlag; onSeller?: (flag: RiskFlag) => void }) {
+  const { seller } = flag;
+  return (
+    <div className="min-w-0">
+      <p className="font-semibold break-words">{seller.name || 'Vendedor sin nombre'}</p>
+      <a href={`mailto:${seller.email}`} className="text-sm break-all text-primary hover:underline">
+        {seller.email}
+      </a>
+      <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs">
+        {onSeller ? (
+          <button
+            type="button"
+            onClick={() => onSeller(flag)}
+            className="font-semibold text-primary hover:underline"
+          >
+            Solo sus alertas
+          </button>
+        ) : null}
+        <Link
+          to={`${paths.admin}/users?role=seller&q=${encodeURIComponent(seller.email)}`}
+          className="font-semibold text-primary hover:underline"
+        >
+          Ver en Usuarios
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/** The signal, what it means, how often it was seen and between which dates. */
+function Kind({ flag }: { flag: RiskFlag }) {
+  return (
+    <div>
+      <p className="font-semibold">{RISK_KIND_LABELS[flag.kind]}</p>
+      <p className="mt-0.5 text-xs text-muted-foreground">{RISK_KIND_HINTS[flag.kind]}</p>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 text-xs">
+        <dt className="text-muted-foreground">Eventos</dt>
+        <dd className="font-semibold tabular-nums">{countOf(flag.count, 'evento', 'eventos')}</dd>
+        <dt className="text-muted-foreground">Primero</dt>
+        <dd className="tabular-nums">
+          <time dateTime={flag.first_at}>{formatDateTime(flag.first_at)}</time>
+        </dd>
+        <dt className="text-muted-foreground">Último</dt>
+        <dd className="tabular-nums">
+          <time dateTime={flag.last_at}>{formatDateTime(flag.last_at)}</time>
+        </dd>
+      </dl>
+    </div>
+  );
+}
+
+const STATUS_CLASSES: Record<RiskFlag['status'], string> = {
+  open: 'bg-amber-100 text-amber-900',
+  dismissed: 'bg-slate-100 text-slate-700',
+  confirmed: 'bg-red-100 text-red-900',
+};
+
+function StatusBadge({ flag }: { flag: RiskFlag }) {
+  return (
+    <span
+      className={cn(
+        'shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+        STATUS_CLASSES[flag.status],
+      )}
+    >
+      {RISK_STATUS_LABELS[flag.status]}
+    </span>
+  );
+}
+
+/** For an open flag, the two decisions; for a closed one, what was decided. */
+function Decision({
+  flag,
+  onDecide,
+  stretch = false,
+}: {
+  flag: RiskFlag;
+  onDecide: RiskRowActions['onDecide'];
+  /** On a card the buttons share the width. */
+  stretch?: boolean;
+}): ReactNode {
+  if (flag.resolution) {
+    return (
+      <div className="space-y-2">
+        {stretch ? null : <StatusBadge flag={flag} />}
+        <RiskFlagResolution resolution={flag.resolution} />
+      </div>
+    );
+  }
+  const who = `${RISK_KIND_LABELS[flag.kind]} de ${flag.seller.name}`;
+  return (
+    <div
+      className={cn('flex gap-2', stretch ? 'flex-wrap [&>*]:flex-1' : 'flex-col items-stretch')}
+    >
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={`Descartar: ${who}`}
+        onClick={() => onDecide(flag, 'dismiss')}
+      >
+        Descartar
+      </Button>
+      <Button
+        variant="destructive"
+        size="sm"
+        aria-label={`Confirmar fraude: ${who}`}
+        onClick={() => onDecide(flag, 'confirm')}
+      >
+        Confirmar fraude
+      </Button>
+    </div>
+  );
+}
