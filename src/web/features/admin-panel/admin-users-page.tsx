@@ -1,7 +1,10 @@
-import { Building2, FileText, Users } from 'lucide-react';
+import { Ban, Building2, FileText, ShieldAlert, Users } from 'lucide-react';
+import { Link } from 'react-router';
 import type { AdminUser } from '@shared/admin/admin.schema';
 import { countOf } from '@shared/plural';
+import { RISK_MESSAGES } from '@shared/risk/risk.schema';
 import { Card } from '@web/components/ui/card';
+import { paths } from '@web/config/paths';
 import { DataList, EmptyList, type Column, type RowsLayout } from '@web/components/data-list';
 import { SearchBox } from '@web/components/search-box';
 import { PageHeading } from '@web/components/page-heading';
@@ -134,7 +137,15 @@ const COMPANIES = {
 const SELLERS = {
   breakpoint: 'xl',
   columns: [
-    { header: 'Vendedor', cell: (user) => user.name, className: 'font-semibold' },
+    {
+      header: 'Vendedor',
+      cell: (user) => (
+        <>
+          <span className="font-semibold">{user.name}</span>
+          <RiskMarks user={user} className="mt-1" />
+        </>
+      ),
+    },
     EMAIL_COLUMN,
     { header: 'Provincia', cell: (user) => user.province ?? 'Sin provincia' },
     { header: 'Puntos', cell: (user) => user.points, className: 'text-right tabular-nums' },
@@ -155,6 +166,7 @@ const SELLERS = {
       <p className="text-sm break-all">
         <Email user={user} />
       </p>
+      <RiskMarks user={user} className="mt-1.5" />
       <p className="mt-1 text-sm text-muted-foreground">
         {user.province ?? 'Sin provincia'} · {countOf(user.points, 'punto', 'puntos')} ·{' '}
         {countOf(user.sales, 'venta', 'ventas')}
@@ -165,6 +177,35 @@ const SELLERS = {
     </Card>
   ),
 } satisfies RowsLayout<AdminUser>;
+
+/**
+ * A seller under review (open flags in Riesgo, payouts held) links to those
+ * flags; a seller suspended for confirmed fraud says so.
+ */
+function RiskMarks({ user, className }: { user: AdminUser; className?: string }) {
+  if (user.open_risk_flags === 0 && !user.banned) return null;
+  return (
+    <span className={cn('flex flex-wrap gap-1.5', className)}>
+      {user.banned ? (
+        <span className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-red-900">
+          <Ban className="size-3.5" aria-hidden />
+          Suspendido
+        </span>
+      ) : null}
+      {user.open_risk_flags > 0 ? (
+        <Link
+          to={`${paths.admin}/risk?seller_id=${encodeURIComponent(user.id)}`}
+          aria-label={`${RISK_MESSAGES.underReview}: ${countOf(user.open_risk_flags, 'alerta abierta', 'alertas abiertas')}. Ver en Riesgo`}
+          title="Ver sus alertas en Riesgo"
+          className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900 hover:bg-amber-200"
+        >
+          <ShieldAlert className="size-3.5" aria-hidden />
+          {RISK_MESSAGES.underReview} ({user.open_risk_flags})
+        </Link>
+      ) : null}
+    </span>
+  );
+}
 
 function Email({ user }: { user: AdminUser }) {
   return (
