@@ -45,7 +45,7 @@ import { SURFACES } from './surfaces';
 import { ROLES } from '@shared/accounts/accounts.schema';
 import { storagePlugin } from './plugins/storage';
 import { LinkAnalytics } from './features/analytics/link-analytics';
-import { refundRateStep } from './features/risk/risk-signals';
+import { riskStep } from './features/risk/risk-step';
 import { SellerSightings } from './features/risk/seller-sightings';
 import { riskPlugin } from './features/risk/risk.plugin';
 import { bannedAmong } from './features/profiles/seller-standing.service';
@@ -135,8 +135,8 @@ export async function buildApp(
   app.decorate('orderWorkflow', {
     // What a company owes, written in the change's transaction.
     ledger: recordLedgerEntries,
-    // A refund of a seller's sale may raise the refund-rate signal (risk center).
-    risk: refundRateStep(config.risk, (error) =>
+    // Confirmed fraud keeps its orders' commission from the seller; a refund may raise a signal.
+    risk: riskStep(config.risk, (error) =>
       app.log.error({ err: error }, 'risk signals of a status change failed'),
     ),
     // Who must hear about it: bell entries and e-mails, queued in the same transaction.

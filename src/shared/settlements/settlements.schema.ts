@@ -130,6 +130,8 @@ export const PAYOUT_BLOCKED_REASONS = {
   invalidEmail: 'El e-mail de MercadoPago cargado no es válido.',
   /** An open risk flag (risk center) holds the seller's payouts until an admin decides. */
   underReview: 'En revisión',
+  /** A seller banned for confirmed fraud is not paid until an admin settles it by hand. */
+  banned: 'Cuenta suspendida por fraude confirmado.',
 } as const;
 
 export const PAYOUT_MESSAGES = {

@@ -34,6 +34,7 @@ ALTER TABLE "risk_events" ADD CONSTRAINT "risk_events_order_id_orders_id_fk" FOR
 ALTER TABLE "risk_flags" ADD CONSTRAINT "risk_flags_seller_id_profiles_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "seller_sightings" ADD CONSTRAINT "seller_sightings_seller_id_profiles_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "risk_events_flag_idx" ON "risk_events" USING btree ("flag_id","at");--> statement-breakpoint
+CREATE INDEX "risk_events_order_idx" ON "risk_events" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "risk_events_flag_order_uq" ON "risk_events" USING btree ("flag_id","order_id") WHERE "risk_events"."order_id" IS NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "risk_flags_open_uq" ON "risk_flags" USING btree ("seller_id","kind") WHERE "risk_flags"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "risk_flags_status_idx" ON "risk_flags" USING btree ("status","last_at");--> statement-breakpoint

@@ -7,6 +7,10 @@ import { orders } from '../orders/orders.table';
 import { argentineDay } from '../orders/orders-totals';
 import { companyBalance, sellerBalance } from '../settlements/balances.service';
 import { ledgerEntries } from '../settlements/ledger.table';
+import { linkCodeFor } from '../orders/seller-links.service';
+import { raiseRisk } from '../risk/risk-signals';
+import { resolveRiskFlag } from '../risk/risk.service';
+import { riskFlags } from '../risk/risk.table';
 import {
   buy,
   companyCall,
@@ -66,6 +70,81 @@ describe('the ledger (what companies owe sellers and the platform)', () => {
         expect(balance.pendingCents + balance.availableCents).toBe(owes.sellersCents);
       }),
       { numRuns: 15 },
+    );
+  });
+
+  it('a confirmed fraud leaves the flagged orders owing the seller nothing and the platform its share, before and after any status change', async () => {
+    const admin = await createUser(t.app, { role: 'admin' });
+    await fc.assert(
+      fc.asyncProperty(
+        statusSteps(3, 10),
+        fc.nat({ max: 10 }),
+        fc.subarray([0, 1, 2], { minLength: 1 }),
+        async (steps, confirmAfter, flagged) => {
+          const seller = await createUser(t.app, { role: 'seller', signIn: false });
+          const ref = await linkCodeFor(t.db, seller.id, world.productId);
+          const created: string[] = [];
+          for (let i = 0; i < 3; i += 1) {
+            const response = await buy(t, world.productId, {
+              provider: 'transferencia',
+              quantity: 1 + i,
+              ref,
+            });
+            created.push(response.json().order_id as string);
+          }
+          const confirm = async () => {
+            const flagId = await t.db.transaction(async (tx) => {
+              for (const index of flagged) {
+                await raiseRisk(tx, {
+                  sellerId: seller.id,
+                  kind: 'self_purchase',
+                  at: new Date(),
+                  orderId: created[index]!,
+                  detail: 'Prueba.',
+                });
+              }
+              const [flag] = await tx
+                .select({ id: riskFlags.id })
+                .from(riskFlags)
+                .where(eq(riskFlags.sellerId, seller.id));
+              return flag!.id;
+            });
+            await resolveRiskFlag(
+              t.db,
+              { kind: 'platform' },
+              flagId,
+              { decision: 'confirm', note: 'Prueba.' },
+              { id: admin.id, name: admin.name },
+            );
+          };
+          const at = Math.min(confirmAfter, steps.length);
+          for (let index = 0; index <= steps.length; index += 1) {
+            if (index === at) await confirm();
+            const step = steps[index];
+            if (step) {
+              await moveOrder(t, created[step.order]!, step.to, { changedBy: 'property-test' });
+            }
+          }
+          for (const [index, id] of created.entries()) {
+            const [order] = await t.db.select().from(orders).where(eq(orders.id, id));
+            const entries = await t.db
+              .select()
+              .from(ledgerEntries)
+              .where(eq(ledgerEntries.orderId, id));
+            const sum = (party: 'seller' | 'platform') =>
+              entries
+                .filter((entry) => entry.party === party)
+                .reduce((total, entry) => total + entry.amountCents, 0);
+            const sold = order!.status === 'approved' || order!.status === 'delivered';
+            expect(sum('platform')).toBe(sold ? order!.platformCents : 0);
+            expect(sum('seller')).toBe(sold && !flagged.includes(index) ? order!.sellerCents : 0);
+          }
+          // The company owes what its sellers and the platform are owed, to the cent.
+          const owes = await companyBalance(t.db, { kind: 'company', id: world.company.id });
+          expect(owes.sellersCents + owes.platformCents).toBe(owes.owedCents);
+        },
+      ),
+      { numRuns: 12 },
     );
   });
 

@@ -195,6 +195,8 @@ export async function profileContacts(
       province: string | null;
       paymentMethod: ProfileRow['paymentMethod'];
       paymentDetails: Record<string, string>;
+      /** Banned for confirmed fraud (risk center): their payouts are held. */
+      bannedAt: Date | null;
     }
   >
 > {
@@ -206,6 +208,7 @@ export async function profileContacts(
     province: profiles.province,
     paymentMethod: profiles.paymentMethod,
     paymentDetails: profiles.paymentDetails,
+    bannedAt: profiles.bannedAt,
   });
   return new Map(rows.map((row) => [row.id, row]));
 }

@@ -71,6 +71,8 @@ export const riskEvents = pgTable(
   },
   (table) => [
     index('risk_events_flag_idx').on(table.flagId, table.at),
+    // An order becoming a sale asks whether a confirmed fraud names it.
+    index('risk_events_order_idx').on(table.orderId),
     // An order raises each flag once, however often its signal is looked at.
     uniqueIndex('risk_events_flag_order_uq')
       .on(table.flagId, table.orderId)

@@ -97,6 +97,8 @@ describe('risk center: signals, the payout hold and the admin’s decision', () 
     t = await createTestApp({
       ...UNLIMITED_PAY_ENV,
       RISK_VELOCITY_ORDERS_PER_HOUR: '2',
+      // Every seller here signs in from one address.
+      AUTH_RATE_LIMIT: '1000',
       RISK_REFUND_RATE_BPS: '2000',
       RISK_REFUND_MIN_SALES: '5',
       SETTLEMENT_HOLD_DAYS: '0',
@@ -391,6 +393,17 @@ describe('risk center: signals, the payout hold and the admin’s decision', () 
     expect(mails).toHaveLength(1);
     const users = (await as(admin, 'GET', `/api/admin/users?role=seller&q=Nicol`)).json();
     expect(users.items[0]).toMatchObject({ banned: true, open_risk_flags: 0 });
+
+    // Their earned commission on honest sales is held, with the reason.
+    const owed = (await as(world.company, 'GET', '/api/company/settlements')).json().balance_cents;
+    if (owed > 0) await companyPays(t, admin, world.company, owed, 'TRF-RIESGO-2');
+    const held = (await as(admin, 'GET', '/api/admin/payouts'))
+      .json()
+      .sellers.find((row: { seller_id: string }) => row.seller_id === seller.id);
+    expect(held).toMatchObject({
+      blocked_reason: PAYOUT_BLOCKED_REASONS.banned,
+      available_cents: SELLER_CUT,
+    });
 
     // Their link still sells, without a seller.
     const later = await order(ref, { email: 'otro.cliente@example.com', address: '10.6.0.3' });

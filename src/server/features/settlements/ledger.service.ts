@@ -61,17 +61,7 @@ export async function recordLedgerEntries({
   // Dated with the change itself (the demo history passes its own clock).
   const dated = at ? { createdAt: at } : {};
   if (isSale) {
-    // A seller whose commission on this order was clawed back (confirmed fraud) earns it no more.
-    const clawedBack = order.sellerId
-      ? await tx
-          .select({ id: ledgerEntries.id })
-          .from(ledgerEntries)
-          .where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.kind, 'clawback')))
-          .limit(1)
-      : [];
-    const entries = ledgerAccruals(order)
-      .filter((entry) => !(clawedBack.length > 0 && entry.party === 'seller'))
-      .map((entry) => ({ ...entry, ...dated }));
+    const entries = ledgerAccruals(order).map((entry) => ({ ...entry, ...dated }));
     if (entries.length) await tx.insert(ledgerEntries).values(entries);
     return;
   }

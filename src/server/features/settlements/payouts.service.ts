@@ -30,19 +30,27 @@ export interface PayoutRules {
 
 const nobodyHeld = async () => new Set<string>();
 
+/** An open risk flag holds a seller 'En revisión'; a ban (confirmed fraud) holds them for good. */
+const heldReason = (underReview: boolean, bannedAt: Date | null): string | null =>
+  underReview
+    ? PAYOUT_BLOCKED_REASONS.underReview
+    : bannedAt
+      ? PAYOUT_BLOCKED_REASONS.banned
+      : null;
+
 /** Where a seller's payout goes, from the details they saved, or why it cannot go. */
 export function payoutDestination(
   method: 'mercadopago' | 'bank' | null,
   details: Record<string, string>,
-  /** An open risk flag: held 'En revisión' until an admin decides, whatever the details. */
-  underReview = false,
+  /** Why the risk center holds the seller, whatever the details ('En revisión', a ban). */
+  held: string | null = null,
 ): {
   destination: { method: 'mercadopago' | 'bank'; fields: Record<string, string> } | null;
   blocked: string | null;
 } {
-  if (underReview) {
+  if (held) {
     const { destination } = payoutDestination(method, details);
-    return { destination, blocked: PAYOUT_BLOCKED_REASONS.underReview };
+    return { destination, blocked: held };
   }
   if (method === 'mercadopago') {
     const email = details.email?.trim() ?? '';
@@ -99,7 +107,7 @@ async function payableSellers(
       const { destination, blocked } = payoutDestination(
         person?.paymentMethod ?? null,
         person?.paymentDetails ?? {},
-        underReview.has(id),
+        heldReason(underReview.has(id), person?.bannedAt ?? null),
       );
       return {
         seller_id: id,
@@ -308,7 +316,7 @@ export async function sellerPayouts(
   const { destination, blocked } = payoutDestination(
     person?.paymentMethod ?? null,
     person?.paymentDetails ?? {},
-    underReview.has(sellerId),
+    heldReason(underReview.has(sellerId), person?.bannedAt ?? null),
   );
   return {
     pending_cents: balance.pendingCents,
