@@ -10,6 +10,7 @@ import {
   signedInPage,
   test,
   toastOf,
+  uniqueCbu,
 } from './fixtures';
 
 /*
@@ -100,7 +101,7 @@ test.describe('commission at the source (MercadoPago connected through OAuth)', 
 
     // The seller adds a CBU; the admin pays them in a batch although the company paid nothing.
     const saved = await sellerPage.request.patch('/api/seller/settings', {
-      data: { payment_method: 'bank', payment_details: { cbu: '2850590940090418135201' } },
+      data: { payment_method: 'bank', payment_details: { cbu: uniqueCbu() } },
       headers,
     });
     expect(saved.status()).toBe(200);

@@ -9,6 +9,7 @@ import {
   signedInPage,
   test,
   toastOf,
+  uniqueCbu,
 } from './fixtures';
 
 const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
@@ -33,6 +34,7 @@ test.describe('Liquidaciones and payouts: from two approved sales to the seller 
       name: `Rocío Paz ${companyName.split(' ').at(-1)}`,
     });
     const seller = { name: joined.name, email: joined.address };
+    const cbu = uniqueCbu();
     expect(
       (
         await request.post('/api/auth/sign-in/email', {
@@ -167,13 +169,13 @@ test.describe('Liquidaciones and payouts: from two approved sales to the seller 
       'Bloqueado: No cargó sus datos de cobro',
     );
     const saved = await sellerPage.request.patch('/api/seller/settings', {
-      data: { payment_method: 'bank', payment_details: { cbu: '2850590940090418135201' } },
+      data: { payment_method: 'bank', payment_details: { cbu } },
       headers,
     });
     expect(saved.status()).toBe(200);
     await adminPage.reload();
     const row = sellers.getByRole('listitem').filter({ hasText: seller.name });
-    await expect(row).toContainText('CBU 2850590940090418135201');
+    await expect(row).toContainText(`CBU ${cbu}`);
     await expect(row).toContainText('$ 6.000,00');
 
     // A batch, its CSV for the bank, and marking it paid.
@@ -188,7 +190,7 @@ test.describe('Liquidaciones and payouts: from two approved sales to the seller 
       (await batch.getByRole('link', { name: 'CSV para el banco' }).getAttribute('href'))!,
     );
     expect(await batchCsv.text()).toContain(
-      `${seller.name};${seller.email};Transferencia bancaria;2850590940090418135201`,
+      `${seller.name};${seller.email};Transferencia bancaria;${cbu}`,
     );
     await batch.getByRole('button', { name: 'Marcar pagado' }).click();
     const markDialog = adminPage.getByRole('dialog');
@@ -206,9 +208,7 @@ test.describe('Liquidaciones and payouts: from two approved sales to the seller 
     await expect(sellerPage.getByRole('heading', { name: 'Mis Cobros' })).toBeVisible();
     await expect(sellerPage.getByTestId('payout-history')).toContainText('Pagado');
     await expect(sellerPage.getByTestId('payout-history')).toContainText('$ 6.000,00');
-    await expect(sellerPage.getByTestId('payout-destination')).toHaveText(
-      'CBU 2850590940090418135201',
-    );
+    await expect(sellerPage.getByTestId('payout-destination')).toHaveText(`CBU ${cbu}`);
     expect(await seriousA11yViolations(sellerPage)).toEqual([]);
     await screenshotBothWidths(sellerPage, 'seller-payouts');
 

@@ -4,7 +4,7 @@ import {
   createPayWorld,
   type PayWorld,
   callAs,
-  VALID_CBU,
+  uniqueCbu,
   PAY_WORLD_SALE,
   moveOrder,
   approvedSale,
@@ -36,7 +36,7 @@ describe('one meaning of a seller’s available money', () => {
     const world = await createPayWorld(t);
     const saved = await as(world.seller, 'PATCH', '/api/seller/settings', {
       payment_method: 'bank',
-      payment_details: { cbu: VALID_CBU },
+      payment_details: { cbu: uniqueCbu() },
     });
     expect(saved.statusCode).toBe(200);
     const orderId = await approvedSale(t, world);
