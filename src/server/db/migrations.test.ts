@@ -246,3 +246,65 @@ describe('0017 (one order model) on a database the version before filled', () =>
     ).rejects.toThrow();
   });
 });
+
+describe('0022 (link orders per day for the analytics funnel) on a database the version before filled', () => {
+  let earlier: EarlierDatabase;
+  beforeAll(async () => {
+    earlier = await databaseThrough('0021_risk_center');
+    await addCompanyWithProduct(earlier);
+    await earlier.run(sql`
+      insert into users (id, name, email) values ('se-1', 'Sergio', 'sergio@example.com')`);
+    await earlier.run(sql`
+      insert into profiles (id, name, email, role) values ('se-1', 'Sergio', 'sergio@example.com', 'seller')`);
+    // The company's own link from WhatsApp late at night (still the 19th in Argentina), and
+    // two through the seller's link with no click: one waiting, one delivered.
+    await earlier.run(sql`
+      insert into orders (id, product_id, product_title, company_id, seller_id, quantity,
+        unit_price_cents, commission_bps, total_cents, company_cents, seller_cents, platform_cents,
+        provider, status, external_reference, buyer_name, buyer_email, buyer_token_hash,
+        expires_at, link_source, created_at)
+      values
+        ('o-1', 'p-1', 'Yerba 1 kg', 'co-1', null, 1, 1100000, 1000, 1100000, 1000000, 75000,
+          25000, 'stripe', 'approved', 'VM-0000000001', 'Ana', 'ana@example.com', 'h1', null,
+          'whatsapp', '2026-11-20T02:30:00Z'),
+        ('o-2', 'p-1', 'Yerba 1 kg', 'co-1', 'se-1', 1, 1100000, 1000, 1100000, 1000000, 75000,
+          25000, 'transferencia', 'pending_transfer', 'VM-0000000002', 'Beto', 'beto@example.com',
+          'h2', now() + interval '1 day', null, '2026-11-20T12:00:00Z'),
+        ('o-3', 'p-1', 'Yerba 1 kg', 'co-1', 'se-1', 2, 1100000, 1000, 2200000, 2000000, 150000,
+          50000, 'transferencia', 'delivered', 'VM-0000000003', 'Carla', 'carla@example.com',
+          'h3', null, null, '2026-11-20T13:00:00Z')`);
+    await earlier.handle.migrate();
+  });
+  afterAll(() => earlier.close());
+
+  it('sums the link orders already placed per day, product, seller and channel', async () => {
+    const rows = await earlier.run(sql`
+      select company_id, day::text, product_id, seller_key, channel, orders, approved_orders,
+        seller_cents::int, commission_cents::int
+      from link_order_daily order by day, seller_key`);
+    expect(rows).toEqual([
+      {
+        company_id: 'co-1',
+        day: '2026-11-19',
+        product_id: 'p-1',
+        seller_key: '',
+        channel: 'whatsapp',
+        orders: 1,
+        approved_orders: 1,
+        seller_cents: 75000,
+        commission_cents: 100000,
+      },
+      {
+        company_id: 'co-1',
+        day: '2026-11-20',
+        product_id: 'p-1',
+        seller_key: 'se-1',
+        channel: 'direct',
+        orders: 2,
+        approved_orders: 1,
+        seller_cents: 150000,
+        commission_cents: 200000,
+      },
+    ]);
+  });
+});

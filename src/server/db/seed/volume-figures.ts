@@ -2,7 +2,12 @@ import { inArray, sql } from 'drizzle-orm';
 import { SALE_STATUSES } from '@shared/order-status';
 import type { Transaction } from '../client';
 import { argentineDaySql } from '../../lib/sql-time';
-import { orderDailyTotals, orders, orderTotals } from '../../features/orders/orders.table';
+import {
+  linkOrderDaily,
+  orderDailyTotals,
+  orders,
+  orderTotals,
+} from '../../features/orders/orders.table';
 import { profiles } from '../../features/profiles/profiles.table';
 
 const CHUNK = 1000;
@@ -34,7 +39,10 @@ function asNumbers<
   };
 }
 
-/** The sellers' points and sales and the dashboards' totals, from the orders just written. */
+/**
+ * The sellers' points and sales, the dashboards' totals and the link orders'
+ * daily rows of the analytics funnel, from the orders just written.
+ */
 export async function deriveFigures(
   tx: Transaction,
   companyIds: string[],
@@ -72,4 +80,31 @@ export async function deriveFigures(
     .where(inArray(orders.companyId, companyIds))
     .groupBy(orders.companyId, day, orders.status);
   await insertChunks(daily.map(asNumbers), (chunk) => tx.insert(orderDailyTotals).values(chunk));
+  // Approved means approved or delivered now, as link-order-totals.ts counts them.
+  const converts = sql`${orders.status} in ('approved', 'delivered')`;
+  await tx.insert(linkOrderDaily).select(
+    tx
+      .select({
+        companyId: sql<string>`${orders.companyId}`.as('company_id'),
+        day: sql<string>`${day}::date`.as('day'),
+        productId: sql<string>`${orders.productId}`.as('product_id'),
+        sellerKey: sql<string>`coalesce(${orders.sellerId}, '')`.as('seller_key'),
+        channel: sql<string>`coalesce(${orders.linkSource}, 'direct')`.as('channel'),
+        orders: sql<number>`count(*)::int`.as('orders'),
+        approvedOrders: sql<number>`(count(*) filter (where ${converts}))::int`.as(
+          'approved_orders',
+        ),
+        sellerCents:
+          sql<number>`coalesce(sum(${orders.sellerCents}) filter (where ${converts}), 0)`.as(
+            'seller_cents',
+          ),
+        commissionCents:
+          sql<number>`coalesce(sum(${orders.sellerCents} + ${orders.platformCents}) filter (where ${converts}), 0)`.as(
+            'commission_cents',
+          ),
+      })
+      .from(orders)
+      .where(inArray(orders.companyId, companyIds))
+      .groupBy(sql`1, 2, 3, 4, 5`),
+  );
 }

@@ -4,23 +4,36 @@ import type { OrderStatus } from '@shared/order-status';
 import { ARGENTINA_TIME_ZONE, argentineDay } from '@shared/time';
 import type { Transaction } from '../../db/client';
 import type { OrderRow } from './orders.service';
+import { linkOrderCountedIn, linkOrderTakenOutOf } from './link-order-totals';
 import { orderDailyTotals, orderTotals } from './orders.table';
 
 /** Calendar days are Argentine days (src/shared/time.ts). */
 export { ARGENTINA_TIME_ZONE as TIME_ZONE, argentineDay };
 
+/** What the totals and the link funnel's summary need of an order. */
+type TotalledOrder = Pick<
+  OrderRow,
+  | 'companyId'
+  | 'createdAt'
+  | 'totalCents'
+  | 'companyCents'
+  | 'sellerCents'
+  | 'platformCents'
+  | 'productId'
+  | 'sellerId'
+  | 'linkSource'
+>;
+
 /**
  * Adds an order to (sign 1) or takes it out of (sign −1) the totals of a
- * status, per company and per day it was placed on. Called by the orders
- * service in the transaction that creates the order or changes its status,
- * so the totals always equal a sum over the orders themselves.
+ * status, per company and per day it was placed on, and its link's row of
+ * `link_order_daily` (the analytics funnel's orders). Called by the
+ * orders service in the transaction that creates the order or changes its
+ * status, so the totals always equal a sum over the orders themselves.
  */
 export async function countOrderIn(
   tx: Transaction,
-  order: Pick<
-    OrderRow,
-    'companyId' | 'createdAt' | 'totalCents' | 'companyCents' | 'sellerCents' | 'platformCents'
-  >,
+  order: TotalledOrder,
   status: OrderStatus,
   sign: 1 | -1,
 ): Promise<void> {
@@ -28,7 +41,7 @@ export async function countOrderIn(
   if (!order.companyId) return;
   const companyId = order.companyId;
   const day = argentineDay(order.createdAt);
-  // Both rows in one statement (one round trip while the company's rows are locked).
+  // The three rows in one statement (one round trip while the company's rows are locked).
   if (sign === -1) {
     // An order leaving a status was counted in it: its rows exist (and a CHECK
     // would refuse a negative proposed row before any ON CONFLICT is seen).
@@ -46,8 +59,9 @@ export async function countOrderIn(
         .where(and(eq(orderTotals.companyId, companyId), eq(orderTotals.status, status)))
         .returning({ orders: orderTotals.orders }),
     );
+    const link = linkOrderTakenOutOf(tx, { ...order, companyId }, status);
     const [daily] = await tx
-      .with(total)
+      .with(total, link)
       .update(orderDailyTotals)
       .set({
         orders: sql`${orderDailyTotals.orders} - 1`,
@@ -63,31 +77,32 @@ export async function countOrderIn(
           eq(orderDailyTotals.status, status),
         ),
       )
-      .returning({ companyRows: sql<number>`(select count(*) from company_total)::int` });
-    if (!daily || daily.companyRows !== 1) {
+      .returning({
+        companyRows: sql<number>`(select count(*) from company_total)::int`,
+        linkRows: sql<number>`(select count(*) from link_order_day)::int`,
+      });
+    if (!daily || daily.companyRows !== 1 || daily.linkRows !== 1) {
       throw new Error(`order totals missing for ${companyId} ${status}`);
     }
     return;
   }
-  const [companyTotal, companyDay] = orderCountedIn(tx, { ...order, companyId }, status);
-  // The two writes run as CTEs of one statement; what it selects is not needed.
+  const counted = orderCountedIn(tx, { ...order, companyId }, status);
+  // The writes run as CTEs of one statement; what it selects is not needed.
   await tx
-    .with(companyTotal, companyDay)
-    .select({ orders: companyTotal.orders })
-    .from(companyTotal);
+    .with(...counted)
+    .select({ orders: counted[0].orders })
+    .from(counted[0]);
 }
 
 /** A company's order (a storefront order has no company and no totals). */
-type CountedOrder = Pick<
-  OrderRow,
-  'createdAt' | 'totalCents' | 'companyCents' | 'sellerCents' | 'platformCents'
-> & { companyId: string };
+type CountedOrder = Omit<TotalledOrder, 'companyId'> & { companyId: string };
 
 /**
- * Adding an order to a status's totals, as two data-modifying CTEs (the
- * company's row and its day's row) for the caller to run with another
- * statement of the same transaction: `tx.with(...orderCountedIn(…))`.
- * PostgreSQL runs a data-modifying CTE once, whether or not the statement reads it.
+ * Adding an order to a status's totals, as three data-modifying CTEs (the
+ * company's row, its day's row and its link's row of `link_order_daily`)
+ * for the caller to run with another statement of the same transaction:
+ * `tx.with(...orderCountedIn(…))`. PostgreSQL runs a data-modifying CTE
+ * once, whether or not the statement reads it.
  */
 export function orderCountedIn(tx: Transaction, order: CountedOrder, status: OrderStatus) {
   const values = {
@@ -131,5 +146,5 @@ export function orderCountedIn(tx: Transaction, order: CountedOrder, status: Ord
       })
       .returning({ orders: orderDailyTotals.orders }),
   );
-  return [companyTotal, companyDay] as const;
+  return [companyTotal, companyDay, linkOrderCountedIn(tx, order, status)] as const;
 }

@@ -220,3 +220,39 @@ export const orderDailyTotals = pgTable(
     check('order_daily_totals_orders_check', sql`${table.orders} >= 0`),
   ],
 );
+
+/**
+ * Payment-link orders per Argentine day placed, company, product, seller and
+ * channel (the click's, kept on the order; `direct` without one): every order
+ * placed, whatever its status now, and those approved or delivered now with
+ * their commission. Kept in the transaction of every order's creation and
+ * status change (link-order-totals.ts), so the analytics funnel reads these
+ * rows instead of the orders and still agrees with them to the unit.
+ */
+export const linkOrderDaily = pgTable(
+  'link_order_daily',
+  {
+    companyId: text('company_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: text('product_id').notNull(),
+    /** '' for the company's own link, so the key has no nulls. */
+    sellerKey: text('seller_key').notNull(),
+    channel: text('channel').notNull(),
+    orders: integer('orders').notNull().default(0),
+    approvedOrders: integer('approved_orders').notNull().default(0),
+    /** The approved ones' commission: the seller's share, and the whole (seller's and platform's). */
+    sellerCents: bigint('seller_cents', { mode: 'number' }).notNull().default(0),
+    commissionCents: bigint('commission_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    // A company's period is a range of its key; a seller's has its own index.
+    primaryKey({
+      columns: [table.companyId, table.day, table.productId, table.sellerKey, table.channel],
+    }),
+    index('link_order_daily_seller_idx').on(table.sellerKey, table.day),
+    check(
+      'link_order_daily_orders_check',
+      sql`${table.approvedOrders} >= 0 and ${table.approvedOrders} <= ${table.orders}`,
+    ),
+  ],
+);

@@ -1,0 +1,103 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { OrderStatus } from '@shared/order-status';
+import { argentineDay } from '@shared/time';
+import type { Transaction } from '../../db/client';
+import { linkOrderDaily } from './orders.table';
+
+/** A payment-link order as the funnel counts it: its link, its click's channel, its day and commission. */
+export interface TalliedLinkOrder {
+  companyId: string;
+  productId: string | null;
+  sellerId: string | null;
+  /** The channel of the click it came from; null: `direct`. */
+  linkSource: string | null;
+  createdAt: Date;
+  sellerCents: number;
+  platformCents: number;
+}
+
+/** Approved means approved or delivered now: a refunded sale no longer converts. */
+const converts = (status: OrderStatus) => status === 'approved' || status === 'delivered';
+
+function keyOf(order: TalliedLinkOrder) {
+  // The orders table's CHECK: a company's order is a payment link's, with its product.
+  if (!order.productId) throw new Error('a link order without a product');
+  return {
+    companyId: order.companyId,
+    day: argentineDay(order.createdAt),
+    productId: order.productId,
+    sellerKey: order.sellerId ?? '',
+    channel: order.linkSource ?? 'direct',
+  };
+}
+
+/**
+ * Adding an order in `status` to its link's row of `link_order_daily`, as a
+ * data-modifying CTE for orders-totals.ts to run with the company's totals
+ * (one statement of the transaction that writes the order or its status), so
+ * the rows always equal a sum over the orders.
+ */
+export function linkOrderCountedIn(tx: Transaction, order: TalliedLinkOrder, status: OrderStatus) {
+  const approved = converts(status);
+  return tx.$with('link_order_day').as(
+    tx
+      .insert(linkOrderDaily)
+      .values({
+        ...keyOf(order),
+        orders: 1,
+        approvedOrders: approved ? 1 : 0,
+        sellerCents: approved ? order.sellerCents : 0,
+        commissionCents: approved ? order.sellerCents + order.platformCents : 0,
+      })
+      .onConflictDoUpdate({
+        target: [
+          linkOrderDaily.companyId,
+          linkOrderDaily.day,
+          linkOrderDaily.productId,
+          linkOrderDaily.sellerKey,
+          linkOrderDaily.channel,
+        ],
+        set: {
+          orders: sql`${linkOrderDaily.orders} + excluded.orders`,
+          approvedOrders: sql`${linkOrderDaily.approvedOrders} + excluded.approved_orders`,
+          sellerCents: sql`${linkOrderDaily.sellerCents} + excluded.seller_cents`,
+          commissionCents: sql`${linkOrderDaily.commissionCents} + excluded.commission_cents`,
+        },
+      })
+      .returning({ orders: linkOrderDaily.orders }),
+  );
+}
+
+/**
+ * Taking an order in `status` out of its link's row (it was counted there
+ * when it entered that status, so the row exists), as a data-modifying CTE;
+ * the caller checks it updated one row.
+ */
+export function linkOrderTakenOutOf(tx: Transaction, order: TalliedLinkOrder, status: OrderStatus) {
+  const approved = converts(status);
+  const key = keyOf(order);
+  return tx.$with('link_order_day').as(
+    tx
+      .update(linkOrderDaily)
+      .set({
+        orders: sql`${linkOrderDaily.orders} - 1`,
+        ...(approved
+          ? {
+              approvedOrders: sql`${linkOrderDaily.approvedOrders} - 1`,
+              sellerCents: sql`${linkOrderDaily.sellerCents} - ${order.sellerCents}`,
+              commissionCents: sql`${linkOrderDaily.commissionCents} - ${order.sellerCents + order.platformCents}`,
+            }
+          : {}),
+      })
+      .where(
+        and(
+          eq(linkOrderDaily.companyId, key.companyId),
+          eq(linkOrderDaily.productId, key.productId),
+          eq(linkOrderDaily.sellerKey, key.sellerKey),
+          eq(linkOrderDaily.channel, key.channel),
+          eq(linkOrderDaily.day, key.day),
+        ),
+      )
+      .returning({ orders: linkOrderDaily.orders }),
+  );
+}
