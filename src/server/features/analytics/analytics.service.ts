@@ -1,23 +1,18 @@
-import { and, between, eq, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import {
   ANALYTICS_MAX_DAYS,
   ANALYTICS_MESSAGES,
   type AnalyticsQuery,
   type AnalyticsReport,
 } from '@shared/analytics/analytics.schema';
-import { argentineDay, argentineDayEnd, argentineDayStart } from '@shared/time';
+import { argentineDay } from '@shared/time';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import {
-  linkOrderFunnel,
-  type FunnelOrders,
-  type FunnelScope,
-} from '../orders/link-funnel.service';
-import { productTitles } from '../products/products.service';
-import { profileContacts } from '../profiles/profiles.service';
+import { linkOrderRows, type FunnelScope } from '../orders/link-funnel.service';
+import { productTitleSql } from '../products/products.service';
+import { partyNames } from '../profiles/profiles.service';
 import { linkClickDaily } from './analytics.table';
-
-export type AnalyticsScope = FunnelScope;
 
 /** The most rows a breakdown lists (the top ones). */
 const TOP = 50;
@@ -39,75 +34,7 @@ export function analyticsRange(query: AnalyticsQuery, now: Date): { from: string
   return { from, to };
 }
 
-interface ClickSums {
-  key: string;
-  clicks: number;
-  uniqueVisitors: number;
-}
-
-const clickScope = (scope: AnalyticsScope): SQL | undefined =>
-  scope.kind === 'seller'
-    ? eq(linkClickDaily.sellerKey, scope.id)
-    : scope.kind === 'company'
-      ? eq(linkClickDaily.companyId, scope.id)
-      : undefined;
-
-/** The breakdowns one statement gives: each is one of its grouping sets. */
-interface ClickBreakdowns {
-  total: ClickSums[];
-  byProduct: ClickSums[];
-  byChannel: ClickSums[];
-  byDay: ClickSums[];
-  bySeller: ClickSums[];
-}
-
-/**
- * Clicks and unique visitors of the period from the daily summary, in all and
- * by product, channel, day and seller, in one statement (GROUPING SETS): one
- * read of the scope's rows instead of five.
- */
-async function clickBreakdowns(
-  db: Database,
-  scope: AnalyticsScope,
-  range: { from: string; to: string },
-): Promise<ClickBreakdowns> {
-  const daily = linkClickDaily;
-  const rows = await db
-    .select({
-      // Which grouping set a row belongs to: the bit of each column not grouped by is set.
-      set: sql<number>`grouping(${daily.productId}, ${daily.channel}, ${daily.day}, ${daily.sellerKey})`,
-      productId: daily.productId,
-      channel: daily.channel,
-      day: sql<string | null>`${daily.day}::text`,
-      sellerKey: daily.sellerKey,
-      clicks: sql<number>`coalesce(sum(${daily.clicks}), 0)::bigint`,
-      uniqueVisitors: sql<number>`coalesce(sum(${daily.uniqueVisitors}), 0)::bigint`,
-    })
-    .from(daily)
-    .where(and(between(daily.day, range.from, range.to), clickScope(scope)))
-    .groupBy(
-      sql`grouping sets ((), (${daily.productId}), (${daily.channel}), (${daily.day}), (${daily.sellerKey}))`,
-    );
-  const sums: ClickBreakdowns = {
-    total: [],
-    byProduct: [],
-    byChannel: [],
-    byDay: [],
-    bySeller: [],
-  };
-  for (const row of rows) {
-    const set = Number(row.set);
-    const figures = { clicks: Number(row.clicks), uniqueVisitors: Number(row.uniqueVisitors) };
-    // grouping(product, channel, day, seller): 0b0111 = by product … 0b1111 = all.
-    if (set === 0b1111) sums.total.push({ key: '', ...figures });
-    else if (set === 0b0111) sums.byProduct.push({ key: row.productId!, ...figures });
-    else if (set === 0b1011) sums.byChannel.push({ key: row.channel!, ...figures });
-    else if (set === 0b1101) sums.byDay.push({ key: row.day!, ...figures });
-    else if (set === 0b1110 && row.sellerKey)
-      sums.bySeller.push({ key: row.sellerKey, ...figures });
-  }
-  return sums;
-}
+export type AnalyticsScope = FunnelScope;
 
 interface Tally {
   clicks: number;
@@ -116,42 +43,143 @@ interface Tally {
   approved_orders: number;
 }
 
-const emptyTally = (): Tally => ({ clicks: 0, unique_visitors: 0, orders: 0, approved_orders: 0 });
-
-/** Clicks and orders side by side under one key (a product, a channel, a seller, a day). */
-function tallies(
-  clicks: ClickSums[],
-  orders: FunnelOrders[],
-  keyOf: (order: FunnelOrders) => string | null,
-): Map<string, Tally> {
-  const byKey = new Map<string, Tally>();
-  const at = (key: string) => {
-    let tally = byKey.get(key);
-    if (!tally) byKey.set(key, (tally = emptyTally()));
-    return tally;
-  };
-  for (const row of clicks) {
-    const tally = at(row.key);
-    tally.clicks += row.clicks;
-    tally.unique_visitors += row.uniqueVisitors;
-  }
-  for (const order of orders) {
-    const key = keyOf(order);
-    if (key === null) continue;
-    const tally = at(key);
-    tally.orders += order.orders;
-    tally.approved_orders += order.approvedOrders;
-  }
-  return byKey;
+/** One breakdown's row: a product, a channel, a day or a seller, and its funnel. */
+interface Breakdown {
+  key: string;
+  /** A product's title or a seller's name, read in the same statement. */
+  name: string;
+  tally: Tally;
 }
 
-const byActivity = (a: Tally, b: Tally) =>
-  b.clicks - a.clicks || b.approved_orders - a.approved_orders || b.orders - a.orders;
+/** The breakdowns one statement gives: each is one of its grouping sets. */
+interface FunnelBreakdowns {
+  total: Tally;
+  /** The approved orders' commission: the seller's share, and the whole. */
+  sellerCents: number;
+  commissionCents: number;
+  byProduct: Breakdown[];
+  byChannel: Breakdown[];
+  byDay: Map<string, Tally>;
+  bySeller: Breakdown[];
+}
+
+const emptyTally = (): Tally => ({ clicks: 0, unique_visitors: 0, orders: 0, approved_orders: 0 });
+
+const scopeOf = (scope: AnalyticsScope): SQL | undefined =>
+  scope.kind === 'seller'
+    ? eq(linkClickDaily.sellerKey, scope.id)
+    : scope.kind === 'company'
+      ? eq(linkClickDaily.companyId, scope.id)
+      : undefined;
+
+/**
+ * The funnel of the period, in all and by product, channel, day and seller,
+ * with the products' titles and the sellers' names, in one statement: the
+ * clicks' daily summary (kept by the click writer) and the link orders' (kept
+ * by the orders service with each order), added up with GROUPING SETS. One
+ * read of the scope's rows and one round trip.
+ */
+async function funnelBreakdowns(
+  db: Database,
+  scope: AnalyticsScope,
+  range: { from: string; to: string },
+): Promise<FunnelBreakdowns> {
+  const clicks = linkClickDaily;
+  const rows = unionAll(
+    db
+      .select({
+        day: clicks.day,
+        productId: clicks.productId,
+        sellerKey: clicks.sellerKey,
+        channel: clicks.channel,
+        clicks: clicks.clicks,
+        uniqueVisitors: clicks.uniqueVisitors,
+        orders: sql<number>`0`.as('orders'),
+        approvedOrders: sql<number>`0`.as('approved_orders'),
+        sellerCents: sql<number>`0`.as('seller_cents'),
+        commissionCents: sql<number>`0`.as('commission_cents'),
+      })
+      .from(clicks)
+      .where(and(between(clicks.day, range.from, range.to), scopeOf(scope))),
+    linkOrderRows(db, scope, range),
+  ).as('funnel');
+  // Which grouping set a row belongs to: the bit of each column not grouped by is set.
+  const set = sql<number>`grouping(${rows.productId}, ${rows.channel}, ${rows.day}, ${rows.sellerKey})`;
+  const sum = (column: SQLWrapper) => sql<string>`sum(${column})`;
+  const result = await db
+    .select({
+      set,
+      productId: rows.productId,
+      channel: rows.channel,
+      day: sql<string | null>`${rows.day}::text`,
+      sellerKey: rows.sellerKey,
+      // grouping(product, channel, day, seller): 0b0111 = by product, 0b1110 = by seller.
+      name: sql<string | null>`case
+        when ${set} = 7 then ${productTitleSql(rows.productId)}
+        ${scope.kind === 'seller' ? sql`` : sql`when ${set} = 14 then ${partyNames.sellerName(rows.sellerKey)}`}
+      end`,
+      clicks: sum(rows.clicks),
+      uniqueVisitors: sum(rows.uniqueVisitors),
+      orders: sum(rows.orders),
+      approvedOrders: sum(rows.approvedOrders),
+      sellerCents: sum(rows.sellerCents),
+      commissionCents: sum(rows.commissionCents),
+    })
+    .from(rows)
+    .groupBy(
+      sql`grouping sets ((), (${rows.productId}), (${rows.channel}), (${rows.day}), (${rows.sellerKey}))`,
+    );
+  const breakdowns: FunnelBreakdowns = {
+    total: emptyTally(),
+    sellerCents: 0,
+    commissionCents: 0,
+    byProduct: [],
+    byChannel: [],
+    byDay: new Map(),
+    bySeller: [],
+  };
+  for (const row of result) {
+    const tally: Tally = {
+      clicks: Number(row.clicks),
+      unique_visitors: Number(row.uniqueVisitors),
+      orders: Number(row.orders),
+      approved_orders: Number(row.approvedOrders),
+    };
+    const name = row.name ?? '';
+    switch (Number(row.set)) {
+      case 0b1111:
+        breakdowns.total = tally;
+        breakdowns.sellerCents = Number(row.sellerCents);
+        breakdowns.commissionCents = Number(row.commissionCents);
+        break;
+      case 0b0111:
+        breakdowns.byProduct.push({ key: row.productId!, name, tally });
+        break;
+      case 0b1011:
+        breakdowns.byChannel.push({ key: row.channel!, name, tally });
+        break;
+      case 0b1101:
+        breakdowns.byDay.set(row.day!, tally);
+        break;
+      case 0b1110:
+        // The company's own link (no seller) is not a seller.
+        if (row.sellerKey) breakdowns.bySeller.push({ key: row.sellerKey, name, tally });
+        break;
+    }
+  }
+  return breakdowns;
+}
+
+const byActivity = (a: Breakdown, b: Breakdown) =>
+  b.tally.clicks - a.tally.clicks ||
+  b.tally.approved_orders - a.tally.approved_orders ||
+  b.tally.orders - a.tally.orders;
 
 /**
  * GET /api/{seller,company,admin}/analytics: the funnel of the payment links
- * the scope concerns. Clicks come from the daily summary the click writer
- * keeps (never from the clicks themselves); orders from the orders, so the
+ * the scope concerns, from the funnel's daily summary (never the clicks or
+ * the orders themselves): its clicks are added by the click writer, its
+ * orders by the orders service in each order's own transactions, so the
  * figures agree with Pedidos to the unit.
  */
 export async function analyticsReport(
@@ -161,41 +189,15 @@ export async function analyticsReport(
   now = new Date(),
 ): Promise<AnalyticsReport> {
   const range = analyticsRange(query, now);
-  const [clicks, orderRows] = await Promise.all([
-    clickBreakdowns(db, scope, range),
-    linkOrderFunnel(db, scope, argentineDayStart(range.from), argentineDayEnd(range.to)),
-  ]);
-  const { total: totals, byProduct, byChannel, byDay, bySeller } = clicks;
-
-  const total = tallies(totals, orderRows, () => '').get('') ?? emptyTally();
-  const products = [...tallies(byProduct, orderRows, (order) => order.productId)]
-    .sort(([, a], [, b]) => byActivity(a, b))
-    .slice(0, TOP);
-  const channels = [...tallies(byChannel, orderRows, (order) => order.channel)].sort(
-    ([, a], [, b]) => byActivity(a, b),
-  );
-  const days = tallies(byDay, orderRows, (order) => order.day);
-  const sellers =
-    scope.kind === 'seller'
-      ? []
-      : [...tallies(bySeller, orderRows, (order) => order.sellerId)]
-          .sort(([, a], [, b]) => byActivity(a, b))
-          .slice(0, TOP);
-
-  const [titles, people] = await Promise.all([
-    productTitles(
-      db,
-      products.map(([id]) => id),
-    ),
-    profileContacts(
-      db,
-      sellers.map(([id]) => id),
-    ),
-  ]);
+  const funnel = await funnelBreakdowns(db, scope, range);
+  const { total } = funnel;
+  const products = funnel.byProduct.sort(byActivity).slice(0, TOP);
+  const channels = funnel.byChannel.sort(byActivity);
+  const sellers = scope.kind === 'seller' ? [] : funnel.bySeller.sort(byActivity).slice(0, TOP);
 
   const daily: AnalyticsReport['daily'] = [];
   for (let day = range.from; day <= range.to; day = shiftDay(day, 1)) {
-    const tally = days.get(day) ?? emptyTally();
+    const tally = funnel.byDay.get(day) ?? emptyTally();
     daily.push({
       day,
       clicks: tally.clicks,
@@ -208,12 +210,8 @@ export async function analyticsReport(
     null,
   );
   const bestChannel = [...channels].sort(
-    ([, a], [, b]) => b.approved_orders - a.approved_orders || b.clicks - a.clicks,
+    (a, b) => b.tally.approved_orders - a.tally.approved_orders || b.tally.clicks - a.tally.clicks,
   )[0];
-  const commission = orderRows.reduce(
-    (sum, row) => sum + (scope.kind === 'seller' ? row.sellerCents : row.commissionCents),
-    0,
-  );
 
   return {
     from: range.from,
@@ -223,27 +221,23 @@ export async function analyticsReport(
       total.unique_visitors > 0
         ? Math.round((total.approved_orders * 10_000) / total.unique_visitors)
         : 0,
-    commission_cents: commission,
-    by_product: products.map(([id, tally]) => ({
-      product_id: id,
-      title: titles.get(id) ?? '',
+    commission_cents: scope.kind === 'seller' ? funnel.sellerCents : funnel.commissionCents,
+    by_product: products.map(({ key, name, tally }) => ({
+      product_id: key,
+      title: name,
       ...tally,
     })),
-    by_channel: channels.map(([channel, tally]) => ({ channel, ...tally })),
+    by_channel: channels.map(({ key, tally }) => ({ channel: key, ...tally })),
     daily,
     ...(scope.kind === 'seller'
       ? {}
       : {
-          by_seller: sellers.map(([id, tally]) => ({
-            seller_id: id,
-            name: people.get(id)?.name ?? '',
-            ...tally,
-          })),
+          by_seller: sellers.map(({ key, name, tally }) => ({ seller_id: key, name, ...tally })),
         }),
     best_day: bestDay?.day ?? null,
     best_channel:
-      bestChannel && (bestChannel[1].approved_orders > 0 || bestChannel[1].clicks > 0)
-        ? bestChannel[0]
+      bestChannel && (bestChannel.tally.approved_orders > 0 || bestChannel.tally.clicks > 0)
+        ? bestChannel.key
         : null,
   };
 }
