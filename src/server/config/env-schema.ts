@@ -84,6 +84,11 @@ export const EnvSchema = z
     ANALYTICS_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** Clicks one instance may hold unwritten (the database away); past it clicks are dropped and logged. */
     ANALYTICS_MAX_QUEUE: z.coerce.number().int().min(100).max(10_000_000).default(100_000),
+    /**
+     * Milliseconds a seller's or a company's analytics report of a period is reused (the
+     * admin's platform-wide one six times as long); 0: every report computed when asked.
+     */
+    ANALYTICS_REPORT_REUSE_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
     /** A header a trusted proxy or CDN sets with the visitor's region (e.g. cf-region); unset: none. */
     ANALYTICS_REGION_HEADER: z
       .string()

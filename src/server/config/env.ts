@@ -49,8 +49,16 @@ export interface Config {
   support: SupportContact;
   /** Set when S3_BUCKET is: uploaded files live in that bucket. */
   s3: S3StorageOptions | undefined;
-  /** Link analytics: how clicks are queued and written, and where a proxy names the region. */
-  analytics: { flushMs: number; maxQueue: number; regionHeader: string | undefined };
+  /**
+   * Link analytics: how clicks are queued and written, where a proxy names the
+   * region, and how long a report is reused.
+   */
+  analytics: {
+    flushMs: number;
+    maxQueue: number;
+    regionHeader: string | undefined;
+    reportReuseMs: number;
+  };
   /** Risk center: the thresholds of the order-velocity and refund-rate signals. */
   risk: RiskThresholds;
 }
@@ -132,6 +140,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       flushMs: env.ANALYTICS_FLUSH_MS,
       maxQueue: env.ANALYTICS_MAX_QUEUE,
       regionHeader: env.ANALYTICS_REGION_HEADER?.toLowerCase(),
+      reportReuseMs: env.ANALYTICS_REPORT_REUSE_MS,
     },
     risk: {
       velocityOrdersPerHour: env.RISK_VELOCITY_ORDERS_PER_HOUR,

@@ -3,23 +3,23 @@ import { AnalyticsQuery, AnalyticsReport } from '@shared/analytics/analytics.sch
 import { actorOf } from '../accounts/role-guard';
 import { analyticsReport, type AnalyticsScope } from './analytics.service';
 
-/** How long one actor's report of one period is reused: a panel reloaded or open in several tabs. */
-const ACTOR_TTL_MS = 5_000;
 /** Reports kept at once per instance (each a few KB). */
 const CACHE_ENTRIES = 1000;
 
 /**
  * The analytics route of one surface, for the scope of who asks. A report is
- * reused for `cacheMs` per scope and period (and one being made is shared),
- * so figures are at most that old.
+ * reused per scope and period for ANALYTICS_REPORT_REUSE_MS (5 s; times
+ * `reuseFactor`) and one being made is shared: a panel reloaded or open in
+ * several tabs costs one report, and figures are at most that old. With 0,
+ * every report is computed when asked.
  */
 export function analyticsRoute(
   summary: string,
   scopeOf: (userId: string) => AnalyticsScope,
-  options: { cacheMs?: number } = {},
+  options: { reuseFactor?: number } = {},
 ): FastifyPluginAsyncZod {
-  const cacheMs = options.cacheMs ?? ACTOR_TTL_MS;
   return async (app) => {
+    const cacheMs = app.config.analytics.reportReuseMs * (options.reuseFactor ?? 1);
     const cache = new Map<string, { until: number; report: Promise<AnalyticsReport> }>();
     app.get(
       '/analytics',
@@ -33,6 +33,7 @@ export function analyticsRoute(
       },
       async (request) => {
         const scope = scopeOf(actorOf(request).userId);
+        if (cacheMs === 0) return analyticsReport(app.db, scope, request.query);
         const owner = scope.kind === 'platform' ? '' : scope.id;
         const key = `${scope.kind}:${owner}|${request.query.from ?? ''}|${request.query.to ?? ''}`;
         const now = Date.now();
