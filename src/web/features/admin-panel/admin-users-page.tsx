@@ -142,7 +142,7 @@ const SELLERS = {
       cell: (user) => (
         <>
           <span className="font-semibold">{user.name}</span>
-          <RiskMarks user={user} className="mt-1" />
+          <RiskMarks user={user} className="mt-1 flex-col items-start" />
         </>
       ),
     },

@@ -57,7 +57,7 @@ export function RiskPage() {
         <div
           role="tablist"
           aria-label="Estado de las alertas"
-          className="flex w-full rounded-lg border border-border bg-muted/60 p-1 sm:inline-flex sm:w-auto"
+          className="grid w-full grid-cols-3 rounded-lg border border-border bg-muted/60 p-1 sm:inline-flex sm:w-auto"
         >
           {RISK_STATUSES.map((value) => (
             <button
@@ -69,7 +69,8 @@ export function RiskPage() {
               aria-controls="risk-panel"
               onClick={() => params.set({ status: value === 'open' ? '' : value })}
               className={cn(
-                'flex-1 rounded-md px-3 py-1.5 text-sm font-semibold whitespace-nowrap sm:flex-none sm:px-4',
+                // On a phone the three share the width and a long label takes two lines.
+                'rounded-md px-2 py-1.5 text-sm leading-tight font-semibold sm:px-4 sm:whitespace-nowrap',
                 value === status
                   ? 'bg-card text-foreground shadow-sm'
                   : 'text-muted-foreground hover:text-foreground',
@@ -118,6 +119,7 @@ export function RiskPage() {
           rowKey={(flag) => flag.id}
           {...riskFlagRows({
             onDecide: (flag, decision) => setPending({ flag, decision }),
+            resolved: status !== 'open',
             onSeller: sellerId ? undefined : (flag) => params.set({ seller_id: flag.seller.id }),
           })}
           empty={

@@ -115,8 +115,8 @@ function DecisionForm({ pending, onClose }: { pending: PendingDecision; onClose:
             maxLength={500}
             placeholder={
               confirm
-                ? 'Por ejemplo: el comprador es el mismo vendedor en todos los pedidos.'
-                : 'Por ejemplo: el comprador es un familiar; lo confirmamos por teléfono.'
+                ? 'Por ejemplo: qué revisaste y por qué es fraude.'
+                : 'Por ejemplo: hablamos con el vendedor y las compras son reales.'
             }
             {...form.register('note')}
           />
@@ -167,7 +167,7 @@ function ConfirmConsequences({ flag }: { flag: RiskFlag }) {
         <li>
           {orders.size === 0 && !someNotShown
             ? 'Esta alerta no señala pedidos: no se anula ninguna comisión.'
-            : `Se anulan las comisiones del vendedor en ${ordersNamed(someNotShown ? null : orders.size)}: el libro de liquidaciones registra la reversión.`}
+            : `Se anulan las comisiones del vendedor en ${ordersNamed(someNotShown ? null : orders.size)}; si ya se le pagaron, se descuentan de sus próximos cobros.`}
         </li>
         <li>
           Su cuenta queda suspendida: se cierran sus sesiones y no puede volver a entrar. Sus links

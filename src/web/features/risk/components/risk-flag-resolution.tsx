@@ -17,7 +17,7 @@ export function RiskFlagResolution({
           {resolution.by_name || 'un administrador'}
         </span>{' '}
         el{' '}
-        <time dateTime={resolution.at} className="tabular-nums">
+        <time dateTime={resolution.at} className="whitespace-nowrap tabular-nums">
           {formatDateTime(resolution.at)}
         </time>
       </p>

@@ -22,42 +22,61 @@ export interface RiskRowActions {
   onDecide: (flag: RiskFlag, decision: RiskDecision) => void;
   /** Shows only this seller's flags; absent while the list already is one seller's. */
   onSeller?: (flag: RiskFlag) => void;
+  /** Closed flags show a note where open ones show two buttons: their column is wider. */
+  resolved: boolean;
 }
 
-/** The flags as a table from wide screens up, and as cards on phones and tablets. */
+/**
+ * The flags as a table from wide screens up, and as cards on phones and
+ * tablets. The table has three columns (what and who, the events, the
+ * decision) so the events keep a readable width beside the panel's sidebar.
+ */
 export function riskFlagRows(actions: RiskRowActions): RowsLayout<RiskFlag> {
   return {
     breakpoint: 'xl',
     caption: 'Alertas de riesgo',
     columns: [
       {
-        header: 'Vendedor',
-        cell: (flag) => <Seller flag={flag} onSeller={actions.onSeller} />,
-        className: 'w-56 max-w-56',
+        header: 'Alerta',
+        cell: (flag) => (
+          <>
+            <Kind flag={flag} />
+            <div className="mt-3">
+              <Seller flag={flag} onSeller={actions.onSeller} />
+            </div>
+          </>
+        ),
+        className: 'w-72 max-w-72 align-top',
       },
       {
-        header: 'Alerta',
-        cell: (flag) => <Kind flag={flag} />,
-        className: 'w-72 min-w-60',
+        header: 'Eventos',
+        cell: (flag) => (
+          <>
+            <Activity flag={flag} />
+            <div className="mt-2">
+              <RiskFlagEvents flag={flag} />
+            </div>
+          </>
+        ),
+        className: 'align-top',
       },
-      { header: 'Eventos', cell: (flag) => <RiskFlagEvents flag={flag} />, className: 'min-w-64' },
       {
         header: 'Decisión',
         cell: (flag) => <Decision flag={flag} onDecide={actions.onDecide} />,
-        className: 'w-56 min-w-48',
+        className: actions.resolved ? 'w-80 min-w-64 align-top' : 'w-48 min-w-44 align-top',
       },
     ],
     card: (flag) => (
       <Card className="h-full p-4">
-        <div className="flex items-start justify-between gap-3">
+        <Kind flag={flag} badge={<StatusBadge flag={flag} />} />
+        <div className="mt-3 border-t border-border pt-3">
           <Seller flag={flag} onSeller={actions.onSeller} />
-          <StatusBadge flag={flag} />
         </div>
         <div className="mt-3 border-t border-border pt-3">
-          <Kind flag={flag} />
-        </div>
-        <div className="mt-3">
-          <RiskFlagEvents flag={flag} />
+          <Activity flag={flag} />
+          <div className="mt-2">
+            <RiskFlagEvents flag={flag} />
+          </div>
         </div>
         <div className="mt-4 border-t border-border pt-3">
           <Decision flag={flag} onDecide={actions.onDecide} stretch />
@@ -69,11 +88,24 @@ export function riskFlagRows(actions: RiskRowActions): RowsLayout<RiskFlag> {
 
 function Seller({ flag, onSeller }: { flag: RiskFlag; onSeller?: (flag: RiskFlag) => void }) {
   const { seller } = flag;
+  const at = seller.email.indexOf('@');
   return (
     <div className="min-w-0">
       <p className="font-semibold break-words">{seller.name || 'Vendedor sin nombre'}</p>
-      <a href={`mailto:${seller.email}`} className="text-sm break-all text-primary hover:underline">
-        {seller.email}
+      <a
+        href={`mailto:${seller.email}`}
+        className="block text-sm [overflow-wrap:anywhere] text-primary hover:underline"
+      >
+        {/* A long address wraps after the @ rather than inside a word. */}
+        {at > 0 ? (
+          <>
+            {seller.email.slice(0, at)}
+            <wbr />
+            {seller.email.slice(at)}
+          </>
+        ) : (
+          seller.email
+        )}
       </a>
       <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs">
         {onSeller ? (
@@ -96,25 +128,45 @@ function Seller({ flag, onSeller }: { flag: RiskFlag; onSeller?: (flag: RiskFlag
   );
 }
 
-/** The signal, what it means, how often it was seen and between which dates. */
-function Kind({ flag }: { flag: RiskFlag }) {
+/** The signal and what it means. */
+function Kind({ flag, badge }: { flag: RiskFlag; badge?: ReactNode }) {
   return (
     <div>
-      <p className="font-semibold">{RISK_KIND_LABELS[flag.kind]}</p>
+      <div className="flex items-start justify-between gap-3">
+        <p className="font-semibold">{RISK_KIND_LABELS[flag.kind]}</p>
+        {badge}
+      </div>
       <p className="mt-0.5 text-xs text-muted-foreground">{RISK_KIND_HINTS[flag.kind]}</p>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 text-xs">
-        <dt className="text-muted-foreground">Eventos</dt>
-        <dd className="font-semibold tabular-nums">{countOf(flag.count, 'evento', 'eventos')}</dd>
-        <dt className="text-muted-foreground">Primero</dt>
-        <dd className="tabular-nums">
-          <time dateTime={flag.first_at}>{formatDateTime(flag.first_at)}</time>
-        </dd>
-        <dt className="text-muted-foreground">Último</dt>
-        <dd className="tabular-nums">
-          <time dateTime={flag.last_at}>{formatDateTime(flag.last_at)}</time>
-        </dd>
-      </dl>
     </div>
+  );
+}
+
+/** How often the signal was seen, and between which dates. */
+function Activity({ flag }: { flag: RiskFlag }) {
+  const first = (
+    <time dateTime={flag.first_at} className="whitespace-nowrap">
+      {formatDateTime(flag.first_at)}
+    </time>
+  );
+  const last = (
+    <time dateTime={flag.last_at} className="whitespace-nowrap">
+      {formatDateTime(flag.last_at)}
+    </time>
+  );
+  return (
+    <p className="text-xs text-muted-foreground tabular-nums">
+      <span className="font-semibold text-foreground">
+        {countOf(flag.count, 'evento', 'eventos')}
+      </span>
+      {flag.count > 1 ? (
+        <>
+          {' '}
+          · del {first} al {last}
+        </>
+      ) : (
+        <> · {last}</>
+      )}
+    </p>
   );
 }
 
