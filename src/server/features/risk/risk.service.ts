@@ -92,18 +92,31 @@ export async function listRiskFlags(
 async function toFlags(db: Database | Transaction, rows: FlagRow[]): Promise<RiskFlag[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  // The latest events of each flag, in one statement.
-  const events = await db
-    .select({
-      flagId: riskEvents.flagId,
-      at: riskEvents.at,
-      orderId: riskEvents.orderId,
-      detail: riskEvents.detail,
-      rank: sql<number>`row_number() over (partition by ${riskEvents.flagId} order by ${riskEvents.at} desc, ${riskEvents.id} desc)`,
-    })
-    .from(riskEvents)
-    .where(inArray(riskEvents.flagId, ids));
-  const shown = events.filter((event) => Number(event.rank) <= EVENTS_SHOWN);
+  // The latest events of each flag, in one statement: per flag, at most EVENTS_SHOWN
+  // rows read through its (flag_id, at) index, however many it has.
+  const result = (await db.execute(sql`
+    select f.id as "flagId", e.at, e.order_id as "orderId", e.detail
+    from unnest(array[${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}]::bigint[]) as f(id)
+    cross join lateral (
+      select ${riskEvents.at} as at, ${riskEvents.orderId} as order_id, ${riskEvents.detail} as detail, ${riskEvents.id} as id
+      from ${riskEvents}
+      where ${riskEvents.flagId} = f.id
+      order by ${riskEvents.at} desc, ${riskEvents.id} desc
+      limit ${EVENTS_SHOWN}
+    ) as e
+    order by f.id, e.at desc, e.id desc
+  `)) as unknown as {
+    rows: { flagId: string | number; at: Date | string; orderId: string | null; detail: string }[];
+  };
+  const shown = result.rows.map((row) => ({
+    flagId: Number(row.flagId),
+    at: new Date(row.at),
+    orderId: row.orderId,
+    detail: row.detail,
+  }));
   const [people, references] = await Promise.all([
     profileContacts(
       db,
@@ -128,7 +141,6 @@ async function toFlags(db: Database | Transaction, rows: FlagRow[]): Promise<Ris
     last_at: row.lastAt.toISOString(),
     events: shown
       .filter((event) => event.flagId === row.id)
-      .sort((a, b) => Number(a.rank) - Number(b.rank))
       .map((event) => ({
         at: event.at.toISOString(),
         ...(event.orderId

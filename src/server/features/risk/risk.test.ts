@@ -23,6 +23,7 @@ import { findOrder } from '../orders/orders.service';
 import { linkCodeFor } from '../orders/seller-links.service';
 import { ledgerEntries } from '../settlements/ledger.table';
 import { payouts } from '../settlements/payouts.table';
+import { raiseRisk } from './risk-signals';
 import { riskFlags } from './risk.table';
 
 /** A second CBU with valid check digits. */
@@ -452,6 +453,26 @@ describe('risk center: signals, the payout hold and the admin’s decision', () 
       .from(auditLog)
       .where(eq(auditLog.targetId, String(flag!.id)));
     expect(decisions).toHaveLength(1);
+  });
+
+  it('a flag lists its latest 50 events, newest first, and counts them all', async () => {
+    const { seller } = await newSeller('Ramiro Muchos');
+    const start = Date.parse('2026-11-01T12:00:00Z');
+    await t.db.transaction(async (tx) => {
+      for (let index = 0; index < 55; index += 1) {
+        await raiseRisk(tx, {
+          sellerId: seller.id,
+          kind: 'order_velocity',
+          at: new Date(start + index * 60_000),
+          detail: `Evento ${index}`,
+        });
+      }
+    });
+    const [flag] = await flagsOf(seller.id);
+    expect(flag!.count).toBe(55);
+    expect(flag!.events).toHaveLength(50);
+    expect(flag!.events[0]!.detail).toBe('Evento 54');
+    expect(flag!.events.at(-1)!.detail).toBe('Evento 5');
   });
 
   it('only admins reach Riesgo; bad input gets a Spanish 4xx', async () => {

@@ -97,7 +97,9 @@ export function RiskPage() {
       {sellerId ? (
         <div className="mt-3">
           <span className="inline-flex max-w-full items-center gap-1 rounded-full border border-border bg-card py-1 pr-1 pl-3 text-sm">
-            <span className="truncate">Solo las alertas de {sellerName ?? 'un vendedor'}</span>
+            <span className="truncate" title={`Solo las alertas de ${sellerName ?? 'un vendedor'}`}>
+              Solo las alertas de {sellerName ?? 'un vendedor'}
+            </span>
             <button
               type="button"
               onClick={() => params.set({ seller_id: '' })}

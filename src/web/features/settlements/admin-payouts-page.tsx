@@ -100,7 +100,10 @@ export function AdminPayoutsPage() {
                       : 'text-muted-foreground',
                   )}
                 >
-                  {seller.destination?.label ?? `Bloqueado: ${seller.blocked_reason}`}
+                  {seller.blocked_reason
+                    ? // Held by the risk center, a seller still has details: the reason comes first.
+                      `Bloqueado: ${seller.blocked_reason}${seller.destination ? ` · ${seller.destination.label}` : ''}`
+                    : seller.destination?.label}
                 </p>
               </div>
               <p className="font-bold tabular-nums sm:text-right">
