@@ -236,8 +236,10 @@ export async function resolveRiskFlag(
       targetType: 'risk_flag',
       targetId: String(flag.id),
       at: now,
-      before: { risk_status: 'open', signal: RISK_KIND_LABELS[flag.kind] },
+      // The signal names the flag (it does not change): shown once, with the decision.
+      before: { risk_status: 'open' },
       after: {
+        signal: RISK_KIND_LABELS[flag.kind],
         risk_status: status,
         note: decision.note,
         ...(status === 'confirmed' ? { reversed_cents: reversed } : {}),

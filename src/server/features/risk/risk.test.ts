@@ -315,8 +315,12 @@ describe('risk center: signals, the payout hold and the admin’s decision', () 
     expect(audit).toMatchObject({
       actorName: 'Ana Admin',
       targetType: 'risk_flag',
-      before: { risk_status: 'open', signal: 'Compra propia' },
-      after: { risk_status: 'dismissed', note: 'Compra para un familiar, confirmada.' },
+      before: { risk_status: 'open' },
+      after: {
+        signal: 'Compra propia',
+        risk_status: 'dismissed',
+        note: 'Compra para un familiar, confirmada.',
+      },
     });
   });
 
