@@ -1,3 +1,4 @@
+import { devices } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../src/server/features/accounts/demo-accounts.seeder';
 import { E2E_BASE_URL, E2E_FAKE_MERCADOPAGO_URL } from '../../playwright.config';
 import {
@@ -78,7 +79,9 @@ test.describe('commission at the source (MercadoPago connected through OAuth)', 
       `/api/seller/catalogue?q=${encodeURIComponent(`Trucha ahumada 500 g ${suffix}`)}`,
     );
     const link = new URL((await catalogue.json()).items[0].link as string);
-    const buyer = await browser.newPage();
+    // The buyer's own browser: the seller's, from the same address, would be a self-purchase
+    // (a risk flag, which would hold the seller's payout below).
+    const buyer = await browser.newPage({ userAgent: devices['Pixel 7'].userAgent });
     await buyer.goto(`${link.pathname}${link.search}`);
     await buyer.getByLabel(/MercadoPago/).check();
     await buyer.getByLabel('Nombre y apellido').fill('Tomás Comprador');
