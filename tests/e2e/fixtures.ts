@@ -227,17 +227,4 @@ export async function companyProduct(
   return ((await created.json()) as { id: string }).id;
 }
 
-/**
- * A CBU with valid check digits that no other seller has: two sellers saving
- * the same one raise a risk flag on both (the demo seller has a CBU too).
- */
-export function uniqueCbu(): string {
-  const check = (digits: string, weights: number[]) =>
-    (10 - (weights.reduce((sum, weight, index) => sum + weight * Number(digits[index]), 0) % 10)) %
-    10;
-  const random = (length: number) =>
-    Array.from(randomBytes(length), (byte) => String(byte % 10)).join('');
-  const branch = `285${random(4)}`;
-  const account = random(13);
-  return `${branch}${check(branch, [7, 1, 3, 9, 7, 1, 3])}${account}${check(account, [3, 9, 7, 1, 3, 9, 7, 1, 3, 9, 7, 1, 3])}`;
-}
+export { uniqueCbu } from '../factories/cbu';

@@ -41,20 +41,7 @@ export const PAY_WORLD_SALE = { sellerCents: 75_000, owedCents: 100_000 } as con
 /** A CBU with valid check digits, for sellers' payout details. */
 export const VALID_CBU = '0110599520000001234569';
 
-/**
- * A CBU with valid check digits that no other seller has (bank 285, a random
- * branch and account): two sellers saving the same one raise a risk flag on both.
- */
-export function uniqueCbu(): string {
-  const check = (digits: string, weights: number[]) =>
-    (10 - (weights.reduce((sum, weight, index) => sum + weight * Number(digits[index]), 0) % 10)) %
-    10;
-  const random = (length: number) =>
-    Array.from({ length }, () => String(Math.floor(Math.random() * 10))).join('');
-  const branch = `285${random(4)}`;
-  const account = random(13);
-  return `${branch}${check(branch, [7, 1, 3, 9, 7, 1, 3])}${account}${check(account, [3, 9, 7, 1, 3, 9, 7, 1, 3, 9, 7, 1, 3])}`;
-}
+export { uniqueCbu } from './cbu';
 
 /** A signed-in request as `user`, from the app's own origin. */
 export function callAs(

@@ -61,7 +61,7 @@ export async function sellerRefundShare(
 
 /** The references (VM-…) of these orders, to show beside their ids. */
 export async function orderReferences(
-  db: Database,
+  db: Database | Transaction,
   orderIds: string[],
 ): Promise<Map<string, string>> {
   const ids = [...new Set(orderIds)];

@@ -123,7 +123,7 @@ async function toFlags(db: Database | Transaction, rows: FlagRow[]): Promise<Ris
       rows.map((row) => row.sellerId),
     ),
     orderReferences(
-      db as Database,
+      db,
       shown.flatMap((event) => (event.orderId ? [event.orderId] : [])),
     ),
   ]);

@@ -11,16 +11,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { RISK_KINDS, RISK_STATUSES } from '@shared/risk/risk.schema';
 import { orders } from '../orders/orders.table';
 import { profiles } from '../profiles/profiles.table';
-
-const RISK_KIND = [
-  'self_purchase',
-  'duplicate_payout_details',
-  'disposable_email',
-  'order_velocity',
-  'refund_rate',
-] as const;
 
 /**
  * A suspicion about a seller, of one kind: at most one open per seller and
@@ -34,10 +27,8 @@ export const riskFlags = pgTable(
     sellerId: text('seller_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: RISK_KIND }).notNull(),
-    status: text('status', { enum: ['open', 'dismissed', 'confirmed'] })
-      .notNull()
-      .default('open'),
+    kind: text('kind', { enum: RISK_KINDS }).notNull(),
+    status: text('status', { enum: RISK_STATUSES }).notNull().default('open'),
     eventCount: integer('event_count').notNull().default(0),
     firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
     lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
