@@ -1,7 +1,8 @@
-import { count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moveOrder } from '../../../../tests/factories/pay-world';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { analyticsReport } from '../../features/analytics/analytics.service';
+import { analyticsReport, ReportMemory } from '../../features/analytics/analytics.service';
 import { linkClickDaily, linkClicks } from '../../features/analytics/analytics.table';
 import { orders } from '../../features/orders/orders.table';
 import { seedVolume } from './volume';
@@ -58,5 +59,66 @@ describe('seed:volume makes link clicks the analytics read like the recorder’s
     expect(report.by_channel[0]!.channel).toBe('whatsapp');
     expect(report.by_channel.reduce((sum, row) => sum + row.clicks, 0)).toBe(report.clicks);
     expect(report.daily.reduce((sum, day) => sum + day.orders, 0)).toBe(report.orders);
+  });
+
+  it('answers the same from an instance’s memory of closed days, with a past order’s change and a new click at once', async () => {
+    const [busiest] = await t.db
+      .select({ companyId: orders.companyId })
+      .from(orders)
+      .groupBy(orders.companyId)
+      .orderBy(desc(count()))
+      .limit(1);
+    const company = { kind: 'company' as const, id: busiest!.companyId! };
+    const period = {
+      from: new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10),
+    };
+    const memory = new ReportMemory();
+    const both = async () => {
+      const computed = await analyticsReport(t.db, company, period);
+      const kept = await analyticsReport(t.db, company, period, { memory });
+      expect(kept).toEqual(computed);
+      return kept;
+    };
+    const before = await both();
+    expect(before.clicks).toBeGreaterThan(0);
+    expect(before.approved_orders).toBeGreaterThan(0);
+
+    // An approved order of a closed day (a week ago) is refunded: its sale leaves the funnel now.
+    const [old] = await t.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.companyId, company.id),
+          inArray(orders.status, ['approved', 'delivered']),
+          eq(orders.channel, 'link'),
+          lt(orders.createdAt, new Date(Date.now() - 7 * 86_400_000)),
+          sql`${orders.createdAt} > now() - interval '80 days'`,
+        ),
+      )
+      .limit(1);
+    await moveOrder(t, old!.id, 'refunded');
+    const refunded = await both();
+    expect(refunded.approved_orders).toBe(before.approved_orders - 1);
+
+    // A click on one of the company's links today shows in the next report.
+    const [product] = await t.db
+      .select({ id: orders.productId })
+      .from(orders)
+      .where(eq(orders.companyId, company.id))
+      .limit(1);
+    t.app.linkAnalytics.recorder.record({
+      at: new Date(),
+      productId: product!.id!,
+      ref: null,
+      visitorHash: 'a'.repeat(64),
+      channel: 'qr',
+      device: 'mobile',
+      province: null,
+      sessionToken: null,
+    });
+    await t.app.linkAnalytics.recorder.flush();
+    const clicked = await both();
+    expect(clicked.clicks).toBe(refunded.clicks + 1);
   });
 });

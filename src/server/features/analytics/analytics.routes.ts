@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AnalyticsQuery, AnalyticsReport } from '@shared/analytics/analytics.schema';
 import { actorOf } from '../accounts/role-guard';
-import { analyticsReport, type AnalyticsScope } from './analytics.service';
+import { analyticsReport, ReportMemory, type AnalyticsScope } from './analytics.service';
 
 /** Reports kept at once per instance (each a few KB). */
 const CACHE_ENTRIES = 1000;
@@ -21,6 +21,7 @@ export function analyticsRoute(
   return async (app) => {
     const cacheMs = app.config.analytics.reportReuseMs * (options.reuseFactor ?? 1);
     const cache = new Map<string, { until: number; report: Promise<AnalyticsReport> }>();
+    const memory = new ReportMemory();
     app.get(
       '/analytics',
       {
@@ -33,14 +34,14 @@ export function analyticsRoute(
       },
       async (request) => {
         const scope = scopeOf(actorOf(request).userId);
-        if (cacheMs === 0) return analyticsReport(app.db, scope, request.query);
+        if (cacheMs === 0) return analyticsReport(app.db, scope, request.query, { memory });
         const owner = scope.kind === 'platform' ? '' : scope.id;
         const key = `${scope.kind}:${owner}|${request.query.from ?? ''}|${request.query.to ?? ''}`;
         const now = Date.now();
         const cached = cache.get(key);
         if (cached && cached.until > now) return cached.report;
         if (cache.size >= CACHE_ENTRIES) cache.clear();
-        const report = analyticsReport(app.db, scope, request.query);
+        const report = analyticsReport(app.db, scope, request.query, { memory });
         cache.set(key, { until: now + cacheMs, report });
         report.catch(() => cache.delete(key));
         return report;

@@ -10,8 +10,8 @@ import { argentineDay } from '@shared/time';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { linkOrderRows, type FunnelScope } from '../orders/link-funnel.service';
-import { productTitleSql } from '../products/products.service';
-import { partyNames } from '../profiles/profiles.service';
+import { productTitles } from '../products/products.service';
+import { profileNames } from '../profiles/profiles.service';
 import { linkClickDaily } from './analytics.table';
 
 /** The most rows a breakdown lists (the top ones). */
@@ -46,24 +46,64 @@ interface Tally {
 /** One breakdown's row: a product, a channel, a day or a seller, and its funnel. */
 interface Breakdown {
   key: string;
-  /** A product's title or a seller's name, read in the same statement. */
-  name: string;
   tally: Tally;
 }
 
-/** The breakdowns one statement gives: each is one of its grouping sets. */
-interface FunnelBreakdowns {
+/**
+ * A period's funnel, in all and by product, channel, day and seller (the
+ * company's own link, with no seller, is not a seller). Orders carry the
+ * approved orders' commission: the seller's share and the whole.
+ */
+interface Funnel {
   total: Tally;
-  /** The approved orders' commission: the seller's share, and the whole. */
   sellerCents: number;
   commissionCents: number;
-  byProduct: Breakdown[];
-  byChannel: Breakdown[];
+  byProduct: Map<string, Tally>;
+  byChannel: Map<string, Tally>;
   byDay: Map<string, Tally>;
-  bySeller: Breakdown[];
+  bySeller: Map<string, Tally>;
 }
 
 const emptyTally = (): Tally => ({ clicks: 0, unique_visitors: 0, orders: 0, approved_orders: 0 });
+
+const emptyFunnel = (): Funnel => ({
+  total: emptyTally(),
+  sellerCents: 0,
+  commissionCents: 0,
+  byProduct: new Map(),
+  byChannel: new Map(),
+  byDay: new Map(),
+  bySeller: new Map(),
+});
+
+const plus = (a: Tally, b: Tally): Tally => ({
+  clicks: a.clicks + b.clicks,
+  unique_visitors: a.unique_visitors + b.unique_visitors,
+  orders: a.orders + b.orders,
+  approved_orders: a.approved_orders + b.approved_orders,
+});
+
+function addTally(into: Map<string, Tally>, key: string, tally: Tally): void {
+  const sum = into.get(key);
+  into.set(key, sum ? plus(sum, tally) : tally);
+}
+
+/** Two funnels of disjoint rows added up, as a new funnel. */
+function addFunnels(a: Funnel, b: Funnel): Funnel {
+  const sum: Funnel = {
+    ...emptyFunnel(),
+    total: plus(a.total, b.total),
+    sellerCents: a.sellerCents + b.sellerCents,
+    commissionCents: a.commissionCents + b.commissionCents,
+  };
+  for (const part of [a, b]) {
+    for (const [key, tally] of part.byProduct) addTally(sum.byProduct, key, tally);
+    for (const [key, tally] of part.byChannel) addTally(sum.byChannel, key, tally);
+    for (const [key, tally] of part.byDay) addTally(sum.byDay, key, tally);
+    for (const [key, tally] of part.bySeller) addTally(sum.bySeller, key, tally);
+  }
+  return sum;
+}
 
 const scopeOf = (scope: AnalyticsScope): SQL | undefined =>
   scope.kind === 'seller'
@@ -72,108 +112,195 @@ const scopeOf = (scope: AnalyticsScope): SQL | undefined =>
       ? eq(linkClickDaily.companyId, scope.id)
       : undefined;
 
-/**
- * The funnel of the period, in all and by product, channel, day and seller,
- * with the products' titles and the sellers' names, in one statement: the
- * clicks' daily summary (kept by the click writer) and the link orders' (kept
- * by the orders service with each order), added up with GROUPING SETS. One
- * read of the scope's rows and one round trip.
- */
-async function funnelBreakdowns(
-  db: Database,
-  scope: AnalyticsScope,
-  range: { from: string; to: string },
-): Promise<FunnelBreakdowns> {
+/** Clicks and unique visitors of the scope's links on the days [from, to], from their daily summary. */
+function clickRows(db: Database, scope: AnalyticsScope, range: { from: string; to: string }) {
   const clicks = linkClickDaily;
-  const rows = unionAll(
-    db
-      .select({
-        day: clicks.day,
-        productId: clicks.productId,
-        sellerKey: clicks.sellerKey,
-        channel: clicks.channel,
-        clicks: clicks.clicks,
-        uniqueVisitors: clicks.uniqueVisitors,
-        orders: sql<number>`0`.as('orders'),
-        approvedOrders: sql<number>`0`.as('approved_orders'),
-        sellerCents: sql<number>`0`.as('seller_cents'),
-        commissionCents: sql<number>`0`.as('commission_cents'),
-      })
-      .from(clicks)
-      .where(and(between(clicks.day, range.from, range.to), scopeOf(scope))),
-    linkOrderRows(db, scope, range),
-  ).as('funnel');
-  // Which grouping set a row belongs to: the bit of each column not grouped by is set.
-  const set = sql<number>`grouping(${rows.productId}, ${rows.channel}, ${rows.day}, ${rows.sellerKey})`;
-  const sum = (column: SQLWrapper) => sql<string>`sum(${column})`;
-  const result = await db
+  return db
     .select({
-      set,
-      productId: rows.productId,
-      channel: rows.channel,
-      day: sql<string | null>`${rows.day}::text`,
-      sellerKey: rows.sellerKey,
-      // grouping(product, channel, day, seller): 0b0111 = by product, 0b1110 = by seller.
-      name: sql<string | null>`case
-        when ${set} = 7 then ${productTitleSql(rows.productId)}
-        ${scope.kind === 'seller' ? sql`` : sql`when ${set} = 14 then ${partyNames.sellerName(rows.sellerKey)}`}
-      end`,
-      clicks: sum(rows.clicks),
-      uniqueVisitors: sum(rows.uniqueVisitors),
-      orders: sum(rows.orders),
-      approvedOrders: sum(rows.approvedOrders),
-      sellerCents: sum(rows.sellerCents),
-      commissionCents: sum(rows.commissionCents),
+      day: clicks.day,
+      productId: clicks.productId,
+      sellerKey: clicks.sellerKey,
+      channel: clicks.channel,
+      clicks: clicks.clicks,
+      uniqueVisitors: clicks.uniqueVisitors,
+      orders: sql<number>`0`.as('orders'),
+      approvedOrders: sql<number>`0`.as('approved_orders'),
+      sellerCents: sql<number>`0`.as('seller_cents'),
+      commissionCents: sql<number>`0`.as('commission_cents'),
     })
-    .from(rows)
-    .groupBy(
-      sql`grouping sets ((), (${rows.productId}), (${rows.channel}), (${rows.day}), (${rows.sellerKey}))`,
-    );
-  const breakdowns: FunnelBreakdowns = {
-    total: emptyTally(),
-    sellerCents: 0,
-    commissionCents: 0,
-    byProduct: [],
-    byChannel: [],
-    byDay: new Map(),
-    bySeller: [],
+    .from(clicks)
+    .where(and(between(clicks.day, range.from, range.to), scopeOf(scope)));
+}
+
+/**
+ * Adds up funnel rows (daily summary rows of clicks, of orders, or both) in
+ * all and by product, channel, day and seller, in one statement with
+ * GROUPING SETS: one read of the rows and one round trip.
+ */
+async function groupFunnel(db: Database, source: SQLWrapper): Promise<Funnel> {
+  // The rows' columns are named as the summaries' (clickRows and linkOrderRows alike);
+  // grouping() sets the bit of each column a row is not grouped by.
+  const statement = sql`
+    select grouping(product_id, channel, day, seller_key) as grouping_set,
+      product_id, channel, day::text as day, seller_key,
+      sum(clicks) as clicks, sum(unique_visitors) as unique_visitors,
+      sum(orders) as orders, sum(approved_orders) as approved_orders,
+      sum(seller_cents) as seller_cents, sum(commission_cents) as commission_cents
+    from (${source}) as funnel
+    group by grouping sets ((), (product_id), (channel), (day), (seller_key))`;
+  // Raw SQL, answered as plain rows (both drivers answer `{ rows }`): mapping each of a
+  // few hundred rows' fields through the query builder's decoders cost more than the
+  // statement itself. Sums come as text or bigint.
+  type Sum = string | number | bigint | null;
+  const { rows: result } = (await db.execute(statement)) as unknown as {
+    rows: {
+      grouping_set: Sum;
+      product_id: string | null;
+      channel: string | null;
+      day: string | null;
+      seller_key: string | null;
+      clicks: Sum;
+      unique_visitors: Sum;
+      orders: Sum;
+      approved_orders: Sum;
+      seller_cents: Sum;
+      commission_cents: Sum;
+    }[];
   };
+  const funnel = emptyFunnel();
   for (const row of result) {
     const tally: Tally = {
       clicks: Number(row.clicks),
-      unique_visitors: Number(row.uniqueVisitors),
+      unique_visitors: Number(row.unique_visitors),
       orders: Number(row.orders),
-      approved_orders: Number(row.approvedOrders),
+      approved_orders: Number(row.approved_orders),
     };
-    const name = row.name ?? '';
-    switch (Number(row.set)) {
+    switch (Number(row.grouping_set)) {
       case 0b1111:
-        breakdowns.total = tally;
-        breakdowns.sellerCents = Number(row.sellerCents);
-        breakdowns.commissionCents = Number(row.commissionCents);
+        funnel.total = tally;
+        funnel.sellerCents = Number(row.seller_cents);
+        funnel.commissionCents = Number(row.commission_cents);
         break;
       case 0b0111:
-        breakdowns.byProduct.push({ key: row.productId!, name, tally });
+        funnel.byProduct.set(row.product_id!, tally);
         break;
       case 0b1011:
-        breakdowns.byChannel.push({ key: row.channel!, name, tally });
+        funnel.byChannel.set(row.channel!, tally);
         break;
       case 0b1101:
-        breakdowns.byDay.set(row.day!, tally);
+        funnel.byDay.set(row.day!, tally);
         break;
       case 0b1110:
-        // The company's own link (no seller) is not a seller.
-        if (row.sellerKey) breakdowns.bySeller.push({ key: row.sellerKey, name, tally });
+        if (row.seller_key) funnel.bySeller.set(row.seller_key, tally);
         break;
     }
   }
-  return breakdowns;
+  return funnel;
 }
 
+/**
+ * How many days back a day's clicks are final: a click is added to the
+ * summary within a second of the visit, by the instance that served it; a
+ * day that ended more than a day ago gets no more.
+ */
+const CLOSED_AFTER_DAYS = 2;
+/** How long an instance keeps a period's closed clicks (a bound, should a late batch ever come). */
+const CLOSED_CLICKS_TTL_MS = 10 * 60_000;
+/** Periods kept at once per instance (each a few KB). */
+const CLOSED_CLICKS_ENTRIES = 1000;
+
+/** How long an instance keeps a product's title or a seller's name for the reports. */
+const NAMES_TTL_MS = 60_000;
+/** Titles and names kept at once per instance. */
+const NAMES_ENTRIES = 20_000;
+
+/**
+ * What an instance keeps between reports, so that each report reads only
+ * what can have changed: the clicks of days that are over (those rows no
+ * longer change; a report adds them up once per scope and period, then
+ * reads only the last two days' clicks and the orders, whose statuses do
+ * change), and the listed products' titles and sellers' names for a minute.
+ */
+export class ReportMemory {
+  private readonly closed = new Map<string, { until: number; funnel: Promise<Funnel> }>();
+  private readonly names = new Map<string, { until: number; name: string }>();
+
+  closedClicks(
+    db: Database,
+    scope: AnalyticsScope,
+    range: { from: string; to: string },
+    now: number,
+  ): Promise<Funnel> {
+    const key = `${scope.kind}:${scope.kind === 'platform' ? '' : scope.id}|${range.from}|${range.to}`;
+    const kept = this.closed.get(key);
+    if (kept && kept.until > now) return kept.funnel;
+    if (this.closed.size >= CLOSED_CLICKS_ENTRIES) this.closed.clear();
+    const funnel = groupFunnel(db, clickRows(db, scope, range));
+    this.closed.set(key, { until: now + CLOSED_CLICKS_TTL_MS, funnel });
+    funnel.catch(() => this.closed.delete(key));
+    return funnel;
+  }
+
+  /** The titles of these products and the names of these sellers, read when not kept. */
+  async namesOf(
+    db: Database,
+    productIds: string[],
+    sellerIds: string[],
+    now: number,
+  ): Promise<{ titles: Map<string, string>; names: Map<string, string> }> {
+    const fresh = (kind: string) => (id: string) => (this.names.get(kind + id)?.until ?? 0) > now;
+    const missingProducts = productIds.filter((id) => !fresh('p')(id));
+    const missingSellers = sellerIds.filter((id) => !fresh('s')(id));
+    const [titles, names] = await Promise.all([
+      productTitles(db, missingProducts),
+      profileNames(db, missingSellers),
+    ]);
+    if (this.names.size + titles.size + names.size > NAMES_ENTRIES) this.names.clear();
+    for (const [id, title] of titles)
+      this.names.set('p' + id, { until: now + NAMES_TTL_MS, name: title });
+    for (const [id, name] of names) this.names.set('s' + id, { until: now + NAMES_TTL_MS, name });
+    const kept = (kind: string, ids: string[], read: Map<string, string>) =>
+      new Map(ids.map((id) => [id, read.get(id) ?? this.names.get(kind + id)?.name ?? '']));
+    return { titles: kept('p', productIds, titles), names: kept('s', sellerIds, names) };
+  }
+}
+
+/**
+ * The funnel of the period: the clicks of days that are over (kept in `memory`,
+ * or read now without it), and the last days' clicks and every order of the
+ * period, read now in one statement.
+ */
+async function periodFunnel(
+  db: Database,
+  scope: AnalyticsScope,
+  range: { from: string; to: string },
+  today: string,
+  memory: ReportMemory | undefined,
+): Promise<Funnel> {
+  const lastClosed = shiftDay(today, -CLOSED_AFTER_DAYS);
+  if (!memory || range.from > lastClosed) {
+    return groupFunnel(db, unionAll(clickRows(db, scope, range), linkOrderRows(db, scope, range)));
+  }
+  const closedRange = { from: range.from, to: range.to < lastClosed ? range.to : lastClosed };
+  const openRange = { from: shiftDay(closedRange.to, 1), to: range.to };
+  const [past, recent] = await Promise.all([
+    memory.closedClicks(db, scope, closedRange, Date.now()),
+    groupFunnel(
+      db,
+      openRange.from <= openRange.to
+        ? unionAll(clickRows(db, scope, openRange), linkOrderRows(db, scope, range))
+        : linkOrderRows(db, scope, range),
+    ),
+  ]);
+  return addFunnels(past, recent);
+}
+
+/** Most clicks first, then sales and orders; ties by key, so the top of a list is always the same. */
 const byActivity = (a: Breakdown, b: Breakdown) =>
   b.tally.clicks - a.tally.clicks ||
   b.tally.approved_orders - a.tally.approved_orders ||
-  b.tally.orders - a.tally.orders;
+  b.tally.orders - a.tally.orders ||
+  (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 /**
  * GET /api/{seller,company,admin}/analytics: the funnel of the payment links
@@ -186,14 +313,26 @@ export async function analyticsReport(
   db: Database,
   scope: AnalyticsScope,
   query: AnalyticsQuery,
-  now = new Date(),
+  options: { now?: Date; memory?: ReportMemory } = {},
 ): Promise<AnalyticsReport> {
+  const now = options.now ?? new Date();
   const range = analyticsRange(query, now);
-  const funnel = await funnelBreakdowns(db, scope, range);
+  const funnel = await periodFunnel(db, scope, range, argentineDay(now), options.memory);
   const { total } = funnel;
-  const products = funnel.byProduct.sort(byActivity).slice(0, TOP);
-  const channels = funnel.byChannel.sort(byActivity);
-  const sellers = scope.kind === 'seller' ? [] : funnel.bySeller.sort(byActivity).slice(0, TOP);
+  const entries = (map: Map<string, Tally>): Breakdown[] =>
+    [...map].map(([key, tally]) => ({ key, tally }));
+  const products = entries(funnel.byProduct).sort(byActivity).slice(0, TOP);
+  const channels = entries(funnel.byChannel).sort(byActivity);
+  const sellers =
+    scope.kind === 'seller' ? [] : entries(funnel.bySeller).sort(byActivity).slice(0, TOP);
+  // The listed products' titles and sellers' names (kept for a minute when there is memory).
+  const productIds = products.map((product) => product.key);
+  const sellerIds = sellers.map((seller) => seller.key);
+  const { titles, names } = options.memory
+    ? await options.memory.namesOf(db, productIds, sellerIds, Date.now())
+    : await Promise.all([productTitles(db, productIds), profileNames(db, sellerIds)]).then(
+        ([titles, names]) => ({ titles, names }),
+      );
 
   const daily: AnalyticsReport['daily'] = [];
   for (let day = range.from; day <= range.to; day = shiftDay(day, 1)) {
@@ -222,9 +361,9 @@ export async function analyticsReport(
         ? Math.round((total.approved_orders * 10_000) / total.unique_visitors)
         : 0,
     commission_cents: scope.kind === 'seller' ? funnel.sellerCents : funnel.commissionCents,
-    by_product: products.map(({ key, name, tally }) => ({
+    by_product: products.map(({ key, tally }) => ({
       product_id: key,
-      title: name,
+      title: titles.get(key) ?? '',
       ...tally,
     })),
     by_channel: channels.map(({ key, tally }) => ({ channel: key, ...tally })),
@@ -232,7 +371,11 @@ export async function analyticsReport(
     ...(scope.kind === 'seller'
       ? {}
       : {
-          by_seller: sellers.map(({ key, name, tally }) => ({ seller_id: key, name, ...tally })),
+          by_seller: sellers.map(({ key, tally }) => ({
+            seller_id: key,
+            name: names.get(key) ?? '',
+            ...tally,
+          })),
         }),
     best_day: bestDay?.day ?? null,
     best_channel:

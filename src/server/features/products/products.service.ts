@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { buyerPriceCents, commissionCents, splitCommission } from '@shared/commission';
 import { ERROR_CODES } from '@shared/errors';
 import {
@@ -416,10 +415,16 @@ export async function companiesOfProducts(
   return new Map(rows.map((row) => [row.id, row.companyId]));
 }
 
-/**
- * For another feature's query: a product's title (deleted ones too: their past
- * clicks and orders still show), as a scalar subquery on the primary key, so
- * the titles come in the same statement instead of a second round trip.
- */
-export const productTitleSql = (id: AnyPgColumn | SQL) =>
-  sql<string | null>`(select product.title from ${products} product where product.id = ${id})`;
+/** The titles of these products (deleted ones too: their past clicks and orders still show). */
+export async function productTitles(
+  db: Database,
+  productIds: string[],
+): Promise<Map<string, string>> {
+  const unique = [...new Set(productIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, title: products.title })
+    .from(products)
+    .where(inArray(products.id, unique));
+  return new Map(rows.map((row) => [row.id, row.title]));
+}

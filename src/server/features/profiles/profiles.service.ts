@@ -94,6 +94,15 @@ async function profileColumns<Columns extends SelectedFields>(
   return db.select(columns).from(profiles).where(inArray(profiles.id, unique));
 }
 
+/** The names of some profiles, by id (one read on the primary key). */
+export async function profileNames(
+  db: Database | Transaction,
+  ids: string[],
+): Promise<Map<string, string>> {
+  const rows = await profileColumns(db, ids, { id: profiles.id, name: profiles.name });
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** Names (and company logos) of some profiles, by id. */
 export async function profileSummaries(
   db: Database | Transaction,
