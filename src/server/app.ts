@@ -40,6 +40,7 @@ import { securityPlugin } from './plugins/security';
 import { payLinkPreview } from './features/pay/pay-preview';
 import { spaPlugin } from './plugins/spa';
 import { productPageImage } from './features/store-catalogue/store-catalogue.service';
+import { startEmbeddedVacuum } from './db/embedded-vacuum';
 import { startExpirySweeper } from './expiry-sweeper';
 import { SURFACES } from './surfaces';
 import { ROLES } from '@shared/accounts/accounts.schema';
@@ -150,6 +151,8 @@ export async function buildApp(
   } satisfies OrderWorkflow);
   // Unpaid orders of both surfaces past their time give their units back.
   startExpirySweeper(app);
+  // PGlite has no autovacuum: the funnel's summaries, changed in place, are vacuumed hourly.
+  startEmbeddedVacuum(app);
   // Payment links' clicks, queued by the pages and written in batches.
   const linkAnalytics = new LinkAnalytics(database.db, app.log, {
     ...config.analytics,
