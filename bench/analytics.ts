@@ -28,9 +28,12 @@ import {
  * PostgreSQL, p50 within 1 ms).
  *
  * Each size is measured twice, on the same database: with every report
- * computed when asked (ANALYTICS_REPORT_REUSE_MS=0), then with each actor's
- * report reused for 5 s (the admin's 30 s), as a panel reloaded or open in
- * several tabs is served. The computed figures are what one report costs.
+ * computed when asked (ANALYTICS_REPORT_REUSE_MS=0: the orders and the last
+ * two days' clicks read each time, earlier days' clicks, which no longer
+ * change, kept by the instance), then with each actor's report reused for
+ * 5 s (the admin's 30 s), as a panel reloaded or open in several tabs is
+ * served. The computed figures are what a report costs; the first report of
+ * a period on an instance, with nothing kept, is timed apart.
  *
  * `BENCH_CLICKS=10000,1000000`, `BENCH_DRIVERS=pglite|postgres` and
  * `BENCH_REPORTS=computed|reused` choose; `tsx bench/analytics.ts` runs this
@@ -100,6 +103,8 @@ async function busiest(db: Database) {
 interface SizeResult {
   clicks: number;
   endpoints: Map<Reports, Map<string, LatencyResult>>;
+  /** Per analytics endpoint, the median ms of a period's first report on the instance. */
+  firstAsks: Map<string, number>;
   recording?: { clicksPerSecond: number; recordedP50: number; unrecordedP50: number };
 }
 
@@ -139,13 +144,17 @@ async function measureSize(
     console.log(
       `  ${driver}: ${seeded.clicks.toLocaleString('en')} clicks, ${seeded.orders.toLocaleString('en')} orders seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
-    const result: SizeResult = { clicks: seeded.clicks, endpoints: new Map() };
+    const result: SizeResult = {
+      clicks: seeded.clicks,
+      endpoints: new Map(),
+      firstAsks: new Map(),
+    };
     for (const [index, mode] of REPORTS.entries()) {
       // The pay page's recording once, with the last mode's app.
       const recordAfter = withRecording && index === REPORTS.length - 1;
       result.endpoints.set(
         mode,
-        await measureEndpoints(root, dataDir, server?.url, seeded, link, mode, async () => {
+        await measureEndpoints(root, dataDir, server?.url, seeded, link, mode, result, async () => {
           if (recordAfter) result.recording = await measureRecording(server?.url, link);
         }),
       );
@@ -165,6 +174,7 @@ async function measureEndpoints(
   seeded: Awaited<ReturnType<typeof seedVolume>>,
   link: Awaited<ReturnType<typeof busiest>>,
   mode: Reports,
+  result: SizeResult,
   afterwards: () => Promise<void>,
 ): Promise<Map<string, LatencyResult>> {
   const app = await startProcess(
@@ -204,11 +214,36 @@ async function measureEndpoints(
         }),
       );
     }
+    if (mode === 'computed') {
+      for (const endpoint of ENDPOINTS) {
+        if (endpoint.name === BASELINE) continue;
+        result.firstAsks.set(endpoint.name, await firstAsks(endpoint.path, cookies[endpoint.as]));
+      }
+    }
     await afterwards();
   } finally {
     await stopProcess(app);
   }
   return measured;
+}
+
+/**
+ * A report of a period the instance was not asked for before (nothing of it
+ * kept): ten 30-day periods ending on ten earlier days, one at a time; the
+ * median time.
+ */
+async function firstAsks(endpointPath: string, cookie: string): Promise<number> {
+  const times: number[] = [];
+  for (let back = 1; back <= 10; back += 1) {
+    const to = new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+    const started = performance.now();
+    const response = await fetch(`${APP_URL}${endpointPath}?to=${to}`, { headers: { cookie } });
+    if (!response.ok) throw new Error(`${endpointPath}?to=${to} answered ${response.status}`);
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return Math.round(((times[4]! + times[5]!) / 2) * 10) / 10;
 }
 
 /**
@@ -300,6 +335,16 @@ export async function runAnalyticsBench(root: string): Promise<{ ok: boolean }> 
         if (judged) ok &&= pass;
         console.log(
           `${endpoint.name.padEnd(40)} ${driver.padEnd(9)} ${`${a.p95Ms} ms`.padStart(9)} ${`${b.p95Ms} ms`.padStart(9)} ${`${ratio.toFixed(2)}×`.padStart(6)} ${String(b.requestsPerSecond).padStart(9)} ${share.toFixed(2).padStart(6)}  ${measured ? `${pass ? 'OK' : 'MISSED'} (≤ 1.5×, ÷ /me ≥ 0.5)${judged ? '' : ', reported'}` : 'baseline'}`,
+        );
+      }
+    }
+    if (REPORTS.includes('computed')) {
+      console.log(
+        `\na period's first report on an instance (nothing kept), median of 10, ${driver}:`,
+      );
+      for (const [name, ms] of last.firstAsks) {
+        console.log(
+          `${name.padEnd(40)} ${`${first.firstAsks.get(name)} ms`.padStart(9)} ${`${ms} ms`.padStart(9)}`,
         );
       }
     }
