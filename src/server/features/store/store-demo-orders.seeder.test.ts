@@ -5,6 +5,7 @@ import { demoAccountsSeeder } from '../accounts/demo-accounts.seeder';
 import { orderLines, orders, orderStatusHistory } from '../orders/orders.table';
 import { storeVariants } from '../store-catalogue/store-catalogue.table';
 import { storeDemoSeeder } from '../store-catalogue/store-demo.seeder';
+import { seedTestCatalogue } from '../store-catalogue/store-test-helpers';
 import { storeDemoOrdersSeeder } from './store-demo-orders.seeder';
 
 describe('demo storefront orders', () => {
@@ -62,5 +63,24 @@ describe('demo storefront orders', () => {
     expect(byId.get('notebook-a5')).toMatchObject({ quantity: 38, reserved: 0 });
     expect(byId.get('candle-220')).toMatchObject({ quantity: 17, reserved: 0 });
     expect(byId.get('mug-sage')).toMatchObject({ quantity: 12, reserved: 0 });
+  });
+
+  it('places none, and lets the app start, when the storefront holds another catalogue', async () => {
+    const other = await createTestApp();
+    try {
+      const context = {
+        db: other.db,
+        orderWorkflow: other.app.orderWorkflow,
+        config: other.config,
+        log: other.app.log,
+      };
+      await demoAccountsSeeder.run(context);
+      await seedTestCatalogue(other.db);
+      await storeDemoOrdersSeeder.run(context);
+      const rows = await other.db.select().from(orders).where(eq(orders.channel, 'store'));
+      expect(rows).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
   });
 });

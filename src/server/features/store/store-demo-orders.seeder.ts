@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { Seeder } from '../../db/seed';
 import { profileIdsWithRole } from '../profiles/profiles.service';
+import { variantsWithProducts } from '../store-catalogue/store-catalogue.service';
 import { countStoreOrders } from '../orders/store-channel.service';
 import { createStoreCheckout } from './store-checkout.service';
 import { moveStoreOrder } from './store-orders.service';
 import { storeCheckouts } from './store.table';
 
 const DAY = 86_400_000;
+/** The demo catalogue's variants the demo carts hold. */
+const DEMO_VARIANTS = ['notebook-a5', 'candle-220', 'mug-sage'];
 
 /**
  * Storefront orders for the demo, so the admin's Pedidos shows both channels:
@@ -18,6 +21,11 @@ export const storeDemoOrdersSeeder: Seeder = {
   name: 'store-demo-orders',
   async run({ db, config, orderWorkflow, log }) {
     if (!config.store.bank || (await countStoreOrders(db)) > 0) return;
+    // A store that holds another catalogue (imported with store:import) gets no demo carts.
+    if ((await variantsWithProducts(db, DEMO_VARIANTS)).length < DEMO_VARIANTS.length) {
+      log.info('storefront holds another catalogue: no demo storefront orders');
+      return;
+    }
     const [adminId] = await profileIdsWithRole(db, 'admin');
     const placed = async (daysAgo: number, items: { variant_id: string; quantity: number }[]) => {
       const at = new Date(Date.now() - daysAgo * DAY);
