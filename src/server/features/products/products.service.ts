@@ -402,29 +402,27 @@ export async function listAllProducts(
   return productPage(db, where, query);
 }
 
-/** The company of each of these products (deleted ones too: their links still sell). */
-export async function companiesOfProducts(
+/** One column of each of these products, by id (deleted ones too). */
+async function productColumnById(
   db: Database,
   productIds: string[],
-): Promise<Map<string, string>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: products.id, companyId: products.companyId })
-    .from(products)
-    .where(inArray(products.id, productIds));
-  return new Map(rows.map((row) => [row.id, row.companyId]));
-}
-
-/** The titles of these products (deleted ones too: their past clicks and orders still show). */
-export async function productTitles(
-  db: Database,
-  productIds: string[],
+  column: typeof products.companyId | typeof products.title,
 ): Promise<Map<string, string>> {
   const unique = [...new Set(productIds)];
   if (unique.length === 0) return new Map();
   const rows = await db
-    .select({ id: products.id, title: products.title })
+    .select({ id: products.id, value: column })
     .from(products)
     .where(inArray(products.id, unique));
-  return new Map(rows.map((row) => [row.id, row.title]));
+  return new Map(rows.map((row) => [row.id, row.value]));
+}
+
+/** The company of each of these products (deleted ones too: their links still sell). */
+export function companiesOfProducts(db: Database, productIds: string[]) {
+  return productColumnById(db, productIds, products.companyId);
+}
+
+/** The titles of these products (deleted ones too: their past clicks and orders still show). */
+export function productTitles(db: Database, productIds: string[]) {
+  return productColumnById(db, productIds, products.title);
 }

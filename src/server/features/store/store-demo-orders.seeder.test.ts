@@ -8,16 +8,19 @@ import { storeDemoSeeder } from '../store-catalogue/store-demo.seeder';
 import { seedTestCatalogue } from '../store-catalogue/store-test-helpers';
 import { storeDemoOrdersSeeder } from './store-demo-orders.seeder';
 
+/** What a seeder is given at start, from a test app. */
+const seederContext = (app: TestApp) => ({
+  db: app.db,
+  orderWorkflow: app.app.orderWorkflow,
+  config: app.config,
+  log: app.app.log,
+});
+
 describe('demo storefront orders', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    const context = {
-      db: t.db,
-      orderWorkflow: t.app.orderWorkflow,
-      config: t.config,
-      log: t.app.log,
-    };
+    const context = seederContext(t);
     await demoAccountsSeeder.run(context);
     await storeDemoSeeder.run(context);
     await storeDemoOrdersSeeder.run(context);
@@ -68,12 +71,7 @@ describe('demo storefront orders', () => {
   it('places none, and lets the app start, when the storefront holds another catalogue', async () => {
     const other = await createTestApp();
     try {
-      const context = {
-        db: other.db,
-        orderWorkflow: other.app.orderWorkflow,
-        config: other.config,
-        log: other.app.log,
-      };
+      const context = seederContext(other);
       await demoAccountsSeeder.run(context);
       await seedTestCatalogue(other.db);
       await storeDemoOrdersSeeder.run(context);
