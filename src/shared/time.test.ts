@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ARGENTINA_TIME_ZONE,
   argentineDay,
   argentineDayEnd,
   argentineDayStart,
@@ -20,6 +21,21 @@ describe('Argentine time', () => {
     expect(argentineDay(new Date('2026-03-01T02:30:00Z'))).toBe('2026-02-28');
     expect(argentineMonth(new Date('2026-03-01T02:30:00Z'))).toBe('2026-02');
     expect(argentineDay(new Date('2026-03-01T03:00:00Z'))).toBe('2026-03-01');
+  });
+
+  it('gives every moment its own day, asked in any order (the last quarter hour is kept)', () => {
+    const zone = new Intl.DateTimeFormat('en-CA', { timeZone: ARGENTINA_TIME_ZONE });
+    const start = Date.parse('2026-11-27T02:00:00Z');
+    // Minutes and odd milliseconds across two midnights, forwards then back and forth.
+    const moments = Array.from({ length: 48 * 60 }, (_, i) => start + i * 60_000 + (i % 7) * 137);
+    const mixed = [...moments, ...moments.map((_, i) => moments[(i * 7919) % moments.length]!)];
+    for (const moment of mixed) {
+      expect(argentineDay(new Date(moment))).toBe(zone.format(moment));
+    }
+    expect(argentineDay(new Date('2026-03-01T02:59:59.999Z'))).toBe('2026-02-28');
+    expect(argentineDay(new Date('2026-03-01T03:00:00.000Z'))).toBe('2026-03-01');
+    expect(argentineDay(new Date('2026-03-01T02:59:59.999Z'))).toBe('2026-02-28');
+    expect(() => argentineDay(new Date('no'))).toThrow(RangeError);
   });
 
   it('bounds an Argentine calendar day: from its midnight to the next, in UTC−3', () => {

@@ -13,9 +13,24 @@ const DAY_KEY = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+/**
+ * Every time zone's offset is a whole number of quarter hours, so all the
+ * moments of a UTC quarter hour fall on the same local day: the last quarter's
+ * day is kept, as formatting a date costs more than what a payment link's
+ * page does with it (it runs for every click).
+ */
+const QUARTER_HOUR_MS = 900_000;
+let lastQuarter = NaN;
+let lastQuarterDay = '';
+
 /** `YYYY-MM-DD` of the Argentine day a moment falls on. */
 export function argentineDay(date: Date): string {
-  return DAY_KEY.format(date);
+  const quarter = Math.floor(date.getTime() / QUARTER_HOUR_MS);
+  if (quarter !== lastQuarter) {
+    lastQuarterDay = DAY_KEY.format(date);
+    lastQuarter = quarter;
+  }
+  return lastQuarterDay;
 }
 
 /** The first instant of an Argentine calendar day (`YYYY-MM-DD`). */

@@ -1,4 +1,4 @@
-import { and, gt, inArray, sql } from 'drizzle-orm';
+import { and, gt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { argentineDay } from '@shared/time';
 import type { Database } from '../../db/client';
@@ -162,10 +162,11 @@ export async function writeClicks(db: Database, batch: ClickInput[]): Promise<nu
   rows.sort((a, b) => a.at.getTime() - b.at.getTime());
   await markUniqueVisits(db, rows);
 
-  const daily = new Map<string, typeof linkClickDaily.$inferInsert>();
+  const daily = new Map<string, DailySum>();
   for (const row of rows) {
-    const key = `${row.day}|${row.productId}|${row.sellerId ?? ''}|${row.channel}`;
+    const key = `${row.productId}|${row.sellerId ?? ''}|${row.channel}|${row.day}`;
     const sum = daily.get(key) ?? {
+      key,
       day: row.day,
       productId: row.productId,
       sellerKey: row.sellerId ?? '',
@@ -178,30 +179,68 @@ export async function writeClicks(db: Database, batch: ClickInput[]): Promise<nu
     if (row.uniqueVisit) sum.uniqueVisitors += 1;
     daily.set(key, sum);
   }
+  // In key order, so that instances adding to the same summary rows take their locks in
+  // the same order (never waiting on each other in a cycle).
+  const sums = [...daily.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   await db.transaction(async (tx) => {
     for (let start = 0; start < rows.length; start += CHUNK) {
-      await tx.insert(linkClicks).values(rows.slice(start, start + CHUNK));
+      await tx.execute(appendClicks(rows.slice(start, start + CHUNK)));
     }
-    const sums = [...daily.values()];
     for (let start = 0; start < sums.length; start += CHUNK) {
-      await tx
-        .insert(linkClickDaily)
-        .values(sums.slice(start, start + CHUNK))
-        .onConflictDoUpdate({
-          target: [
-            linkClickDaily.day,
-            linkClickDaily.productId,
-            linkClickDaily.sellerKey,
-            linkClickDaily.channel,
-          ],
-          set: {
-            clicks: sql`${linkClickDaily.clicks} + excluded.clicks`,
-            uniqueVisitors: sql`${linkClickDaily.uniqueVisitors} + excluded.unique_visitors`,
-          },
-        });
+      await tx.execute(addToDaily(sums.slice(start, start + CHUNK)));
     }
   });
   return rows.length;
+}
+
+interface DailySum {
+  key: string;
+  day: string;
+  productId: string;
+  sellerKey: string;
+  channel: string;
+  companyId: string;
+  clicks: number;
+  uniqueVisitors: number;
+}
+
+/**
+ * A batch's values as one array per column, unnested by the server: ten
+ * parameters for any number of rows, where a multi-row VALUES would bind ten
+ * per row (building and parsing those cost more than writing the rows).
+ */
+const column = <T>(values: T[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+
+/** Appends clicks to `link_clicks`. */
+function appendClicks(rows: ClickRow[]): SQL {
+  const of = <K extends keyof ClickRow>(name: K) => rows.map((row) => row[name]);
+  return sql`insert into ${linkClicks} (at, day, product_id, company_id, seller_id,
+      visitor_hash, channel, device, province, unique_visit)
+    select * from unnest(
+      ${column(
+        rows.map((row) => row.at.toISOString()),
+        'timestamptz',
+      )},
+      ${column(of('day'), 'date')}, ${column(of('productId'), 'text')},
+      ${column(of('companyId'), 'text')}, ${column(of('sellerId'), 'text')},
+      ${column(of('visitorHash'), 'text')}, ${column(of('channel'), 'text')},
+      ${column(of('device'), 'text')}, ${column(of('province'), 'text')},
+      ${column(of('uniqueVisit'), 'bool')})`;
+}
+
+/** Adds clicks and unique visits to their summary rows, creating those that are new. */
+function addToDaily(sums: DailySum[]): SQL {
+  const d = linkClickDaily;
+  const of = <K extends keyof DailySum>(name: K) => sums.map((sum) => sum[name]);
+  return sql`insert into ${d} (day, product_id, seller_key, channel, company_id, clicks,
+      unique_visitors)
+    select * from unnest(${column(of('day'), 'date')}, ${column(of('productId'), 'text')},
+      ${column(of('sellerKey'), 'text')}, ${column(of('channel'), 'text')},
+      ${column(of('companyId'), 'text')}, ${column(of('clicks'), 'int4')},
+      ${column(of('uniqueVisitors'), 'int4')})
+    on conflict (product_id, seller_key, channel, day) do update
+      set clicks = ${d.clicks} + excluded.clicks,
+        unique_visitors = ${d.uniqueVisitors} + excluded.unique_visitors`;
 }
 
 /**
@@ -221,7 +260,7 @@ async function markUniqueVisits(db: Database, rows: ClickRow[]): Promise<void> {
     .from(linkClicks)
     .where(
       and(
-        inArray(linkClicks.visitorHash, [...new Set(rows.map((row) => row.visitorHash))]),
+        sql`${linkClicks.visitorHash} = any(${column([...new Set(rows.map((row) => row.visitorHash))], 'text')})`,
         gt(linkClicks.at, new Date(first - UNIQUE_WINDOW_MS)),
       ),
     )
