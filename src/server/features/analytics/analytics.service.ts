@@ -83,6 +83,13 @@ const plus = (a: Tally, b: Tally): Tally => ({
   approved_orders: a.approved_orders + b.approved_orders,
 });
 
+function addInto(sum: Tally, tally: Tally): void {
+  sum.clicks += tally.clicks;
+  sum.unique_visitors += tally.unique_visitors;
+  sum.orders += tally.orders;
+  sum.approved_orders += tally.approved_orders;
+}
+
 function addTally(into: Map<string, Tally>, key: string, tally: Tally): void {
   const sum = into.get(key);
   into.set(key, sum ? plus(sum, tally) : tally);
@@ -132,15 +139,49 @@ function clickRows(db: Database, scope: AnalyticsScope, range: { from: string; t
     .where(and(between(clicks.day, range.from, range.to), scopeOf(scope)));
 }
 
+/** A funnel row's sums, in the order the statements below list them. */
+type Sums = [
+  clicks: number,
+  uniqueVisitors: number,
+  orders: number,
+  approvedOrders: number,
+  sellerCents: number,
+  commissionCents: number,
+];
+const SUMS = sql.raw(
+  'clicks, unique_visitors, orders, approved_orders, seller_cents, commission_cents',
+);
+
+const tallyOf = (sums: Sums): Tally => ({
+  clicks: sums[0],
+  unique_visitors: sums[1],
+  orders: sums[2],
+  approved_orders: sums[3],
+});
+
 /**
- * Adds up funnel rows (daily summary rows of clicks, of orders, or both) in
- * all and by product, channel, day and seller, in one statement with
- * GROUPING SETS: one read of the rows and one round trip.
+ * A statement's rows as one JSON array of arrays, in one field of one row:
+ * the embedded database's driver decodes every field of every row apart, and
+ * a few hundred rows cost it more than the statement itself; JSON is decoded
+ * at once (both drivers decode a json column). Sums come as JSON numbers
+ * (cents stay far below 2^53).
+ */
+async function jsonRows<Row>(db: Database, columns: SQL, source: SQL): Promise<Row[]> {
+  const { rows } = (await db.execute(
+    sql`select coalesce(json_agg(json_build_array(${columns})), '[]') as rows from (${source}) as r`,
+  )) as unknown as { rows: { rows: Row[] }[] };
+  return rows[0]?.rows ?? [];
+}
+
+/**
+ * Adds up many funnel rows (daily summary rows of clicks, of orders, or both)
+ * in all and by product, channel, day and seller in the database, with
+ * GROUPING SETS: one read of the rows, a few hundred sums back.
  */
 async function groupFunnel(db: Database, source: SQLWrapper): Promise<Funnel> {
   // The rows' columns are named as the summaries' (clickRows and linkOrderRows alike);
   // grouping() sets the bit of each column a row is not grouped by.
-  const statement = sql`
+  const grouped = sql`
     select grouping(product_id, channel, day, seller_key) as grouping_set,
       product_id, channel, day::text as day, seller_key,
       sum(clicks) as clicks, sum(unique_visitors) as unique_visitors,
@@ -148,52 +189,65 @@ async function groupFunnel(db: Database, source: SQLWrapper): Promise<Funnel> {
       sum(seller_cents) as seller_cents, sum(commission_cents) as commission_cents
     from (${source}) as funnel
     group by grouping sets ((), (product_id), (channel), (day), (seller_key))`;
-  // Raw SQL, answered as plain rows (both drivers answer `{ rows }`): mapping each of a
-  // few hundred rows' fields through the query builder's decoders cost more than the
-  // statement itself. Sums come as text or bigint.
-  type Sum = string | number | bigint | null;
-  const { rows: result } = (await db.execute(statement)) as unknown as {
-    rows: {
-      grouping_set: Sum;
-      product_id: string | null;
-      channel: string | null;
-      day: string | null;
-      seller_key: string | null;
-      clicks: Sum;
-      unique_visitors: Sum;
-      orders: Sum;
-      approved_orders: Sum;
-      seller_cents: Sum;
-      commission_cents: Sum;
-    }[];
-  };
+  type Row = [set: number, product: string, channel: string, day: string, seller: string, ...Sums];
+  const rows = await jsonRows<Row>(
+    db,
+    sql`grouping_set, product_id, channel, day, seller_key, ${SUMS}`,
+    grouped,
+  );
   const funnel = emptyFunnel();
-  for (const row of result) {
-    const tally: Tally = {
-      clicks: Number(row.clicks),
-      unique_visitors: Number(row.unique_visitors),
-      orders: Number(row.orders),
-      approved_orders: Number(row.approved_orders),
-    };
-    switch (Number(row.grouping_set)) {
+  for (const [set, product, channel, day, seller, ...sums] of rows) {
+    const tally = tallyOf(sums);
+    switch (set) {
       case 0b1111:
         funnel.total = tally;
-        funnel.sellerCents = Number(row.seller_cents);
-        funnel.commissionCents = Number(row.commission_cents);
+        funnel.sellerCents = sums[4];
+        funnel.commissionCents = sums[5];
         break;
       case 0b0111:
-        funnel.byProduct.set(row.product_id!, tally);
+        funnel.byProduct.set(product, tally);
         break;
       case 0b1011:
-        funnel.byChannel.set(row.channel!, tally);
+        funnel.byChannel.set(channel, tally);
         break;
       case 0b1101:
-        funnel.byDay.set(row.day!, tally);
+        funnel.byDay.set(day, tally);
         break;
       case 0b1110:
-        if (row.seller_key) funnel.bySeller.set(row.seller_key, tally);
+        if (seller) funnel.bySeller.set(seller, tally);
         break;
     }
+  }
+  return funnel;
+}
+
+/**
+ * Adds up a few funnel rows (a seller's or a company's latest clicks and
+ * period's orders: a few hundred at most) here: reading them is cheaper than
+ * grouping them in the database.
+ */
+async function sumFunnel(db: Database, source: SQLWrapper): Promise<Funnel> {
+  type Row = [product: string, channel: string, day: string, seller: string, ...Sums];
+  const rows = await jsonRows<Row>(
+    db,
+    sql`product_id, channel, day, seller_key, ${SUMS}`,
+    sql`${source}`,
+  );
+  const funnel = emptyFunnel();
+  const add = (into: Map<string, Tally>, key: string, tally: Tally) => {
+    const sum = into.get(key);
+    if (sum) addInto(sum, tally);
+    else into.set(key, { ...tally });
+  };
+  for (const [product, channel, day, seller, ...sums] of rows) {
+    const tally = tallyOf(sums);
+    addInto(funnel.total, tally);
+    funnel.sellerCents += sums[4];
+    funnel.commissionCents += sums[5];
+    add(funnel.byProduct, product, tally);
+    add(funnel.byChannel, channel, tally);
+    add(funnel.byDay, day, tally);
+    if (seller) add(funnel.bySeller, seller, tally);
   }
   return funnel;
 }
@@ -283,14 +337,14 @@ async function periodFunnel(
   }
   const closedRange = { from: range.from, to: range.to < lastClosed ? range.to : lastClosed };
   const openRange = { from: shiftDay(closedRange.to, 1), to: range.to };
+  const recentRows =
+    openRange.from <= openRange.to
+      ? unionAll(clickRows(db, scope, openRange), linkOrderRows(db, scope, range))
+      : linkOrderRows(db, scope, range);
   const [past, recent] = await Promise.all([
     memory.closedClicks(db, scope, closedRange, Date.now()),
-    groupFunnel(
-      db,
-      openRange.from <= openRange.to
-        ? unionAll(clickRows(db, scope, openRange), linkOrderRows(db, scope, range))
-        : linkOrderRows(db, scope, range),
-    ),
+    // The platform's orders of a period are thousands of rows: summed by the database.
+    scope.kind === 'platform' ? groupFunnel(db, recentRows) : sumFunnel(db, recentRows),
   ]);
   return addFunnels(past, recent);
 }
