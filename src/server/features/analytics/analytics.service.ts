@@ -9,7 +9,12 @@ import {
 import { argentineDay } from '@shared/time';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { linkOrderRows, type FunnelScope } from '../orders/link-funnel.service';
+import {
+  linkOrderRows,
+  type Bound,
+  type FunnelRange,
+  type FunnelScope,
+} from '../orders/link-funnel.service';
 import { productTitles } from '../products/products.service';
 import { profileNames } from '../profiles/profiles.service';
 import { linkClickDaily } from './analytics.table';
@@ -112,7 +117,7 @@ function addFunnels(a: Funnel, b: Funnel): Funnel {
   return sum;
 }
 
-const scopeOf = (scope: AnalyticsScope): SQL | undefined =>
+const scopeOf = (scope: FunnelScope<Bound>): SQL | undefined =>
   scope.kind === 'seller'
     ? eq(linkClickDaily.sellerKey, scope.id)
     : scope.kind === 'company'
@@ -120,7 +125,7 @@ const scopeOf = (scope: AnalyticsScope): SQL | undefined =>
       : undefined;
 
 /** Clicks and unique visitors of the scope's links on the days [from, to], from their daily summary. */
-function clickRows(db: Database, scope: AnalyticsScope, range: { from: string; to: string }) {
+function clickRows(db: Database, scope: FunnelScope<Bound>, range: FunnelRange<Bound>) {
   const clicks = linkClickDaily;
   return db
     .select({
@@ -221,25 +226,60 @@ async function groupFunnel(db: Database, source: SQLWrapper): Promise<Funnel> {
   return funnel;
 }
 
+type RecentRow = [product: string, channel: string, day: string, seller: string, ...Sums];
+
 /**
- * Adds up a few funnel rows (a seller's or a company's latest clicks and
- * period's orders: a few hundred at most) here: reading them is cheaper than
- * grouping them in the database.
+ * What a seller's or a company's report reads each time: its clicks of the
+ * last days (`clicksFrom` to `to`, when asked) and its link orders of the
+ * period (`from` to `to`), as one JSON value. Prepared once per database and
+ * shape: the statement's text is built once and, on a server, planned once
+ * per connection.
  */
-async function sumFunnel(db: Database, source: SQLWrapper): Promise<Funnel> {
-  type Row = [product: string, channel: string, day: string, seller: string, ...Sums];
-  const rows = await jsonRows<Row>(
-    db,
-    sql`product_id, channel, day, seller_key, ${SUMS}`,
-    sql`${source}`,
-  );
+function prepareRecent(db: Database, kind: 'seller' | 'company', withClicks: boolean) {
+  const scope = { kind, id: sql.placeholder('id') };
+  const to = sql.placeholder('to');
+  const orders = linkOrderRows(db, scope, { from: sql.placeholder('from'), to });
+  const source = withClicks
+    ? unionAll(clickRows(db, scope, { from: sql.placeholder('clicksFrom'), to }), orders)
+    : orders;
+  return db
+    .select({
+      rows: sql<RecentRow[]>`coalesce(json_agg(json_build_array(product_id, channel, day,
+        seller_key, ${SUMS})), '[]')`,
+    })
+    .from(source.as('recent'))
+    .prepare(`link_analytics_recent_${kind}${withClicks ? '_clicks' : ''}`);
+}
+
+const preparedRecent = new WeakMap<Database, Map<string, ReturnType<typeof prepareRecent>>>();
+
+/**
+ * A seller's or a company's latest clicks (`clicksFrom` to the period's end;
+ * none when null) and the period's orders, added up here: a few hundred rows
+ * at most, cheaper to read than to group in the database.
+ */
+async function recentFunnel(
+  db: Database,
+  scope: { kind: 'seller' | 'company'; id: string },
+  range: FunnelRange,
+  clicksFrom: string | null,
+): Promise<Funnel> {
+  const statements = preparedRecent.get(db) ?? new Map();
+  preparedRecent.set(db, statements);
+  const shape = `${scope.kind}|${clicksFrom !== null}`;
+  let statement = statements.get(shape);
+  if (!statement) {
+    statement = prepareRecent(db, scope.kind, clicksFrom !== null);
+    statements.set(shape, statement);
+  }
+  const [result] = await statement.execute({ id: scope.id, ...range, clicksFrom });
   const funnel = emptyFunnel();
   const add = (into: Map<string, Tally>, key: string, tally: Tally) => {
     const sum = into.get(key);
     if (sum) addInto(sum, tally);
     else into.set(key, { ...tally });
   };
-  for (const [product, channel, day, seller, ...sums] of rows) {
+  for (const [product, channel, day, seller, ...sums] of result?.rows ?? []) {
     const tally = tallyOf(sums);
     addInto(funnel.total, tally);
     funnel.sellerCents += sums[4];
@@ -337,14 +377,18 @@ async function periodFunnel(
   }
   const closedRange = { from: range.from, to: range.to < lastClosed ? range.to : lastClosed };
   const openRange = { from: shiftDay(closedRange.to, 1), to: range.to };
-  const recentRows =
-    openRange.from <= openRange.to
-      ? unionAll(clickRows(db, scope, openRange), linkOrderRows(db, scope, range))
-      : linkOrderRows(db, scope, range);
+  const withClicks = openRange.from <= openRange.to;
   const [past, recent] = await Promise.all([
     memory.closedClicks(db, scope, closedRange, Date.now()),
     // The platform's orders of a period are thousands of rows: summed by the database.
-    scope.kind === 'platform' ? groupFunnel(db, recentRows) : sumFunnel(db, recentRows),
+    scope.kind === 'platform'
+      ? groupFunnel(
+          db,
+          withClicks
+            ? unionAll(clickRows(db, scope, openRange), linkOrderRows(db, scope, range))
+            : linkOrderRows(db, scope, range),
+        )
+      : recentFunnel(db, scope, range, withClicks ? openRange.from : null),
   ]);
   return addFunnels(past, recent);
 }

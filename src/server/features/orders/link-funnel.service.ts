@@ -1,12 +1,21 @@
-import { and, between, eq, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { linkOrderDaily } from './orders.table';
 
-/** Whose payment-link orders a funnel counts. */
-export type FunnelScope =
-  { kind: 'seller'; id: string } | { kind: 'company'; id: string } | { kind: 'platform' };
+/** A value, or a placeholder for it in a prepared statement. */
+export type Bound = string | Placeholder;
 
-const scopeOf = (scope: FunnelScope): SQL | undefined =>
+/** Whose payment-link orders a funnel counts. */
+export type FunnelScope<Id extends Bound = string> =
+  { kind: 'seller'; id: Id } | { kind: 'company'; id: Id } | { kind: 'platform' };
+
+/** The Argentine days [from, to] a funnel counts. */
+export interface FunnelRange<Day extends Bound = string> {
+  from: Day;
+  to: Day;
+}
+
+const scopeOf = (scope: FunnelScope<Bound>): SQL | undefined =>
   scope.kind === 'seller'
     ? eq(linkOrderDaily.sellerKey, scope.id)
     : scope.kind === 'company'
@@ -21,11 +30,7 @@ const scopeOf = (scope: FunnelScope): SQL | undefined =>
  * visitors at 0 for the caller to add its clicks to (UNION ALL). Approved
  * means approved or delivered now: a refunded sale no longer converts.
  */
-export function linkOrderRows(
-  db: Database,
-  scope: FunnelScope,
-  range: { from: string; to: string },
-) {
+export function linkOrderRows(db: Database, scope: FunnelScope<Bound>, range: FunnelRange<Bound>) {
   const daily = linkOrderDaily;
   return db
     .select({
