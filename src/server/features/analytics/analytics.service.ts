@@ -81,13 +81,6 @@ const emptyFunnel = (): Funnel => ({
   bySeller: new Map(),
 });
 
-const plus = (a: Tally, b: Tally): Tally => ({
-  clicks: a.clicks + b.clicks,
-  unique_visitors: a.unique_visitors + b.unique_visitors,
-  orders: a.orders + b.orders,
-  approved_orders: a.approved_orders + b.approved_orders,
-});
-
 function addInto(sum: Tally, tally: Tally): void {
   sum.clicks += tally.clicks;
   sum.unique_visitors += tally.unique_visitors;
@@ -95,19 +88,22 @@ function addInto(sum: Tally, tally: Tally): void {
   sum.approved_orders += tally.approved_orders;
 }
 
+/** Adds a tally to a breakdown's row (a new row is a copy: kept funnels are never changed). */
 function addTally(into: Map<string, Tally>, key: string, tally: Tally): void {
   const sum = into.get(key);
-  into.set(key, sum ? plus(sum, tally) : tally);
+  if (sum) addInto(sum, tally);
+  else into.set(key, { ...tally });
 }
 
 /** Two funnels of disjoint rows added up, as a new funnel. */
 function addFunnels(a: Funnel, b: Funnel): Funnel {
   const sum: Funnel = {
     ...emptyFunnel(),
-    total: plus(a.total, b.total),
+    total: { ...a.total },
     sellerCents: a.sellerCents + b.sellerCents,
     commissionCents: a.commissionCents + b.commissionCents,
   };
+  addInto(sum.total, b.total);
   for (const part of [a, b]) {
     for (const [key, tally] of part.byProduct) addTally(sum.byProduct, key, tally);
     for (const [key, tally] of part.byChannel) addTally(sum.byChannel, key, tally);
@@ -171,9 +167,11 @@ const tallyOf = (sums: Sums): Tally => ({
  * at once (both drivers decode a json column). Sums come as JSON numbers
  * (cents stay far below 2^53).
  */
+const jsonArray = (columns: SQL) => sql`coalesce(json_agg(json_build_array(${columns})), '[]')`;
+
 async function jsonRows<Row>(db: Database, columns: SQL, source: SQL): Promise<Row[]> {
   const { rows } = (await db.execute(
-    sql`select coalesce(json_agg(json_build_array(${columns})), '[]') as rows from (${source}) as r`,
+    sql`select ${jsonArray(columns)} as rows from (${source}) as r`,
   )) as unknown as { rows: { rows: Row[] }[] };
   return rows[0]?.rows ?? [];
 }
@@ -244,8 +242,7 @@ function prepareRecent(db: Database, kind: 'seller' | 'company', withClicks: boo
     : orders;
   return db
     .select({
-      rows: sql<RecentRow[]>`coalesce(json_agg(json_build_array(product_id, channel, day,
-        seller_key, ${SUMS})), '[]')`,
+      rows: sql<RecentRow[]>`${jsonArray(sql`product_id, channel, day, seller_key, ${SUMS}`)}`,
     })
     .from(source.as('recent'))
     .prepare(`link_analytics_recent_${kind}${withClicks ? '_clicks' : ''}`);
@@ -274,20 +271,15 @@ async function recentFunnel(
   }
   const [result] = await statement.execute({ id: scope.id, ...range, clicksFrom });
   const funnel = emptyFunnel();
-  const add = (into: Map<string, Tally>, key: string, tally: Tally) => {
-    const sum = into.get(key);
-    if (sum) addInto(sum, tally);
-    else into.set(key, { ...tally });
-  };
   for (const [product, channel, day, seller, ...sums] of result?.rows ?? []) {
     const tally = tallyOf(sums);
     addInto(funnel.total, tally);
     funnel.sellerCents += sums[4];
     funnel.commissionCents += sums[5];
-    add(funnel.byProduct, product, tally);
-    add(funnel.byChannel, channel, tally);
-    add(funnel.byDay, day, tally);
-    if (seller) add(funnel.bySeller, seller, tally);
+    addTally(funnel.byProduct, product, tally);
+    addTally(funnel.byChannel, channel, tally);
+    addTally(funnel.byDay, day, tally);
+    if (seller) addTally(funnel.bySeller, seller, tally);
   }
   return funnel;
 }

@@ -193,16 +193,8 @@ export async function writeClicks(db: Database, batch: ClickInput[]): Promise<nu
   return rows.length;
 }
 
-interface DailySum {
-  key: string;
-  day: string;
-  productId: string;
-  sellerKey: string;
-  channel: string;
-  companyId: string;
-  clicks: number;
-  uniqueVisitors: number;
-}
+/** A summary row's increments, with its key (the order batches take the rows in). */
+type DailySum = typeof linkClickDaily.$inferInsert & { key: string };
 
 /**
  * A batch's values as one array per column, unnested by the server: ten

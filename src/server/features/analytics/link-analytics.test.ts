@@ -15,6 +15,7 @@ import {
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { orders } from '../orders/orders.table';
 import { analyticsSalts, linkClickDaily, linkClicks } from './analytics.table';
+import { writeClicks, type ClickInput } from './click-recorder';
 import { channelOf, isPersonVisit } from './click-source';
 
 const PHONE =
@@ -351,4 +352,38 @@ describe('link analytics: clicks on payment links, counted privately, and the fu
     expect(channelOf(undefined, 'not a url', host)).toBe('direct');
     expect(channelOf(undefined, '', host)).toBe('direct');
   });
+  // PGlite is one connection: its transactions never overlap, so only a server can deadlock.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'writes two instances’ batches on the same summary rows at once, in opposite orders, without a deadlock on PostgreSQL (skipped: set TEST_DATABASE_URL to run it)',
+    async () => {
+      expect(t.app.dbDriver).toBe('postgres');
+      const fresh = await newWorld();
+      const channels = Array.from({ length: 400 }, (_, i) => `canal-${String(i).padStart(3, '0')}`);
+      const at = Date.now();
+      const batch = (order: string[]): ClickInput[] =>
+        order.map((channel, i) => ({
+          at: new Date(at + i),
+          productId: fresh.productId,
+          ref: fresh.ref,
+          visitorHash: `visitante-${channel}`,
+          channel,
+          device: 'mobile',
+          province: null,
+          sessionToken: null,
+        }));
+      for (let round = 0; round < 3; round += 1) {
+        const written = await Promise.allSettled([
+          writeClicks(t.db, batch(channels)),
+          writeClicks(t.db, batch([...channels].reverse())),
+        ]);
+        expect(written.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled']);
+      }
+      const rows = await t.db
+        .select({ clicks: linkClickDaily.clicks })
+        .from(linkClickDaily)
+        .where(eq(linkClickDaily.productId, fresh.productId));
+      expect(rows).toHaveLength(400);
+      expect(rows.every((row) => row.clicks === 6)).toBe(true);
+    },
+  );
 });
