@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { ORDER_MESSAGES, PAY_MESSAGES } from '../../src/shared/orders/orders.schema';
 import { E2E_BASE_URL } from '../../playwright.config';
@@ -45,9 +45,14 @@ async function companyWithTransfer(request: APIRequestContext, stock: number) {
   return { company, productId: (await product.json()).id as string };
 }
 
-/** A buyer's browser on an address of its own (the e2e server trusts X-Forwarded-For). */
+/**
+ * A buyer's browser on a network of its own (the e2e server trusts X-Forwarded-For):
+ * a random IPv6 /64 of the documentation range, so two tests (or a retry) never
+ * share the per-address caps, as they could among 254 IPv4 addresses.
+ */
 async function buyerOnOwnAddress(browser: Browser) {
-  const address = `203.0.113.${randomInt(1, 255)}`;
+  const [a, b] = [randomBytes(2).toString('hex'), randomBytes(2).toString('hex')];
+  const address = `2001:db8:${a}:${b}::1`;
   const context = await browser.newContext({
     locale: 'es-AR',
     timezoneId: 'America/Argentina/Buenos_Aires',
