@@ -2,7 +2,11 @@ import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveOrder } from '../../../../tests/factories/pay-world';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { analyticsReport, ReportMemory } from '../../features/analytics/analytics.service';
+import {
+  analyticsReport,
+  ReportMemory,
+  type AnalyticsScope,
+} from '../../features/analytics/analytics.service';
 import { linkClickDaily, linkClicks } from '../../features/analytics/analytics.table';
 import { orders } from '../../features/orders/orders.table';
 import { seedVolume } from './volume';
@@ -72,34 +76,43 @@ describe('seed:volume makes link clicks the analytics read like the recorder’s
     const period = {
       from: new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10),
     };
-    const memory = new ReportMemory();
-    const both = async () => {
-      const computed = await analyticsReport(t.db, company, period);
-      const kept = await analyticsReport(t.db, company, period, { memory });
-      expect(kept).toEqual(computed);
-      return kept;
-    };
-    const before = await both();
-    expect(before.clicks).toBeGreaterThan(0);
-    expect(before.approved_orders).toBeGreaterThan(0);
-
-    // An approved order of a closed day (a week ago) is refunded: its sale leaves the funnel now.
+    // An approved order through a seller's link, placed on a closed day (a week ago or more).
     const [old] = await t.db
-      .select({ id: orders.id })
+      .select({ id: orders.id, sellerId: orders.sellerId })
       .from(orders)
       .where(
         and(
           eq(orders.companyId, company.id),
           inArray(orders.status, ['approved', 'delivered']),
           eq(orders.channel, 'link'),
+          sql`${orders.sellerId} is not null`,
           lt(orders.createdAt, new Date(Date.now() - 7 * 86_400_000)),
           sql`${orders.createdAt} > now() - interval '80 days'`,
         ),
       )
       .limit(1);
+    const seller = { kind: 'seller' as const, id: old!.sellerId! };
+    const platform = { kind: 'platform' as const };
+    // One memory, as an instance has: it keeps each scope's closed days apart.
+    const memory = new ReportMemory();
+    const each = async (scope: AnalyticsScope) => {
+      const computed = await analyticsReport(t.db, scope, period);
+      const kept = await analyticsReport(t.db, scope, period, { memory });
+      expect(kept).toEqual(computed);
+      return kept;
+    };
+    const both = () => each(company);
+    const before = await both();
+    expect(before.clicks).toBeGreaterThan(0);
+    expect(before.approved_orders).toBeGreaterThan(0);
+    const [sellerBefore, platformBefore] = [await each(seller), await each(platform)];
+
+    // The old order is refunded: its sale leaves every funnel at once, though its day is kept.
     await moveOrder(t, old!.id, 'refunded');
     const refunded = await both();
     expect(refunded.approved_orders).toBe(before.approved_orders - 1);
+    expect((await each(seller)).approved_orders).toBe(sellerBefore.approved_orders - 1);
+    expect((await each(platform)).approved_orders).toBe(platformBefore.approved_orders - 1);
 
     // A click on one of the company's links today shows in the next report.
     const [product] = await t.db

@@ -100,6 +100,8 @@ export async function insertClicks(tx: Transaction, clicks: ClickRow[]): Promise
       (count(*) filter (where unique_visit))::int
     from ${linkClicks}
     group by day, product_id, coalesce(seller_id, ''), channel
+    -- Day by day, as the recorder writes them (a day's rows stored together).
+    order by day
     on conflict (day, product_id, seller_key, channel) do update
       set clicks = excluded.clicks, unique_visitors = excluded.unique_visitors`);
 }

@@ -4,6 +4,7 @@ import type { Transaction } from '../client';
 import { argentineDaySql } from '../../lib/sql-time';
 import {
   linkOrderDaily,
+  linkOrderVersions,
   orderDailyTotals,
   orders,
   orderTotals,
@@ -105,6 +106,24 @@ export async function deriveFigures(
       })
       .from(orders)
       .where(inArray(orders.companyId, companyIds))
-      .groupBy(sql`1, 2, 3, 4, 5`),
+      .groupBy(sql`1, 2, 3, 4, 5`)
+      // Day by day, as orders are placed (a day's rows stored together).
+      .orderBy(sql`2`),
   );
+  // Past days got new rows: a report that kept their sums must read them again.
+  await tx
+    .insert(linkOrderVersions)
+    .select(
+      tx
+        .selectDistinct({
+          day: linkOrderDaily.day,
+          version: sql<number>`1`.as('version'),
+        })
+        .from(linkOrderDaily)
+        .where(inArray(linkOrderDaily.companyId, companyIds)),
+    )
+    .onConflictDoUpdate({
+      target: linkOrderVersions.day,
+      set: { version: sql`${linkOrderVersions.version} + 1` },
+    });
 }

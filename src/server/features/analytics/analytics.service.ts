@@ -11,6 +11,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import {
   linkOrderRows,
+  linkOrderVersionSum,
   type Bound,
   type FunnelRange,
   type FunnelScope,
@@ -169,19 +170,41 @@ const tallyOf = (sums: Sums): Tally => ({
  */
 const jsonArray = (columns: SQL) => sql`coalesce(json_agg(json_build_array(${columns})), '[]')`;
 
-async function jsonRows<Row>(db: Database, columns: SQL, source: SQL): Promise<Row[]> {
+/** Rows read with the version sum of the days they leave out (0 when there are none). */
+interface Versioned<Row> {
+  rows: Row[];
+  version: number;
+}
+
+async function jsonRows<Row>(
+  db: Database,
+  columns: SQL,
+  source: SQL,
+  version: SQL<number> = sql<number>`0::float8`,
+): Promise<Versioned<Row>> {
   const { rows } = (await db.execute(
-    sql`select ${jsonArray(columns)} as rows from (${source}) as r`,
-  )) as unknown as { rows: { rows: Row[] }[] };
-  return rows[0]?.rows ?? [];
+    sql`select ${jsonArray(columns)} as rows, ${version} as version from (${source}) as r`,
+  )) as unknown as { rows: Versioned<Row>[] };
+  return { rows: rows[0]?.rows ?? [], version: rows[0]?.version ?? 0 };
+}
+
+/** A funnel, and the version sum of the days whose orders it counts (or leaves out). */
+interface VersionedFunnel {
+  funnel: Funnel;
+  version: number;
 }
 
 /**
  * Adds up many funnel rows (daily summary rows of clicks, of orders, or both)
  * in all and by product, channel, day and seller in the database, with
- * GROUPING SETS: one read of the rows, a few hundred sums back.
+ * GROUPING SETS: one read of the rows, a few hundred sums back; with the
+ * version sum of `versionOf`'s days read in the same statement (one snapshot).
  */
-async function groupFunnel(db: Database, source: SQLWrapper): Promise<Funnel> {
+async function groupFunnel(
+  db: Database,
+  source: SQLWrapper,
+  versionOf?: FunnelRange,
+): Promise<VersionedFunnel> {
   // The rows' columns are named as the summaries' (clickRows and linkOrderRows alike);
   // grouping() sets the bit of each column a row is not grouped by.
   const grouped = sql`
@@ -193,10 +216,11 @@ async function groupFunnel(db: Database, source: SQLWrapper): Promise<Funnel> {
     from (${source}) as funnel
     group by grouping sets ((), (product_id), (channel), (day), (seller_key))`;
   type Row = [set: number, product: string, channel: string, day: string, seller: string, ...Sums];
-  const rows = await jsonRows<Row>(
+  const { rows, version } = await jsonRows<Row>(
     db,
     sql`grouping_set, product_id, channel, day, seller_key, ${SUMS}`,
     grouped,
+    versionOf && linkOrderVersionSum(versionOf),
   );
   const funnel = emptyFunnel();
   for (const [set, product, channel, day, seller, ...sums] of rows) {
@@ -221,55 +245,58 @@ async function groupFunnel(db: Database, source: SQLWrapper): Promise<Funnel> {
         break;
     }
   }
-  return funnel;
+  return { funnel, version };
 }
 
 type RecentRow = [product: string, channel: string, day: string, seller: string, ...Sums];
 
 /**
- * What a seller's or a company's report reads each time: its clicks of the
- * last days (`clicksFrom` to `to`, when asked) and its link orders of the
- * period (`from` to `to`), as one JSON value. Prepared once per database and
- * shape: the statement's text is built once and, on a server, planned once
- * per connection.
+ * What a seller's or a company's report reads each time: its clicks and
+ * link orders of the last days (`from` to `to`), and the version sum of the
+ * earlier days of the period (`pastFrom` to `pastTo`), as one row in one
+ * snapshot. Prepared once per database and kind: the statement's text is
+ * built once and, on a server, planned once per connection.
  */
-function prepareRecent(db: Database, kind: 'seller' | 'company', withClicks: boolean) {
+function prepareRecent(db: Database, kind: 'seller' | 'company') {
   const scope = { kind, id: sql.placeholder('id') };
-  const to = sql.placeholder('to');
-  const orders = linkOrderRows(db, scope, { from: sql.placeholder('from'), to });
-  const source = withClicks
-    ? unionAll(clickRows(db, scope, { from: sql.placeholder('clicksFrom'), to }), orders)
-    : orders;
+  const open = { from: sql.placeholder('from'), to: sql.placeholder('to') };
+  const past = { from: sql.placeholder('pastFrom'), to: sql.placeholder('pastTo') };
+  const source = unionAll(clickRows(db, scope, open), linkOrderRows(db, scope, open));
   return db
     .select({
       rows: sql<RecentRow[]>`${jsonArray(sql`product_id, channel, day, seller_key, ${SUMS}`)}`,
+      version: linkOrderVersionSum(past),
     })
     .from(source.as('recent'))
-    .prepare(`link_analytics_recent_${kind}${withClicks ? '_clicks' : ''}`);
+    .prepare(`link_analytics_recent_${kind}`);
 }
 
 const preparedRecent = new WeakMap<Database, Map<string, ReturnType<typeof prepareRecent>>>();
 
 /**
- * A seller's or a company's latest clicks (`clicksFrom` to the period's end;
- * none when null) and the period's orders, added up here: a few hundred rows
- * at most, cheaper to read than to group in the database.
+ * A seller's or a company's clicks and orders of the last days (`open`),
+ * added up here (a few hundred rows at most, cheaper to read than to group
+ * in the database), with the version sum of the period's earlier days (`past`).
  */
 async function recentFunnel(
   db: Database,
   scope: { kind: 'seller' | 'company'; id: string },
-  range: FunnelRange,
-  clicksFrom: string | null,
-): Promise<Funnel> {
+  open: FunnelRange,
+  past: FunnelRange,
+): Promise<VersionedFunnel> {
   const statements = preparedRecent.get(db) ?? new Map();
   preparedRecent.set(db, statements);
-  const shape = `${scope.kind}|${clicksFrom !== null}`;
-  let statement = statements.get(shape);
+  let statement = statements.get(scope.kind);
   if (!statement) {
-    statement = prepareRecent(db, scope.kind, clicksFrom !== null);
-    statements.set(shape, statement);
+    statement = prepareRecent(db, scope.kind);
+    statements.set(scope.kind, statement);
   }
-  const [result] = await statement.execute({ id: scope.id, ...range, clicksFrom });
+  const [result] = await statement.execute({
+    id: scope.id,
+    ...open,
+    pastFrom: past.from,
+    pastTo: past.to,
+  });
   const funnel = emptyFunnel();
   for (const [product, channel, day, seller, ...sums] of result?.rows ?? []) {
     const tally = tallyOf(sums);
@@ -281,19 +308,21 @@ async function recentFunnel(
     addTally(funnel.byDay, day, tally);
     if (seller) addTally(funnel.bySeller, seller, tally);
   }
-  return funnel;
+  return { funnel, version: result?.version ?? 0 };
 }
 
 /**
- * How many days back a day's clicks are final: a click is added to the
- * summary within a second of the visit, by the instance that served it; a
- * day that ended more than a day ago gets no more.
+ * How many days back a day is over for the reports: a click is added to the
+ * summary within a second of the visit, by the instance that served it, so a
+ * day that ended more than a day ago gets no more clicks; its orders still
+ * change status, and each change of its approved figures bumps its version
+ * (link_order_versions), which a report compares with the sums it kept.
  */
 const CLOSED_AFTER_DAYS = 2;
-/** How long an instance keeps a period's closed clicks (a bound, should a late batch ever come). */
-const CLOSED_CLICKS_TTL_MS = 10 * 60_000;
+/** How long an instance keeps a period's past days (a bound, should a late batch of clicks ever come). */
+const CLOSED_DAYS_TTL_MS = 10 * 60_000;
 /** Periods kept at once per instance (each a few KB). */
-const CLOSED_CLICKS_ENTRIES = 1000;
+const CLOSED_DAYS_ENTRIES = 1000;
 
 /** How long an instance keeps a product's title or a seller's name for the reports. */
 const NAMES_TTL_MS = 60_000;
@@ -302,29 +331,49 @@ const NAMES_ENTRIES = 20_000;
 
 /**
  * What an instance keeps between reports, so that each report reads only
- * what can have changed: the clicks of days that are over (those rows no
- * longer change; a report adds them up once per scope and period, then
- * reads only the last two days' clicks and the orders, whose statuses do
- * change), and the listed products' titles and sellers' names for a minute.
+ * what can have changed: the sums of the clicks and orders of a period's days
+ * that are over, per scope and period, with the version sum they were read
+ * with (each report reads the last two days and that sum again, and reads
+ * the past days anew only when the sum has grown: an order of theirs was
+ * approved or refunded since), and the listed products' titles and sellers'
+ * names for a minute.
  */
 export class ReportMemory {
-  private readonly closed = new Map<string, { until: number; funnel: Promise<Funnel> }>();
+  private readonly closed = new Map<string, { until: number; past: Promise<VersionedFunnel> }>();
   private readonly names = new Map<string, { until: number; name: string }>();
 
-  closedClicks(
+  /**
+   * The funnel of the days [from, to], all over: kept, or read now when not
+   * kept or kept from before `version` (a version sum the caller has read).
+   */
+  async closedDays(
     db: Database,
     scope: AnalyticsScope,
-    range: { from: string; to: string },
+    range: FunnelRange,
     now: number,
-  ): Promise<Funnel> {
+    version = 0,
+  ): Promise<VersionedFunnel> {
     const key = `${scope.kind}:${scope.kind === 'platform' ? '' : scope.id}|${range.from}|${range.to}`;
-    const kept = this.closed.get(key);
-    if (kept && kept.until > now) return kept.funnel;
-    if (this.closed.size >= CLOSED_CLICKS_ENTRIES) this.closed.clear();
-    const funnel = groupFunnel(db, clickRows(db, scope, range));
-    this.closed.set(key, { until: now + CLOSED_CLICKS_TTL_MS, funnel });
-    funnel.catch(() => this.closed.delete(key));
-    return funnel;
+    for (;;) {
+      const kept = this.closed.get(key);
+      if (!kept || kept.until <= now) break;
+      const past = await kept.past.catch(() => null);
+      if (past && past.version >= version) return past;
+      // Older than what the caller has seen: read again, unless another report already does.
+      if (this.closed.get(key) === kept) break;
+    }
+    if (this.closed.size >= CLOSED_DAYS_ENTRIES) this.closed.clear();
+    const past = groupFunnel(
+      db,
+      unionAll(clickRows(db, scope, range), linkOrderRows(db, scope, range)),
+      range,
+    );
+    const entry = { until: now + CLOSED_DAYS_TTL_MS, past };
+    this.closed.set(key, entry);
+    past.catch(() => {
+      if (this.closed.get(key) === entry) this.closed.delete(key);
+    });
+    return past;
   }
 
   /** The titles of these products and the names of these sellers, read when not kept. */
@@ -352,37 +401,46 @@ export class ReportMemory {
 }
 
 /**
- * The funnel of the period: the clicks of days that are over (kept in `memory`,
- * or read now without it), and the last days' clicks and every order of the
- * period, read now in one statement.
+ * The funnel of the period: its days that are over (kept in `memory`, or read
+ * now without it) and its last two days, read now with the version sum of the
+ * days that are over, in one statement; when that sum has grown since the
+ * kept sums were read, the days that are over are read again.
  */
 async function periodFunnel(
   db: Database,
   scope: AnalyticsScope,
-  range: { from: string; to: string },
+  range: FunnelRange,
   today: string,
   memory: ReportMemory | undefined,
 ): Promise<Funnel> {
   const lastClosed = shiftDay(today, -CLOSED_AFTER_DAYS);
   if (!memory || range.from > lastClosed) {
-    return groupFunnel(db, unionAll(clickRows(db, scope, range), linkOrderRows(db, scope, range)));
+    const { funnel } = await groupFunnel(
+      db,
+      unionAll(clickRows(db, scope, range), linkOrderRows(db, scope, range)),
+    );
+    return funnel;
   }
-  const closedRange = { from: range.from, to: range.to < lastClosed ? range.to : lastClosed };
-  const openRange = { from: shiftDay(closedRange.to, 1), to: range.to };
-  const withClicks = openRange.from <= openRange.to;
-  const [past, recent] = await Promise.all([
-    memory.closedClicks(db, scope, closedRange, Date.now()),
-    // The platform's orders of a period are thousands of rows: summed by the database.
+  const closed = { from: range.from, to: range.to < lastClosed ? range.to : lastClosed };
+  // Empty (from after to) when the period ended before the last two days.
+  const open = { from: shiftDay(closed.to, 1), to: range.to };
+  const now = Date.now();
+  const [kept, recent] = await Promise.all([
+    memory.closedDays(db, scope, closed, now),
+    // The platform's last days are thousands of rows: summed by the database.
     scope.kind === 'platform'
       ? groupFunnel(
           db,
-          withClicks
-            ? unionAll(clickRows(db, scope, openRange), linkOrderRows(db, scope, range))
-            : linkOrderRows(db, scope, range),
+          unionAll(clickRows(db, scope, open), linkOrderRows(db, scope, open)),
+          closed,
         )
-      : recentFunnel(db, scope, range, withClicks ? openRange.from : null),
+      : recentFunnel(db, scope, open, closed),
   ]);
-  return addFunnels(past, recent);
+  const past =
+    kept.version >= recent.version
+      ? kept
+      : await memory.closedDays(db, scope, closed, now, recent.version);
+  return addFunnels(past.funnel, recent.funnel);
 }
 
 /** Most clicks first, then sales and orders; ties by key, so the top of a list is always the same. */

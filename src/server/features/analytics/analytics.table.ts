@@ -69,10 +69,17 @@ export const linkClickDaily = pgTable(
     uniqueVisitors: integer('unique_visitors').notNull(),
   },
   (table) => [
-    // No index leads with the day: PostgreSQL would take it for a seller's or a company's
-    // period (the rows of a day are stored together) and filter every other tenant's rows.
-    // The platform's period reads the whole table once (and is reused for 30 s).
     primaryKey({ columns: [table.productId, table.sellerKey, table.channel, table.day] }),
+    // The platform's last days, read from this index alone (a seller's and a company's
+    // periods keep to their own indexes below, which match both their conditions).
+    index('link_click_daily_day_idx').on(
+      table.day,
+      table.productId,
+      table.sellerKey,
+      table.channel,
+      table.clicks,
+      table.uniqueVisitors,
+    ),
     index('link_click_daily_seller_idx').on(table.sellerKey, table.day),
     // Every column the funnel reads, so a company's period is read from this index alone
     // (an index-only scan: its entries sit together, where its rows are spread over as

@@ -1,6 +1,6 @@
 import { and, between, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { linkOrderDaily } from './orders.table';
+import { linkOrderDaily, linkOrderVersions } from './orders.table';
 
 /** A value, or a placeholder for it in a prepared statement. */
 export type Bound = string | Placeholder;
@@ -47,4 +47,16 @@ export function linkOrderRows(db: Database, scope: FunnelScope<Bound>, range: Fu
     })
     .from(daily)
     .where(and(between(daily.day, range.from, range.to), scopeOf(scope)));
+}
+
+/**
+ * The sum of the versions of the days [from, to] (link_order_versions), as a
+ * scalar for the statement that reads those days' orders or the last days':
+ * it grows whenever an order placed on one of those days enters or leaves
+ * approved after its day, so a funnel of those days kept with the sum it was
+ * read with is still right while the sum is the same.
+ */
+export function linkOrderVersionSum(range: FunnelRange<Bound>): SQL<number> {
+  const versions = linkOrderVersions;
+  return sql<number>`(select coalesce(sum(${versions.version}), 0)::float8 from ${versions} where ${between(versions.day, range.from, range.to)})`;
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@shared/order-status';
 import { argentineDay } from '@shared/time';
 import type { Transaction } from '../../db/client';
-import { linkOrderDaily } from './orders.table';
+import { linkOrderDaily, linkOrderVersions } from './orders.table';
 
 /** A payment-link order as the funnel counts it: its link, its click's channel, its day and commission. */
 export interface TalliedLinkOrder {
@@ -99,5 +99,34 @@ export function linkOrderTakenOutOf(tx: Transaction, order: TalliedLinkOrder, st
         ),
       )
       .returning({ orders: linkOrderDaily.orders }),
+  );
+}
+
+/**
+ * Bumping the version of the day an order was placed on, when this change
+ * moves that day's approved figures after the day is over (an order entering
+ * or leaving approved or delivered), as a data-modifying CTE of the same
+ * statement: a report that kept the day's sums sees the version move in the
+ * snapshot that shows the change. Null for an order placed today (no report
+ * keeps today) and for other statuses (the order leaves one and enters
+ * another in one transaction, so the day's order count stays).
+ */
+export function linkOrderVersionBumped(
+  tx: Transaction,
+  order: TalliedLinkOrder,
+  status: OrderStatus,
+  now: Date,
+) {
+  const day = argentineDay(order.createdAt);
+  if (!converts(status) || day >= argentineDay(now)) return null;
+  return tx.$with('link_order_version').as(
+    tx
+      .insert(linkOrderVersions)
+      .values({ day, version: 1 })
+      .onConflictDoUpdate({
+        target: linkOrderVersions.day,
+        set: { version: sql`${linkOrderVersions.version} + 1` },
+      })
+      .returning({ version: linkOrderVersions.version }),
   );
 }

@@ -4,7 +4,11 @@ import type { OrderStatus } from '@shared/order-status';
 import { ARGENTINA_TIME_ZONE, argentineDay } from '@shared/time';
 import type { Transaction } from '../../db/client';
 import type { OrderRow } from './orders.service';
-import { linkOrderCountedIn, linkOrderTakenOutOf } from './link-order-totals';
+import {
+  linkOrderCountedIn,
+  linkOrderTakenOutOf,
+  linkOrderVersionBumped,
+} from './link-order-totals';
 import { orderDailyTotals, orderTotals } from './orders.table';
 
 /** Calendar days are Argentine days (src/shared/time.ts). */
@@ -60,8 +64,9 @@ export async function countOrderIn(
         .returning({ orders: orderTotals.orders }),
     );
     const link = linkOrderTakenOutOf(tx, { ...order, companyId }, status);
+    const version = linkOrderVersionBumped(tx, { ...order, companyId }, status, new Date());
     const [daily] = await tx
-      .with(total, link)
+      .with(total, link, ...(version ? [version] : []))
       .update(orderDailyTotals)
       .set({
         orders: sql`${orderDailyTotals.orders} - 1`,
@@ -98,8 +103,9 @@ export async function countOrderIn(
 type CountedOrder = Omit<TotalledOrder, 'companyId'> & { companyId: string };
 
 /**
- * Adding an order to a status's totals, as three data-modifying CTEs (the
- * company's row, its day's row and its link's row of `link_order_daily`)
+ * Adding an order to a status's totals, as data-modifying CTEs (the
+ * company's row, its day's row, its link's row of `link_order_daily` and,
+ * for an order placed before today, its day's version when it converts)
  * for the caller to run with another statement of the same transaction:
  * `tx.with(...orderCountedIn(…))`. PostgreSQL runs a data-modifying CTE
  * once, whether or not the statement reads it.
@@ -146,5 +152,11 @@ export function orderCountedIn(tx: Transaction, order: CountedOrder, status: Ord
       })
       .returning({ orders: orderDailyTotals.orders }),
   );
-  return [companyTotal, companyDay, linkOrderCountedIn(tx, order, status)] as const;
+  const version = linkOrderVersionBumped(tx, order, status, new Date());
+  return [
+    companyTotal,
+    companyDay,
+    linkOrderCountedIn(tx, order, status),
+    ...(version ? [version] : []),
+  ] as const;
 }

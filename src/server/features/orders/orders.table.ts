@@ -250,9 +250,27 @@ export const linkOrderDaily = pgTable(
       columns: [table.companyId, table.day, table.productId, table.sellerKey, table.channel],
     }),
     index('link_order_daily_seller_idx').on(table.sellerKey, table.day),
+    // The platform's last days (its counts stay out of indexes, so their updates stay HOT).
+    index('link_order_daily_day_idx').on(table.day),
     check(
       'link_order_daily_orders_check',
       sql`${table.approvedOrders} >= 0 and ${table.approvedOrders} <= ${table.orders}`,
     ),
   ],
 );
+
+/**
+ * How many times the approved figures of link orders placed on a day have
+ * changed since that day ended: bumped in the statement that changes them
+ * (a status change into or out of approved or delivered of an order placed
+ * before today; the order count of such a day never changes, as a status
+ * change takes an order out of one status and into another in one
+ * transaction). Versions only grow and rows are never deleted, so the sum of
+ * a period's versions read with its rows tells whether those rows have
+ * changed since: the analytics reports keep past days' sums per instance and
+ * compare it on each request (analytics.service.ts).
+ */
+export const linkOrderVersions = pgTable('link_order_versions', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
