@@ -20,8 +20,9 @@ describe('seed:volume makes link clicks the analytics read like the recorder’s
     made = await seedVolume(t.db, {
       orders: 300,
       companies: 3,
-      sellers: 20,
-      products: 30,
+      // More products and sellers than a report lists (50), so the lists are the top ones.
+      sellers: 300,
+      products: 120,
       password: 'volumen-de-prueba-2026',
       clicksPerOrder: 10,
       seed: 7,
@@ -106,6 +107,8 @@ describe('seed:volume makes link clicks the analytics read like the recorder’s
     expect(before.clicks).toBeGreaterThan(0);
     expect(before.approved_orders).toBeGreaterThan(0);
     const [sellerBefore, platformBefore] = [await each(seller), await each(platform)];
+    expect(platformBefore.by_product).toHaveLength(50);
+    expect(platformBefore.by_seller).toHaveLength(50);
 
     // The old order is refunded: its sale leaves every funnel at once, though its day is kept.
     await moveOrder(t, old!.id, 'refunded');

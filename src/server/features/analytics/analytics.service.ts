@@ -96,22 +96,59 @@ function addTally(into: Map<string, Tally>, key: string, tally: Tally): void {
   else into.set(key, { ...tally });
 }
 
-/** Two funnels of disjoint rows added up, as a new funnel. */
-function addFunnels(a: Funnel, b: Funnel): Funnel {
-  const sum: Funnel = {
-    ...emptyFunnel(),
-    total: { ...a.total },
-    sellerCents: a.sellerCents + b.sellerCents,
-    commissionCents: a.commissionCents + b.commissionCents,
-  };
-  addInto(sum.total, b.total);
-  for (const part of [a, b]) {
-    for (const [key, tally] of part.byProduct) addTally(sum.byProduct, key, tally);
-    for (const [key, tally] of part.byChannel) addTally(sum.byChannel, key, tally);
-    for (const [key, tally] of part.byDay) addTally(sum.byDay, key, tally);
-    for (const [key, tally] of part.bySeller) addTally(sum.bySeller, key, tally);
-  }
+/** Two tallies added up, as a new tally. */
+function sumOf(a: Tally, b: Tally): Tally {
+  const sum = { ...a };
+  addInto(sum, b);
   return sum;
+}
+
+/** Most clicks first, then sales and orders; ties by key, so the top of a list is always the same. */
+const byActivity = (a: Breakdown, b: Breakdown) =>
+  b.tally.clicks - a.tally.clicks ||
+  b.tally.approved_orders - a.tally.approved_orders ||
+  b.tally.orders - a.tally.orders ||
+  (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
+/** A kept funnel's breakdown by activity, sorted once (kept funnels never change). */
+const sortedBreakdowns = new WeakMap<Map<string, Tally>, Breakdown[]>();
+
+function sortedOf(breakdown: Map<string, Tally>): Breakdown[] {
+  let sorted = sortedBreakdowns.get(breakdown);
+  if (!sorted) {
+    sorted = [...breakdown].map(([key, tally]) => ({ key, tally })).sort(byActivity);
+    sortedBreakdowns.set(breakdown, sorted);
+  }
+  return sorted;
+}
+
+/**
+ * The first `count` rows, by activity, of a breakdown of two funnels of
+ * disjoint days added up: a key of `recent` adds its past tally; any other
+ * key has its past tally alone, so only the first `count` of those, in the
+ * past's order (sorted once per kept funnel), can be among the first. A
+ * report of a busy platform thus sorts the last days' keys, not all.
+ */
+function topOf(
+  past: Map<string, Tally> | undefined,
+  recent: Map<string, Tally>,
+  count: number,
+): Breakdown[] {
+  const candidates: Breakdown[] = [];
+  for (const [key, tally] of recent) {
+    const before = past?.get(key);
+    candidates.push({ key, tally: before ? sumOf(before, tally) : tally });
+  }
+  if (past) {
+    let taken = 0;
+    for (const row of sortedOf(past)) {
+      if (taken >= count) break;
+      if (recent.has(row.key)) continue;
+      candidates.push(row);
+      taken += 1;
+    }
+  }
+  return candidates.sort(byActivity).slice(0, count);
 }
 
 const scopeOf = (scope: FunnelScope<Bound>): SQL | undefined =>
@@ -412,14 +449,14 @@ async function periodFunnel(
   range: FunnelRange,
   today: string,
   memory: ReportMemory | undefined,
-): Promise<Funnel> {
+): Promise<{ past: Funnel | null; recent: Funnel }> {
   const lastClosed = shiftDay(today, -CLOSED_AFTER_DAYS);
   if (!memory || range.from > lastClosed) {
     const { funnel } = await groupFunnel(
       db,
       unionAll(clickRows(db, scope, range), linkOrderRows(db, scope, range)),
     );
-    return funnel;
+    return { past: null, recent: funnel };
   }
   const closed = { from: range.from, to: range.to < lastClosed ? range.to : lastClosed };
   // Empty (from after to) when the period ended before the last two days.
@@ -440,15 +477,8 @@ async function periodFunnel(
     kept.version >= recent.version
       ? kept
       : await memory.closedDays(db, scope, closed, now, recent.version);
-  return addFunnels(past.funnel, recent.funnel);
+  return { past: past.funnel, recent: recent.funnel };
 }
-
-/** Most clicks first, then sales and orders; ties by key, so the top of a list is always the same. */
-const byActivity = (a: Breakdown, b: Breakdown) =>
-  b.tally.clicks - a.tally.clicks ||
-  b.tally.approved_orders - a.tally.approved_orders ||
-  b.tally.orders - a.tally.orders ||
-  (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 /**
  * GET /api/{seller,company,admin}/analytics: the funnel of the payment links
@@ -465,14 +495,16 @@ export async function analyticsReport(
 ): Promise<AnalyticsReport> {
   const now = options.now ?? new Date();
   const range = analyticsRange(query, now);
-  const funnel = await periodFunnel(db, scope, range, argentineDay(now), options.memory);
-  const { total } = funnel;
-  const entries = (map: Map<string, Tally>): Breakdown[] =>
-    [...map].map(([key, tally]) => ({ key, tally }));
-  const products = entries(funnel.byProduct).sort(byActivity).slice(0, TOP);
-  const channels = entries(funnel.byChannel).sort(byActivity);
-  const sellers =
-    scope.kind === 'seller' ? [] : entries(funnel.bySeller).sort(byActivity).slice(0, TOP);
+  // Two funnels of disjoint days (the past one kept), added up as the report needs them.
+  const { past, recent } = await periodFunnel(db, scope, range, argentineDay(now), options.memory);
+  const total = past ? sumOf(past.total, recent.total) : recent.total;
+  const commissionCents =
+    scope.kind === 'seller'
+      ? (past?.sellerCents ?? 0) + recent.sellerCents
+      : (past?.commissionCents ?? 0) + recent.commissionCents;
+  const products = topOf(past?.byProduct, recent.byProduct, TOP);
+  const channels = topOf(past?.byChannel, recent.byChannel, Infinity);
+  const sellers = scope.kind === 'seller' ? [] : topOf(past?.bySeller, recent.bySeller, TOP);
   // The listed products' titles and sellers' names (kept for a minute when there is memory).
   const productIds = products.map((product) => product.key);
   const sellerIds = sellers.map((seller) => seller.key);
@@ -484,7 +516,8 @@ export async function analyticsReport(
 
   const daily: AnalyticsReport['daily'] = [];
   for (let day = range.from; day <= range.to; day = shiftDay(day, 1)) {
-    const tally = funnel.byDay.get(day) ?? emptyTally();
+    const [before, after] = [past?.byDay.get(day), recent.byDay.get(day)];
+    const tally = before && after ? sumOf(before, after) : (before ?? after ?? emptyTally());
     daily.push({
       day,
       clicks: tally.clicks,
@@ -508,7 +541,7 @@ export async function analyticsReport(
       total.unique_visitors > 0
         ? Math.round((total.approved_orders * 10_000) / total.unique_visitors)
         : 0,
-    commission_cents: scope.kind === 'seller' ? funnel.sellerCents : funnel.commissionCents,
+    commission_cents: commissionCents,
     by_product: products.map(({ key, tally }) => ({
       product_id: key,
       title: titles.get(key) ?? '',
