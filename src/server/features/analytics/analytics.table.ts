@@ -68,30 +68,26 @@ export const linkClickDaily = pgTable(
     clicks: integer('clicks').notNull(),
     uniqueVisitors: integer('unique_visitors').notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.productId, table.sellerKey, table.channel, table.day] }),
-    // The platform's last days, read from this index alone (a seller's and a company's
-    // periods keep to their own indexes below, which match both their conditions).
-    index('link_click_daily_day_idx').on(
+  (table) => {
+    // Every column the funnel reads, from the day on: an index that holds them answers a
+    // period from the index alone (an index-only scan).
+    const funnel = [
       table.day,
       table.productId,
       table.sellerKey,
       table.channel,
       table.clicks,
       table.uniqueVisitors,
-    ),
-    index('link_click_daily_seller_idx').on(table.sellerKey, table.day),
-    // Every column the funnel reads, so a company's period is read from this index alone
-    // (an index-only scan: its entries sit together, where its rows are spread over as
-    // many pages as it has rows, written day by day among every other company's).
-    index('link_click_daily_company_idx').on(
-      table.companyId,
-      table.day,
-      table.productId,
-      table.sellerKey,
-      table.channel,
-      table.clicks,
-      table.uniqueVisitors,
-    ),
-  ],
+    ] as const;
+    return [
+      primaryKey({ columns: [table.productId, table.sellerKey, table.channel, table.day] }),
+      // The platform's last days (a seller's and a company's periods keep to their own
+      // indexes below, which match both their conditions).
+      index('link_click_daily_day_idx').on(...funnel),
+      index('link_click_daily_seller_idx').on(table.sellerKey, table.day),
+      // A company's period: its entries sit together, where its rows are spread over as
+      // many pages as it has rows, written day by day among every other company's.
+      index('link_click_daily_company_idx').on(table.companyId, ...funnel),
+    ];
+  },
 );
