@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { argentineDay } from '@shared/time';
 import { moveOrder } from '../../../../tests/factories/pay-world';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import {
@@ -8,8 +9,21 @@ import {
   type AnalyticsScope,
 } from '../../features/analytics/analytics.service';
 import { linkClickDaily, linkClicks } from '../../features/analytics/analytics.table';
+import { writeClicks, type ClickInput } from '../../features/analytics/click-recorder';
 import { orders } from '../../features/orders/orders.table';
 import { seedVolume } from './volume';
+
+/** A phone's click on the company's own link of a product, at a given time. */
+const lateClick = (productId: string, at: Date): ClickInput => ({
+  at,
+  productId,
+  ref: null,
+  visitorHash: 'b'.repeat(64),
+  channel: 'whatsapp',
+  device: 'mobile',
+  province: null,
+  sessionToken: null,
+});
 
 describe('seed:volume makes link clicks the analytics read like the recorder’s', () => {
   let t: TestApp;
@@ -136,5 +150,15 @@ describe('seed:volume makes link clicks the analytics read like the recorder’s
     await t.app.linkAnalytics.recorder.flush();
     const clicked = await both();
     expect(clicked.clicks).toBe(refunded.clicks + 1);
+
+    // A late click of yesterday's (written today, as after midnight or once the database is
+    // back): yesterday's sums are kept, and the click's batch bumps the day's version.
+    const yesterday = new Date(Date.now() - 86_400_000);
+    expect(await writeClicks(t.db, [lateClick(product!.id!, yesterday)])).toBe(1);
+    const late = await both();
+    expect(late.clicks).toBe(clicked.clicks + 1);
+    const day = late.daily.find((row) => row.day === argentineDay(yesterday));
+    expect(day!.clicks).toBe(clicked.daily.find((row) => row.day === day!.day)!.clicks + 1);
+    expect((await each(platform)).clicks).toBe(platformBefore.clicks + 2);
   });
 });

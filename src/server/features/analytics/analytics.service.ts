@@ -349,14 +349,17 @@ async function recentFunnel(
 }
 
 /**
- * How many days back a day is over for the reports: a click is added to the
- * summary within a second of the visit, by the instance that served it, so a
- * day that ended more than a day ago gets no more clicks; its orders still
- * change status, and each change of its approved figures bumps its version
- * (link_order_versions), which a report compares with the sums it kept.
+ * How long after midnight the day before still counts as open for the
+ * reports. Once a day is over, a change to its figures bumps its version
+ * (link_order_versions): an order of that day entering or leaving approved,
+ * or a batch of clicks written after the day (the click writer looks at its
+ * clock just before the batch's transaction). A write that looked before
+ * midnight commits within this time, on instances whose clocks agree to
+ * within it, so a report that keeps a day's sums (from this long after its
+ * end) sees every write that bumped nothing.
  */
-const CLOSED_AFTER_DAYS = 2;
-/** How long an instance keeps a period's past days (a bound, should a late batch of clicks ever come). */
+const CLOSING_GRACE_MS = 10 * 60_000;
+/** How long an instance keeps a period's past days (a bound, should a clock be far off). */
 const CLOSED_DAYS_TTL_MS = 10 * 60_000;
 /** Periods kept at once per instance (each a few KB). */
 const CLOSED_DAYS_ENTRIES = 1000;
@@ -370,9 +373,9 @@ const NAMES_ENTRIES = 20_000;
  * What an instance keeps between reports, so that each report reads only
  * what can have changed: the sums of the clicks and orders of a period's days
  * that are over, per scope and period, with the version sum they were read
- * with (each report reads the last two days and that sum again, and reads
- * the past days anew only when the sum has grown: an order of theirs was
- * approved or refunded since), and the listed products' titles and sellers'
+ * with (each report reads today and that sum again, and reads the past days
+ * anew only when the sum has grown: an order of theirs was approved or
+ * refunded since, or late clicks came), and the listed products' titles and sellers'
  * names for a minute.
  */
 export class ReportMemory {
@@ -439,18 +442,19 @@ export class ReportMemory {
 
 /**
  * The funnel of the period: its days that are over (kept in `memory`, or read
- * now without it) and its last two days, read now with the version sum of the
- * days that are over, in one statement; when that sum has grown since the
- * kept sums were read, the days that are over are read again.
+ * now without it) and today (with yesterday, just after midnight), read now
+ * with the version sum of the days that are over, in one statement; when that
+ * sum has grown since the kept sums were read, the days that are over are
+ * read again.
  */
 async function periodFunnel(
   db: Database,
   scope: AnalyticsScope,
   range: FunnelRange,
-  today: string,
+  now: Date,
   memory: ReportMemory | undefined,
 ): Promise<{ past: Funnel | null; recent: Funnel }> {
-  const lastClosed = shiftDay(today, -CLOSED_AFTER_DAYS);
+  const lastClosed = shiftDay(argentineDay(new Date(now.getTime() - CLOSING_GRACE_MS)), -1);
   if (!memory || range.from > lastClosed) {
     const { funnel } = await groupFunnel(
       db,
@@ -459,12 +463,12 @@ async function periodFunnel(
     return { past: null, recent: funnel };
   }
   const closed = { from: range.from, to: range.to < lastClosed ? range.to : lastClosed };
-  // Empty (from after to) when the period ended before the last two days.
+  // Empty (from after to) when the period ended before today.
   const open = { from: shiftDay(closed.to, 1), to: range.to };
-  const now = Date.now();
+  const at = Date.now();
   const [kept, recent] = await Promise.all([
-    memory.closedDays(db, scope, closed, now),
-    // The platform's last days are thousands of rows: summed by the database.
+    memory.closedDays(db, scope, closed, at),
+    // The platform's day is thousands of rows: summed by the database.
     scope.kind === 'platform'
       ? groupFunnel(
           db,
@@ -476,7 +480,7 @@ async function periodFunnel(
   const past =
     kept.version >= recent.version
       ? kept
-      : await memory.closedDays(db, scope, closed, now, recent.version);
+      : await memory.closedDays(db, scope, closed, at, recent.version);
   return { past: past.funnel, recent: recent.funnel };
 }
 
@@ -496,7 +500,7 @@ export async function analyticsReport(
   const now = options.now ?? new Date();
   const range = analyticsRange(query, now);
   // Two funnels of disjoint days (the past one kept), added up as the report needs them.
-  const { past, recent } = await periodFunnel(db, scope, range, argentineDay(now), options.memory);
+  const { past, recent } = await periodFunnel(db, scope, range, now, options.memory);
   const total = past ? sumOf(past.total, recent.total) : recent.total;
   const commissionCents =
     scope.kind === 'seller'

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { argentineDay } from '@shared/time';
 import type { Database } from '../../db/client';
 import { usersOfSessions } from '../auth/users.service';
+import { bumpLinkFunnelDays } from '../orders/link-order-totals';
 import { linksByCode } from '../orders/seller-links.service';
 import { companiesOfProducts } from '../products/products.service';
 import { linkClickDaily, linkClicks } from './analytics.table';
@@ -121,8 +122,17 @@ interface ClickRow {
 const linkKey = (row: Pick<ClickRow, 'visitorHash' | 'productId' | 'sellerId'>) =>
   `${row.visitorHash}|${row.productId}|${row.sellerId ?? ''}`;
 
-/** Appends a batch of clicks and their daily sums; answers how many were counted. */
-export async function writeClicks(db: Database, batch: ClickInput[]): Promise<number> {
+/**
+ * Appends a batch of clicks and their daily sums; answers how many were
+ * counted. Clicks of a day that is over when the batch is written (`clock`,
+ * read just before the transaction) bump that day's version, as a change to
+ * its orders does: the reports keep the sums of days that are over.
+ */
+export async function writeClicks(
+  db: Database,
+  batch: ClickInput[],
+  clock: () => Date = () => new Date(),
+): Promise<number> {
   const distinct = <T>(values: (T | null)[]) => [
     ...new Set(values.filter((v): v is T => v !== null)),
   ];
@@ -182,6 +192,8 @@ export async function writeClicks(db: Database, batch: ClickInput[]): Promise<nu
   // In key order, so that instances adding to the same summary rows take their locks in
   // the same order (never waiting on each other in a cycle).
   const sums = [...daily.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const today = argentineDay(clock());
+  const late = sums.filter((sum) => sum.day < today).map((sum) => sum.day);
   await db.transaction(async (tx) => {
     for (let start = 0; start < rows.length; start += CHUNK) {
       await tx.execute(appendClicks(rows.slice(start, start + CHUNK)));
@@ -189,6 +201,7 @@ export async function writeClicks(db: Database, batch: ClickInput[]): Promise<nu
     for (let start = 0; start < sums.length; start += CHUNK) {
       await tx.execute(addToDaily(sums.slice(start, start + CHUNK)));
     }
+    await bumpLinkFunnelDays(tx, late);
   });
   return rows.length;
 }

@@ -130,3 +130,22 @@ export function linkOrderVersionBumped(
       .returning({ version: linkOrderVersions.version }),
   );
 }
+
+/**
+ * For the click writer: bumping the versions of days that are over which a
+ * batch of clicks adds to (late clicks: written after their day ended, as at
+ * midnight or when the database was away for a while), in the batch's own
+ * transaction, so a report that kept those days' sums reads them again.
+ * Days in order, so that writers take the rows' locks in the same order.
+ */
+export async function bumpLinkFunnelDays(tx: Transaction, days: string[]): Promise<void> {
+  const distinct = [...new Set(days)].sort();
+  if (distinct.length === 0) return;
+  await tx
+    .insert(linkOrderVersions)
+    .values(distinct.map((day) => ({ day, version: 1 })))
+    .onConflictDoUpdate({
+      target: linkOrderVersions.day,
+      set: { version: sql`${linkOrderVersions.version} + 1` },
+    });
+}
