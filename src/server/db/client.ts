@@ -36,6 +36,12 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** The databases opened on PGlite (embedded): one session, no named statements in its driver. */
+const embedded = new WeakSet<Database>();
+
+/** Whether a database is PGlite's (embedded) rather than a PostgreSQL server's. */
+export const isEmbedded = (db: Database): boolean => embedded.has(db);
+
 export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, 'src/server/db/migrations');
 
 export interface DatabaseOptions {
@@ -62,6 +68,7 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
   mkdirSync(path.dirname(directory), { recursive: true, mode: 0o700 });
   const client = await PGlite.create(directory);
   const db = drizzlePglite({ client }) as unknown as Database;
+  embedded.add(db);
   return {
     db,
     driver: 'pglite',

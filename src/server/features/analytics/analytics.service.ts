@@ -8,6 +8,7 @@ import {
 } from '@shared/analytics/analytics.schema';
 import { argentineDay } from '@shared/time';
 import type { Database } from '../../db/client';
+import { namedStatement } from '../../db/named-statement';
 import { AppError } from '../../lib/app-error';
 import {
   linkOrderRows,
@@ -289,23 +290,28 @@ type RecentRow = [product: string, channel: string, day: string, seller: string,
 
 /**
  * What a seller's or a company's report reads each time: its clicks and
- * link orders of the last days (`from` to `to`), and the version sum of the
+ * link orders of the open days (`from` to `to`), and the version sum of the
  * earlier days of the period (`pastFrom` to `pastTo`), as one row in one
- * snapshot. Prepared once per database and kind: the statement's text is
- * built once and, on a server, planned once per connection.
+ * snapshot. Prepared once per database and kind: its text is built once,
+ * and it is planned once per connection (once in all on PGlite).
  */
 function prepareRecent(db: Database, kind: 'seller' | 'company') {
   const scope = { kind, id: sql.placeholder('id') };
   const open = { from: sql.placeholder('from'), to: sql.placeholder('to') };
   const past = { from: sql.placeholder('pastFrom'), to: sql.placeholder('pastTo') };
   const source = unionAll(clickRows(db, scope, open), linkOrderRows(db, scope, open));
-  return db
-    .select({
-      rows: sql<RecentRow[]>`${jsonArray(sql`product_id, channel, day, seller_key, ${SUMS}`)}`,
-      version: linkOrderVersionSum(past),
-    })
-    .from(source.as('recent'))
-    .prepare(`link_analytics_recent_${kind}`);
+  return namedStatement(
+    db,
+    `link_analytics_recent_${kind}`,
+    db
+      .select({
+        rows: sql<RecentRow[]>`${jsonArray(sql`product_id, channel, day, seller_key, ${SUMS}`)}`.as(
+          'rows',
+        ),
+        version: linkOrderVersionSum(past).as('version'),
+      })
+      .from(source.as('recent')),
+  );
 }
 
 const preparedRecent = new WeakMap<Database, Map<string, ReturnType<typeof prepareRecent>>>();
