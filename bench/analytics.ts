@@ -31,9 +31,9 @@ import {
  * endpoints in turn (`BENCH_ROUNDS`); its p95 and requests/s are the medians
  * of its rounds, so one busy moment of the machine does not decide a ratio.
  * Each size is measured twice, on the same database: with every report
- * computed when asked (ANALYTICS_REPORT_REUSE_MS=0: the orders and the last
- * two days' clicks read each time, earlier days' clicks, which no longer
- * change, kept by the instance), then with each actor's report reused for
+ * computed when asked (ANALYTICS_REPORT_REUSE_MS=0: today's clicks and
+ * orders read each time with the versions of the earlier days, whose sums
+ * the instance keeps while those stand), then with each actor's report reused for
  * 5 s (the admin's 30 s), as a panel reloaded or open in several tabs is
  * served. The computed figures are what a report costs; the first report of
  * a period on an instance, with nothing kept, is timed apart.
