@@ -260,15 +260,17 @@ export const linkOrderDaily = pgTable(
 );
 
 /**
- * How many times the approved figures of link orders placed on a day have
- * changed since that day ended: bumped in the statement that changes them
- * (a status change into or out of approved or delivered of an order placed
+ * How many times a day's link funnel has changed since that day ended:
+ * bumped in the statement that changes its orders' approved figures (a
+ * status change into or out of approved or delivered of an order placed
  * before today; the order count of such a day never changes, as a status
  * change takes an order out of one status and into another in one
- * transaction). Versions only grow and rows are never deleted, so the sum of
- * a period's versions read with its rows tells whether those rows have
- * changed since: the analytics reports keep past days' sums per instance and
- * compare it on each request (analytics.service.ts).
+ * transaction), and by the click writer in the transaction of a batch with
+ * clicks of a day that is over (bumpLinkFunnelDays). Versions only grow and
+ * rows are never deleted, so the sum of a period's versions read with its
+ * rows tells whether those rows have changed since: the analytics reports
+ * keep past days' sums per instance and compare it on each request
+ * (analytics.service.ts).
  */
 export const linkOrderVersions = pgTable('link_order_versions', {
   day: date('day', { mode: 'string' }).primaryKey(),
