@@ -128,7 +128,7 @@ function sortedOf(breakdown: Map<string, Tally>): Breakdown[] {
  * disjoint days added up: a key of `recent` adds its past tally; any other
  * key has its past tally alone, so only the first `count` of those, in the
  * past's order (sorted once per kept funnel), can be among the first. A
- * report of a busy platform thus sorts the last days' keys, not all.
+ * report of a busy platform thus sorts today's keys, not all.
  */
 function topOf(
   past: Map<string, Tally> | undefined,
@@ -317,7 +317,7 @@ function prepareRecent(db: Database, kind: 'seller' | 'company') {
 const preparedRecent = new WeakMap<Database, Map<string, ReturnType<typeof prepareRecent>>>();
 
 /**
- * A seller's or a company's clicks and orders of the last days (`open`),
+ * A seller's or a company's clicks and orders of the open days (`open`),
  * added up here (a few hundred rows at most, cheaper to read than to group
  * in the database), with the version sum of the period's earlier days (`past`).
  */

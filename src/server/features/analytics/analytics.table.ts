@@ -81,7 +81,7 @@ export const linkClickDaily = pgTable(
     ] as const;
     return [
       primaryKey({ columns: [table.productId, table.sellerKey, table.channel, table.day] }),
-      // The platform's last days (a seller's and a company's periods keep to their own
+      // The platform's day (a seller's and a company's periods keep to their own
       // indexes below, which match both their conditions).
       index('link_click_daily_day_idx').on(...funnel),
       index('link_click_daily_seller_idx').on(table.sellerKey, table.day),

@@ -51,10 +51,11 @@ export function linkOrderRows(db: Database, scope: FunnelScope<Bound>, range: Fu
 
 /**
  * The sum of the versions of the days [from, to] (link_order_versions), as a
- * scalar for the statement that reads those days' orders or the last days':
- * it grows whenever an order placed on one of those days enters or leaves
- * approved after its day, so a funnel of those days kept with the sum it was
- * read with is still right while the sum is the same.
+ * scalar for the statement that reads those days' funnel or today's: it
+ * grows whenever an order placed on one of those days enters or leaves
+ * approved after its day, or late clicks are written to one of them, so a
+ * funnel of those days kept with the sum it was read with is still right
+ * while the sum is the same.
  */
 export function linkOrderVersionSum(range: FunnelRange<Bound>): SQL<number> {
   const versions = linkOrderVersions;

@@ -102,6 +102,16 @@ export function linkOrderTakenOutOf(tx: Transaction, order: TalliedLinkOrder, st
   );
 }
 
+/** The upsert that adds one to the versions of these days (distinct, in order). */
+const versionsBumped = (tx: Transaction, days: string[]) =>
+  tx
+    .insert(linkOrderVersions)
+    .values(days.map((day) => ({ day, version: 1 })))
+    .onConflictDoUpdate({
+      target: linkOrderVersions.day,
+      set: { version: sql`${linkOrderVersions.version} + 1` },
+    });
+
 /**
  * Bumping the version of the day an order was placed on, when this change
  * moves that day's approved figures after the day is over (an order entering
@@ -119,16 +129,9 @@ export function linkOrderVersionBumped(
 ) {
   const day = argentineDay(order.createdAt);
   if (!converts(status) || day >= argentineDay(now)) return null;
-  return tx.$with('link_order_version').as(
-    tx
-      .insert(linkOrderVersions)
-      .values({ day, version: 1 })
-      .onConflictDoUpdate({
-        target: linkOrderVersions.day,
-        set: { version: sql`${linkOrderVersions.version} + 1` },
-      })
-      .returning({ version: linkOrderVersions.version }),
-  );
+  return tx
+    .$with('link_order_version')
+    .as(versionsBumped(tx, [day]).returning({ version: linkOrderVersions.version }));
 }
 
 /**
@@ -140,12 +143,5 @@ export function linkOrderVersionBumped(
  */
 export async function bumpLinkFunnelDays(tx: Transaction, days: string[]): Promise<void> {
   const distinct = [...new Set(days)].sort();
-  if (distinct.length === 0) return;
-  await tx
-    .insert(linkOrderVersions)
-    .values(distinct.map((day) => ({ day, version: 1 })))
-    .onConflictDoUpdate({
-      target: linkOrderVersions.day,
-      set: { version: sql`${linkOrderVersions.version} + 1` },
-    });
+  if (distinct.length > 0) await versionsBumped(tx, distinct);
 }

@@ -250,7 +250,7 @@ export const linkOrderDaily = pgTable(
       columns: [table.companyId, table.day, table.productId, table.sellerKey, table.channel],
     }),
     index('link_order_daily_seller_idx').on(table.sellerKey, table.day),
-    // The platform's last days (its counts stay out of indexes, so their updates stay HOT).
+    // The platform's day (its counts stay out of indexes, so their updates stay HOT).
     index('link_order_daily_day_idx').on(table.day),
     check(
       'link_order_daily_orders_check',
