@@ -23,5 +23,11 @@ export const ERROR_CODES = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   internal: 'INTERNAL_ERROR',
   unavailable: 'SERVICE_UNAVAILABLE',
+  /** The route moves money (or guards it): the password or a code must be typed again first. */
+  reauthRequired: 'REAUTH_REQUIRED',
+  /** The account's role must turn a second factor on before using its panel. */
+  twoFactorRequired: 'TWO_FACTOR_REQUIRED',
+  invalidPassword: 'INVALID_PASSWORD',
+  invalidCode: 'INVALID_CODE',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -181,6 +181,21 @@ export const EnvSchema = z
       .string()
       .min(12, 'ADMIN_SIGNUP_CODE must be at least 12 characters')
       .optional(),
+    /**
+     * Roles whose accounts must turn on a second factor before using their panel
+     * (comma list of company, seller, admin; `none` for nobody). Unset: `admin` in
+     * production, nobody in development and tests.
+     */
+    TWO_FACTOR_REQUIRED_ROLES: z
+      .string()
+      .trim()
+      .regex(
+        /^(none|((company|seller|admin)\s*(,\s*(company|seller|admin)\s*)*))$/,
+        'TWO_FACTOR_REQUIRED_ROLES must be "none" or a comma list of company, seller, admin',
+      )
+      .optional(),
+    /** Minutes a password (or code) typed again keeps a session allowed to move money (step-up). */
+    STEP_UP_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
     /** Sign-in, sign-up and password-reset attempts per minute per address. */
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
     /** Image uploads (product photos, logo) per minute per company account; each one is decoded. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Role } from '@shared/accounts/accounts.schema';
 import type { RuntimeConfig } from '@shared/runtime-config.schema';
 import type { S3StorageOptions } from '../lib/storage/s3';
 import { EnvSchema, type Env } from './env-schema';
@@ -61,6 +62,13 @@ export interface Config {
   };
   /** Risk center: the thresholds of the order-velocity and refund-rate signals. */
   risk: RiskThresholds;
+  /** Two factors and step-up (features/account-security). */
+  accountSecurity: {
+    /** Roles whose panels answer 403 TWO_FACTOR_REQUIRED until the account turns a second factor on. */
+    twoFactorRequiredRoles: Role[];
+    /** How long a password or code typed again lets a session change where money goes. */
+    stepUpMinutes: number;
+  };
 }
 
 export interface RiskThresholds {
@@ -147,6 +155,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       refundRateBps: env.RISK_REFUND_RATE_BPS,
       refundMinSales: env.RISK_REFUND_MIN_SALES,
     },
+    accountSecurity: {
+      twoFactorRequiredRoles: twoFactorRoles(env.TWO_FACTOR_REQUIRED_ROLES, isProduction),
+      stepUpMinutes: env.STEP_UP_MINUTES,
+    },
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,
@@ -164,6 +176,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       whatsappDisplay: env.SUPPORT_WHATSAPP?.trim(),
     },
   };
+}
+
+/** TWO_FACTOR_REQUIRED_ROLES as roles: `none` is nobody; unset is the admin in production only. */
+function twoFactorRoles(value: string | undefined, isProduction: boolean): Role[] {
+  if (value === undefined) return isProduction ? ['admin'] : [];
+  if (value === 'none') return [];
+  return [...new Set(value.split(',').map((role) => role.trim() as Role))];
 }
 
 /** Empty strings in .env files mean "unset". */

@@ -112,6 +112,10 @@ export const MeResponse = z.object({
       name: z.string(),
       email: z.string(),
       emailVerified: z.boolean(),
+      /** Whether the account signs in with a second factor. */
+      twoFactorEnabled: z.boolean(),
+      /** The account's role must turn the second factor on before using its panel. */
+      twoFactorRequired: z.boolean(),
     })
     .nullable(),
   profile: ProfileSchema.nullable(),

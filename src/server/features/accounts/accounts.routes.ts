@@ -16,6 +16,7 @@ import { isPublicPassword } from '../auth/public-passwords';
 import { accountExistsMail } from '../mail/templates';
 import { toProfileDto } from '../profiles/profiles.service';
 import { registerAccount, type UploadedDocument } from './register.service';
+import { mustTurnOnTwoFactor } from './role-guard';
 
 /** POST /api/register (sign-up with the role and its fields) and GET /api/me (the session). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -77,6 +78,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           name: actor.name,
           email: actor.email,
           emailVerified: actor.emailVerified,
+          twoFactorEnabled: actor.twoFactorEnabled,
+          twoFactorRequired: actor.profile
+            ? mustTurnOnTwoFactor(app, actor.profile.role, actor.twoFactorEnabled)
+            : false,
         },
         profile: actor.profile ? toProfileDto(actor.profile, app.storage) : null,
       };

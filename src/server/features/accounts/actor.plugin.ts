@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
+import { touchSession } from '../account-security/sessions.service';
 import { findProfile, type ProfileRow } from '../profiles/profiles.service';
 
 export interface Actor {
@@ -8,7 +9,14 @@ export interface Actor {
   name: string;
   email: string;
   emailVerified: boolean;
+  /** Whether the account signs in with a second factor (an authenticator app). */
+  twoFactorEnabled: boolean;
   sessionId: string;
+  /**
+   * When this session's owner last proved who they are: the sign-in, or a
+   * password or code typed again since (account-security/step-up.ts).
+   */
+  verifiedAt: Date;
   profile: ProfileRow | null;
 }
 
@@ -38,12 +46,26 @@ async function loadActor(app: FastifyInstance, request: FastifyRequest): Promise
   const profile = await findProfile(app.db, session.user.id);
   // A banned seller's sessions end when they are banned; one still in flight is nobody.
   if (profile?.bannedAt) return null;
+  // "Last used" for the Seguridad page's list of sessions, written at most every few minutes.
+  await touchSession(app.db, session.session.id, new Date(session.session.updatedAt)).catch(
+    (error: unknown) => app.log.warn({ err: error }, 'could not record when a session was used'),
+  );
   return {
     userId: session.user.id,
     name: session.user.name,
     email: session.user.email,
     emailVerified: session.user.emailVerified,
+    twoFactorEnabled: session.user.twoFactorEnabled === true,
     sessionId: session.session.id,
+    verifiedAt: lastVerification(session.session.createdAt, session.session.verifiedAt),
     profile,
   };
+}
+
+/** The later of the sign-in and the last step-up, as dates whatever the driver answered. */
+function lastVerification(createdAt: Date | string, verifiedAt: Date | string | null | undefined) {
+  const signedIn = new Date(createdAt);
+  if (!verifiedAt) return signedIn;
+  const steppedUp = new Date(verifiedAt);
+  return steppedUp > signedIn ? steppedUp : signedIn;
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Role } from '@shared/accounts/accounts.schema';
+import { SECURITY_MESSAGES } from '@shared/account-security/messages';
 import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
+import { ERROR_CODES } from '@shared/errors';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from './actor.plugin';
 
@@ -11,7 +13,11 @@ declare module 'fastify' {
   }
 }
 
-/** A preHandler: 401 without a session, 403 when the profile's role is not the surface's. */
+/**
+ * A preHandler: 401 without a session, 403 when the profile's role is not the
+ * surface's, and 403 TWO_FACTOR_REQUIRED when the role must sign in with a
+ * second factor (TWO_FACTOR_REQUIRED_ROLES) and the account has not turned it on.
+ */
 export function requireRole(app: FastifyInstance, ...roles: Role[]): preHandlerAsyncHookHandler {
   return async (request) => {
     const actor = await app.getActor(request);
@@ -19,8 +25,20 @@ export function requireRole(app: FastifyInstance, ...roles: Role[]): preHandlerA
     if (!actor.profile || !roles.includes(actor.profile.role)) {
       throw AppError.forbidden(ACCOUNT_MESSAGES.forbidden);
     }
+    if (mustTurnOnTwoFactor(app, actor.profile.role, actor.twoFactorEnabled)) {
+      throw new AppError(ERROR_CODES.twoFactorRequired, SECURITY_MESSAGES.twoFactorRequired, 403);
+    }
     request.actor = { ...actor, profile: actor.profile };
   };
+}
+
+/** Whether an account of this role must turn the second factor on before using its panel. */
+export function mustTurnOnTwoFactor(
+  app: FastifyInstance,
+  role: Role,
+  twoFactorEnabled: boolean,
+): boolean {
+  return !twoFactorEnabled && app.config.accountSecurity.twoFactorRequiredRoles.includes(role);
 }
 
 /**

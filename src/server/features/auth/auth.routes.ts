@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
 import { ERROR_CODES } from '@shared/errors';
 import { AppError } from '../../lib/app-error';
+import { requireStepUp } from '../account-security/step-up';
+import { isTotpCode, normalizeBackupCode } from '../account-security/two-factor-codes';
 import { spanishAuthMessage } from './auth-errors';
 import { isPublicPassword } from './public-passwords';
 
@@ -12,6 +14,9 @@ const LIMITED_AUTH_PATHS = [
   '/request-password-reset',
   '/reset-password',
   '/send-verification-email',
+  '/two-factor/enable',
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
 ];
 
 /** The per-address limit of sign-in, sign-up, reset and resend (AUTH_RATE_LIMIT per minute). */
@@ -36,10 +41,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { hide: true }, config: { rateLimit } },
       (request, reply) => {
         if (app.config.isProduction) refusePublicPassword(path, request.body);
-        return forwardToBetterAuth(app, request, reply);
+        return forwardToBetterAuth(app, request, reply, tidyCodes(path, request.body));
       },
     );
   }
+  // Turning the second factor off weakens the account: a fresh password or code first.
+  app.post(
+    '/auth/two-factor/disable',
+    { schema: { hide: true }, config: { rateLimit }, preHandler: requireStepUp(app) },
+    (request, reply) => forwardToBetterAuth(app, request, reply),
+  );
+  // A session's token is its key: the list answers every field but that one.
+  app.get('/auth/list-sessions', { schema: { hide: true } }, (request, reply) =>
+    forwardToBetterAuth(app, request, reply, undefined, withoutTokens),
+  );
   app.route({
     method: ['GET', 'POST'],
     url: '/auth/*',
@@ -63,11 +78,37 @@ function refusePublicPassword(path: string, body: unknown): void {
   }
 }
 
+/**
+ * Codes as people type them: a TOTP code without spaces, a backup code in
+ * lower case with its dash (two-factor-codes.ts).
+ */
+function tidyCodes(path: string, body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || !('code' in body)) return body;
+  const code = (body as { code: unknown }).code;
+  if (typeof code !== 'string') return body;
+  if (path === '/two-factor/verify-totp' && isTotpCode(code)) {
+    return { ...body, code: code.replace(/\s/g, '') };
+  }
+  if (path === '/two-factor/verify-backup-code') return { ...body, code: normalizeBackupCode(code) };
+  return body;
+}
+
+function withoutTokens(payload: unknown): unknown {
+  if (!Array.isArray(payload)) return payload;
+  return payload.map((session: unknown) => {
+    if (typeof session !== 'object' || session === null) return session;
+    const { token: _token, ...rest } = session as Record<string, unknown>;
+    return rest;
+  });
+}
+
 /** Hands the request to Better Auth as a web Request and copies its answer back. */
 async function forwardToBetterAuth(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
+  body: unknown = request.body,
+  rewrite?: (payload: unknown) => unknown,
 ): Promise<FastifyReply> {
   const url = new URL(request.url, app.config.appUrl);
   const headers = new Headers();
@@ -79,13 +120,13 @@ async function forwardToBetterAuth(
   // Better Auth records the leftmost X-Forwarded-For entry with each session: give
   // it the client's address as Fastify resolved it (TRUST_PROXY), never one the client wrote.
   headers.set('x-forwarded-for', request.ip);
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body != null;
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && body != null;
   if (hasBody) headers.set('content-type', 'application/json');
   const response = await app.auth.handler(
     new Request(url, {
       method: request.method,
       headers,
-      body: hasBody ? JSON.stringify(request.body) : undefined,
+      body: hasBody ? JSON.stringify(body) : undefined,
     }),
   );
 
@@ -110,6 +151,10 @@ async function forwardToBetterAuth(
         message: spanishAuthMessage(code, response.status),
       },
     });
+  }
+  if (rewrite && text) {
+    reply.header('content-type', 'application/json; charset=utf-8');
+    return reply.send(JSON.stringify(rewrite(JSON.parse(text))));
   }
   return reply.send(text || null);
 }

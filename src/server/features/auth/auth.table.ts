@@ -1,8 +1,8 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * Better Auth's four core tables (user, session, account, verification), written
- * from its documented schema. The property names are the ones Better Auth's
+ * Better Auth's four core tables (user, session, account, verification) and its
+ * two-factor plugin's table, written from its documented schema. The property names are the ones Better Auth's
  * Drizzle adapter expects; the SQL names follow this project's snake_case.
  */
 export const users = pgTable('users', {
@@ -11,6 +11,8 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  /** Set by the two-factor plugin once the first TOTP code is verified. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -25,6 +27,11 @@ export const sessions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /**
+     * The last time this session's owner typed their password or a code again
+     * (step-up); a sign-in counts through `createdAt`. See account-security/step-up.ts.
+     */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -65,4 +72,25 @@ export const verifications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('verifications_identifier_idx').on(table.identifier)],
+);
+
+/**
+ * The two-factor plugin's secrets: the TOTP secret and the backup codes, both
+ * sealed by Better Auth with APP_SECRET; `verified` turns true with the first code.
+ */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  // One factor per account: the plugin updates the row it finds rather than adding one.
+  (table) => [uniqueIndex('two_factors_user_id_idx').on(table.userId)],
 );

@@ -1,12 +1,14 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
+import { twoFactor } from 'better-auth/plugins';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@shared/accounts/accounts.schema';
 import type { Config } from '../../config/env';
 import type { Database } from '../../db/client';
 import type { Mailer } from '../mail/mailer';
+import { generateBackupCodes } from '../account-security/two-factor-codes';
 import { passwordResetMail, verificationMail } from '../mail/templates';
-import { accounts, sessions, users, verifications } from './auth.table';
+import { accounts, sessions, twoFactors, users, verifications } from './auth.table';
 
 /** Paths Better Auth answers under; our own routes sit beside them. */
 export const AUTH_BASE_PATH = '/api/auth';
@@ -14,10 +16,15 @@ export const AUTH_BASE_PATH = '/api/auth';
 /** Confirmation links live 24 h; reset links 1 h (spec 01 §2 /auth/callback, /update-password). */
 const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
 const RESET_TTL_SECONDS = 60 * 60;
+/** A device the owner trusts skips the second factor for 30 days. */
+const TRUST_DEVICE_SECONDS = 30 * 24 * 60 * 60;
+/** The second step of a sign-in (typing the code) must happen within 10 minutes of the password. */
+const TWO_FACTOR_STEP_SECONDS = 10 * 60;
 
 /**
  * Better Auth on the app's database: e-mail and password, required
- * confirmation, password reset that ends the user's other sessions.
+ * confirmation, password reset that ends the user's other sessions, and a
+ * second factor (an authenticator app's codes, ten backup codes, trusted devices).
  * Its own sign-up endpoint is closed: accounts are created by our register
  * route, which validates the role and creates the profile with the user.
  */
@@ -37,8 +44,25 @@ export function createAuth(options: {
     trustedOrigins: [config.appUrl],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+      },
     }),
+    plugins: [
+      twoFactor({
+        issuer: 'VendeMás',
+        twoFactorTable: 'twoFactor',
+        trustDeviceMaxAge: TRUST_DEVICE_SECONDS,
+        twoFactorCookieMaxAge: TWO_FACTOR_STEP_SECONDS,
+        backupCodeOptions: { customBackupCodesGenerate: () => generateBackupCodes(10) },
+        // Ten wrong codes in a row lock the second step for 15 minutes (the plugin's own count).
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+      }),
+    ],
     // The profile is the source of names and roles: users change them through our routes.
     disabledPaths: ['/sign-up/email', '/update-user', '/change-email', '/delete-user'],
     // Our Fastify routes rate-limit with Spanish answers (and share Redis when configured).
@@ -87,6 +111,10 @@ export function createAuth(options: {
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
+      // Written by our step-up route only; read with every session (account-security/step-up.ts).
+      additionalFields: {
+        verifiedAt: { type: 'date', required: false, input: false },
+      },
     },
     advanced: {
       useSecureCookies: config.appUrl.startsWith('https://'),

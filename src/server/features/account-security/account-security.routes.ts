@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fromNodeHeaders } from 'better-auth/node';
+import {
+  AccountSessionList,
+  SessionIdParams,
+  VerifyBody,
+} from '@shared/account-security/account-security.schema';
+import { SECURITY_MESSAGES } from '@shared/account-security/messages';
+import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
+import { ERROR_CODES } from '@shared/errors';
+import { z } from '@shared/zod';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../accounts/actor.plugin';
+import { authRateLimit } from '../auth/auth.routes';
+import { closeOtherSessions, closeSession, listOpenSessions } from './sessions.service';
+import { markSessionVerified } from './step-up';
+import { isTotpCode, normalizeBackupCode } from './two-factor-codes';
+
+/**
+ * /api/account: what any signed-in account does about its own security —
+ * step-up (verify), and its open sessions (list, close one, close the others).
+ */
+export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/verify',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Confirma la contraseña (o un código de verificación) para poder cambiar adónde va el dinero por unos minutos',
+        body: VerifyBody,
+        response: { 204: z.null() },
+      },
+      config: { rateLimit: authRateLimit(app) },
+    },
+    async (request, reply) => {
+      const actor = await signedIn(app, request);
+      const headers = fromNodeHeaders(request.headers);
+      if ('password' in request.body) {
+        await checkOrThrow(
+          app.auth.api.verifyPassword({ body: { password: request.body.password }, headers }),
+          new AppError(ERROR_CODES.invalidPassword, SECURITY_MESSAGES.wrongPassword, 400, {
+            password: SECURITY_MESSAGES.wrongPassword,
+          }),
+        );
+      } else {
+        if (!actor.twoFactorEnabled) {
+          throw AppError.validation(SECURITY_MESSAGES.twoFactorNotOn, {
+            code: SECURITY_MESSAGES.twoFactorNotOn,
+          });
+        }
+        const code = request.body.code.replace(/\s/g, '');
+        const totp = isTotpCode(code);
+        await checkOrThrow(
+          totp
+            ? app.auth.api.verifyTOTP({ body: { code }, headers })
+            : app.auth.api.verifyBackupCode({ body: { code: normalizeBackupCode(code) }, headers }),
+          new AppError(
+            ERROR_CODES.invalidCode,
+            totp ? SECURITY_MESSAGES.wrongCode : SECURITY_MESSAGES.wrongBackupCode,
+            400,
+            { code: totp ? SECURITY_MESSAGES.wrongCode : SECURITY_MESSAGES.wrongBackupCode },
+          ),
+        );
+      }
+      await markSessionVerified(app.db, actor);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/sessions',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Las sesiones abiertas de la cuenta (sin sus tokens)',
+        response: { 200: AccountSessionList },
+      },
+    },
+    async (request, reply) => {
+      const actor = await signedIn(app, request);
+      reply.header('cache-control', 'no-store');
+      return listOpenSessions(app.db, actor);
+    },
+  );
+
+  app.delete(
+    '/sessions/:id',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Cierra una sesión de la cuenta',
+        params: SessionIdParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const actor = await signedIn(app, request);
+      if (!(await closeSession(app.db, actor, request.params.id))) {
+        throw AppError.notFound(SECURITY_MESSAGES.sessionNotFound);
+      }
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/sessions/revoke-others',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Cierra todas las sesiones de la cuenta menos esta',
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const actor = await signedIn(app, request);
+      await closeOtherSessions(app.db, actor);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+async function signedIn(app: FastifyInstance, request: FastifyRequest): Promise<Actor> {
+  const actor = await app.getActor(request);
+  if (!actor) throw AppError.unauthorized(ACCOUNT_MESSAGES.unauthorized);
+  return actor;
+}
+
+/** Better Auth answers a wrong password or code by throwing; ours is a Spanish 400. */
+async function checkOrThrow(check: Promise<unknown>, refusal: AppError): Promise<void> {
+  try {
+    await check;
+  } catch (error) {
+    if (isRefusal(error)) throw refusal;
+    throw error;
+  }
+}
+
+function isRefusal(error: unknown): boolean {
+  const status = (error as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
