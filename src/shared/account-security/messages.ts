@@ -13,7 +13,8 @@ export const SECURITY_MESSAGES = {
     'Pasó demasiado tiempo desde que ingresaste tu contraseña. Inicia sesión de nuevo.',
   tooManyCodes:
     'Demasiados códigos incorrectos. Por seguridad, espera 15 minutos antes de intentarlo de nuevo.',
-  challengeSpent: 'Demasiados códigos incorrectos para este inicio de sesión. Inicia sesión de nuevo.',
+  challengeSpent:
+    'Demasiados códigos incorrectos para este inicio de sesión. Inicia sesión de nuevo.',
   twoFactorAlreadyOn: 'La verificación en dos pasos ya está activada.',
   twoFactorNotOn: 'La verificación en dos pasos no está activada en esta cuenta.',
   verifyNeedsSomething: 'Ingresa tu contraseña o un código de verificación.',

@@ -47,7 +47,11 @@ describe('two factors (Better Auth twoFactor)', () => {
 
   it('is off until the first code is verified, then sign-in asks for a code and gives no session before it', async () => {
     const user = await createUser(t.app, { role: 'company' });
-    const enabled = await post('/api/auth/two-factor/enable', { password: user.password }, user.cookie);
+    const enabled = await post(
+      '/api/auth/two-factor/enable',
+      { password: user.password },
+      user.cookie,
+    );
     const { totpURI, backupCodes } = enabled.json() as { totpURI: string; backupCodes: string[] };
     expect(totpURI).toMatch(/^otpauth:\/\/totp\/VendeM/);
     expect(backupCodes).toHaveLength(10);
@@ -93,13 +97,18 @@ describe('two factors (Better Auth twoFactor)', () => {
     const user = await createUser(t.app, { role: 'seller' });
     const { totpURI, backupCodes } = await turnOnTwoFactor(t, user);
 
-    const first = await post('/api/auth/sign-in/email', { email: user.email, password: user.password });
+    const first = await post('/api/auth/sign-in/email', {
+      email: user.email,
+      password: user.password,
+    });
     const trusted = await post(
       '/api/auth/two-factor/verify-totp',
       { code: totpCode(totpURI), trustDevice: true },
       cookieHeader(first.headers['set-cookie']),
     );
-    const trustLine = [trusted.headers['set-cookie']].flat().find((line) => line?.includes('trust_device'));
+    const trustLine = [trusted.headers['set-cookie']]
+      .flat()
+      .find((line) => line?.includes('trust_device'));
     expect(trustLine).toMatch(/Max-Age=2592000/);
     const trustCookie = cookieHeader(trustLine);
     const again = await post(
@@ -111,7 +120,10 @@ describe('two factors (Better Auth twoFactor)', () => {
     expect((await me(cookieHeader(again.headers['set-cookie']))).user.email).toBe(user.email);
 
     const viaBackup = async () => {
-      const step = await post('/api/auth/sign-in/email', { email: user.email, password: user.password });
+      const step = await post('/api/auth/sign-in/email', {
+        email: user.email,
+        password: user.password,
+      });
       // Typed in capitals and without the dash, as people copy it from paper.
       return post(
         '/api/auth/two-factor/verify-backup-code',
@@ -143,7 +155,11 @@ describe('two factors (Better Auth twoFactor)', () => {
     });
 
     const { cookie } = await turnOnTwoFactor(t, admin);
-    const allowed = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: { cookie } });
+    const allowed = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users',
+      headers: { cookie },
+    });
     expect(allowed.statusCode).toBe(200);
     expect((await me(cookie)).user.twoFactorRequired).toBe(false);
 

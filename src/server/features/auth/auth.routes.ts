@@ -89,7 +89,8 @@ function tidyCodes(path: string, body: unknown): unknown {
   if (path === '/two-factor/verify-totp' && isTotpCode(code)) {
     return { ...body, code: code.replace(/\s/g, '') };
   }
-  if (path === '/two-factor/verify-backup-code') return { ...body, code: normalizeBackupCode(code) };
+  if (path === '/two-factor/verify-backup-code')
+    return { ...body, code: normalizeBackupCode(code) };
   return body;
 }
 

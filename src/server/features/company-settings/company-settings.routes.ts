@@ -11,8 +11,10 @@ import { AppError } from '../../lib/app-error';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, ImageError, prepareLogo } from '../../lib/images';
 import { readMultipartForm } from '../../lib/multipart-form';
 import { perAccountRateLimit } from '../../plugins/rate-limit';
+import { requireStepUp } from '../account-security/step-up';
 import { actorOf } from '../accounts/role-guard';
 import {
+  changesCollectorId,
   countSellersFor,
   findCompanyProfile,
   replaceCompanyLogo,
@@ -40,10 +42,19 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['company'],
-        summary: 'Cambia las provincias de envío o el ID de Cobrador',
+        summary:
+          'Cambia las provincias de envío o el ID de Cobrador (cambiar el ID de Cobrador pide confirmar la contraseña: 403 REAUTH_REQUIRED)',
         body: UpdateCompanySettingsBody,
         response: { 200: CompanySettings },
       },
+      preHandler: requireStepUp(app, {
+        when: (request) =>
+          changesCollectorId(
+            app.db,
+            actorOf(request).userId,
+            request.body as UpdateCompanySettingsBody,
+          ),
+      }),
     },
     async (request) =>
       toCompanySettings(

@@ -10,6 +10,7 @@ import {
 import { z } from '@shared/zod';
 import { escapeHtml } from '../../lib/html';
 import { AppError } from '../../lib/app-error';
+import { requireStepUp } from '../account-security/step-up';
 import { actorOf } from '../accounts/role-guard';
 import { profileContacts } from '../profiles/profiles.service';
 import {
@@ -64,6 +65,8 @@ export const companyPaymentMethodRoutes: FastifyPluginAsyncZod = async (app) => 
     appUrl: app.config.appUrl,
   };
 
+  const stepUp = requireStepUp(app);
+
   const connectDeps: ConnectDeps = {
     db: app.db,
     secretBox: app.secretBox,
@@ -79,6 +82,8 @@ export const companyPaymentMethodRoutes: FastifyPluginAsyncZod = async (app) => 
         summary:
           'Lleva a la empresa a autorizar la aplicación de la plataforma en MercadoPago (302)',
       },
+      // Where the company's money goes: a fresh password first (403 REAUTH_REQUIRED).
+      preHandler: stepUp,
     },
     async (request, reply) =>
       reply.redirect(await startMercadoPagoConnect(connectDeps, actorOf(request).userId), 302),
@@ -127,6 +132,8 @@ export const companyPaymentMethodRoutes: FastifyPluginAsyncZod = async (app) => 
         summary: 'Desconecta la cuenta de MercadoPago: la plataforma olvida sus credenciales',
         response: { 204: z.null() },
       },
+      // Where the company's money goes: a fresh password first (403 REAUTH_REQUIRED).
+      preHandler: stepUp,
     },
     async (request, reply) => {
       await disconnectMercadoPago(connectDeps, actorOf(request).userId);
@@ -142,6 +149,8 @@ export const companyPaymentMethodRoutes: FastifyPluginAsyncZod = async (app) => 
         summary:
           'Crea (una vez) la cuenta de Stripe de la empresa y la lleva a activarla en Stripe (302); también es el refresh_url del enlace',
       },
+      // Where the company's money goes: a fresh password first (403 REAUTH_REQUIRED).
+      preHandler: stepUp,
     },
     async (request, reply) => {
       const companyId = actorOf(request).userId;
@@ -203,6 +212,8 @@ export const companyPaymentMethodRoutes: FastifyPluginAsyncZod = async (app) => 
         summary: 'Desconecta la cuenta de Stripe: la plataforma deja de cobrar en su nombre',
         response: { 204: z.null() },
       },
+      // Where the company's money goes: a fresh password first (403 REAUTH_REQUIRED).
+      preHandler: stepUp,
     },
     async (request, reply) => {
       await disconnectStripe(app.db, actorOf(request).userId);
@@ -244,6 +255,8 @@ export const companyPaymentMethodRoutes: FastifyPluginAsyncZod = async (app) => 
         body: CreatePaymentMethodBody,
         response: { 201: PaymentMethod },
       },
+      // Where the company's money goes: a fresh password first (403 REAUTH_REQUIRED).
+      preHandler: stepUp,
     },
     async (request, reply) =>
       reply
@@ -261,6 +274,8 @@ export const companyPaymentMethodRoutes: FastifyPluginAsyncZod = async (app) => 
         body: UpdatePaymentMethodBody,
         response: { 200: PaymentMethod },
       },
+      // Where the company's money goes: a fresh password first (403 REAUTH_REQUIRED).
+      preHandler: stepUp,
     },
     async (request) =>
       updatePaymentMethod(deps, actorOf(request).userId, request.params.id, request.body),
@@ -275,6 +290,8 @@ export const companyPaymentMethodRoutes: FastifyPluginAsyncZod = async (app) => 
         params: MethodParams,
         response: { 204: z.null() },
       },
+      // Where the company's money goes: a fresh password first (403 REAUTH_REQUIRED).
+      preHandler: stepUp,
     },
     async (request, reply) => {
       await deletePaymentMethod(deps, actorOf(request).userId, request.params.id);

@@ -28,6 +28,17 @@ export function toCompanySettings(row: ProfileRow, storage: Storage): CompanySet
   };
 }
 
+/** Whether a settings change sets another MercadoPago collector id (step-up first). */
+export async function changesCollectorId(
+  db: Database,
+  companyId: string,
+  input: UpdateCompanySettingsBody,
+): Promise<boolean> {
+  if (input.provider_collector_id === undefined) return false;
+  const current = await findCompanyProfile(db, companyId);
+  return (input.provider_collector_id || null) !== collectorIdOf(current);
+}
+
 /** PATCH /api/company/settings: shipping provinces and the collector id (an empty one clears it). */
 export async function updateCompanySettings(
   db: Database,

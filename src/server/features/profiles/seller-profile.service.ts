@@ -22,6 +22,51 @@ export function toSellerSettings(row: ProfileRow): SellerSettings {
 }
 
 /**
+ * The payout details a settings change leaves: those of the chosen method (an
+ * e-mail for MercadoPago, CBU and alias for a bank), so no stale data of the
+ * other method stays; unchanged when the change names neither.
+ */
+function payoutDetailsAfter(
+  current: ProfileRow,
+  input: UpdateSellerSettingsBody,
+): ProfileRow['paymentDetails'] {
+  if (!input.payment_method && !input.payment_details) return current.paymentDetails;
+  const method = input.payment_method ?? current.paymentMethod;
+  const given = { ...current.paymentDetails, ...(input.payment_details ?? {}) };
+  if (method === 'mercadopago') return given.email ? { email: given.email } : {};
+  if (method !== 'bank') return {};
+  return Object.fromEntries(
+    Object.entries({ cbu: given.cbu, alias: given.alias }).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
+    ),
+  );
+}
+
+/**
+ * Whether a settings change moves where the seller is paid (another method, CBU,
+ * alias or e-mail): such a change asks for a fresh password first (step-up).
+ */
+export async function changesPayoutDestination(
+  db: Database,
+  sellerId: string,
+  input: UpdateSellerSettingsBody,
+): Promise<boolean> {
+  if (!input.payment_method && !input.payment_details) return false;
+  const current = await findProfile(db, sellerId);
+  if (!current) return false;
+  const method = input.payment_method ?? current.paymentMethod;
+  return (
+    method !== current.paymentMethod ||
+    !sameDetails(payoutDetailsAfter(current, input), current.paymentDetails)
+  );
+}
+
+function sameDetails(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => a[key] === b[key]);
+}
+
+/**
  * PATCH /api/seller/settings: province, payment method and its details. Details
  * are replaced by those of the chosen method (an e-mail for MercadoPago, CBU
  * and alias for a bank), so no stale data of the other method stays.
@@ -36,24 +81,7 @@ export async function updateSellerSettings(
 ): Promise<ProfileRow> {
   const current = await findProfile(db, sellerId);
   if (!current || current.role !== 'seller') throw new Error(`no seller profile ${sellerId}`);
-  const method = input.payment_method ?? current.paymentMethod;
-  let paymentDetails = current.paymentDetails;
-  if (input.payment_method || input.payment_details) {
-    const given = { ...current.paymentDetails, ...(input.payment_details ?? {}) };
-    paymentDetails =
-      method === 'mercadopago'
-        ? given.email
-          ? { email: given.email }
-          : {}
-        : method === 'bank'
-          ? Object.fromEntries(
-              Object.entries({ cbu: given.cbu, alias: given.alias }).filter(
-                (entry): entry is [string, string] =>
-                  typeof entry[1] === 'string' && entry[1] !== '',
-              ),
-            )
-          : {};
-  }
+  const paymentDetails = payoutDetailsAfter(current, input);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(profiles)

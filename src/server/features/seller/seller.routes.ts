@@ -15,6 +15,7 @@ import {
 } from '@shared/seller/seller.schema';
 import { z } from '@shared/zod';
 import { AppError } from '../../lib/app-error';
+import { requireStepUp } from '../account-security/step-up';
 import { actorOf } from '../accounts/role-guard';
 import { listOrders } from '../orders/orders-query.service';
 import { linkCodesFor, payLink } from '../orders/seller-links.service';
@@ -26,6 +27,7 @@ import {
 import { companiesShippingTo } from '../profiles/company-profile.service';
 import { findProfile, profileSummaries } from '../profiles/profiles.service';
 import {
+  changesPayoutDestination,
   sellerRanking,
   toSellerSettings,
   updateSellerSettings,
@@ -178,10 +180,19 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['seller'],
-        summary: 'Cambia provincia, método y datos de cobro',
+        summary:
+          'Cambia provincia, método y datos de cobro (cambiar adónde se cobra pide confirmar la contraseña: 403 REAUTH_REQUIRED)',
         body: UpdateSellerSettingsBody,
         response: { 200: SellerSettings },
       },
+      preHandler: requireStepUp(app, {
+        when: (request) =>
+          changesPayoutDestination(
+            app.db,
+            actorOf(request).userId,
+            request.body as UpdateSellerSettingsBody,
+          ),
+      }),
     },
     async (request) =>
       toSellerSettings(
