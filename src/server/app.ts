@@ -10,7 +10,10 @@ import {
 import { runtimeConfigFor, type Config, type TrustProxy } from './config/env';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { createPlatformFigures, type PlatformFigures } from './features/dashboard/platform-figures';
-import { accountSecurityRoutes } from './features/account-security/account-security.routes';
+import {
+  accountSecurityRoutes,
+  twoFactorGuardRoutes,
+} from './features/account-security/account-security.routes';
 import { accountRoutes } from './features/accounts/accounts.routes';
 import { actorPlugin } from './features/accounts/actor.plugin';
 import { identityDocumentRoutes } from './features/accounts/identity-document.routes';
@@ -209,6 +212,7 @@ export async function buildApp(
       await api.register(authRoutes);
       await api.register(accountRoutes);
       await api.register(accountSecurityRoutes, { prefix: '/account' });
+      await api.register(twoFactorGuardRoutes);
       await api.register(identityDocumentRoutes);
       await api.register(notificationRoutes, { prefix: '/notifications' });
       // One surface per actor, each behind its role guard (401 / 403).

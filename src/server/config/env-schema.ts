@@ -195,7 +195,12 @@ export const EnvSchema = z
       )
       .optional(),
     /** Minutes a password (or code) typed again keeps a session allowed to move money (step-up). */
-    STEP_UP_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
+    STEP_UP_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(10),
     /** Sign-in, sign-up and password-reset attempts per minute per address. */
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
     /** Image uploads (product photos, logo) per minute per company account; each one is decoded. */

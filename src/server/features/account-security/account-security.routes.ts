@@ -12,10 +12,15 @@ import { ERROR_CODES } from '@shared/errors';
 import { z } from '@shared/zod';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts/actor.plugin';
-import { authRateLimit } from '../auth/auth.routes';
-import { closeOtherSessions, closeSession, listOpenSessions } from './sessions.service';
-import { markSessionVerified } from './step-up';
-import { isTotpCode, normalizeBackupCode } from './two-factor-codes';
+import { authRateLimit, forwardToBetterAuth } from '../auth/auth.routes';
+import {
+  closeOtherSessions,
+  closeSession,
+  listOpenSessions,
+  markSessionVerified,
+} from '../auth/sessions.service';
+import { isTotpCode, normalizeBackupCode } from '../auth/two-factor-codes';
+import { requireStepUp } from './step-up';
 
 /**
  * /api/account: what any signed-in account does about its own security —
@@ -118,6 +123,22 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
       await closeOtherSessions(app.db, actor);
       return reply.status(204).send(null);
     },
+  );
+};
+
+/**
+ * Better Auth's own route that turns the second factor off, behind step-up:
+ * it weakens the account, so a fresh password or code first. Registered under /api.
+ */
+export const twoFactorGuardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/auth/two-factor/disable',
+    {
+      schema: { hide: true },
+      config: { rateLimit: authRateLimit(app) },
+      preHandler: requireStepUp(app),
+    },
+    (request, reply) => forwardToBetterAuth(app, request, reply),
   );
 };
 

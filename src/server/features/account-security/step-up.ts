@@ -1,17 +1,15 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
 import { SECURITY_MESSAGES } from '@shared/account-security/messages';
 import { ERROR_CODES } from '@shared/errors';
-import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts/actor.plugin';
-import { sessions } from '../auth/auth.table';
 
 /**
  * Step-up, as GitHub's sudo mode: a route that changes where money goes asks
  * for the password (or a code) typed within the last STEP_UP_MINUTES. Signing
- * in counts; so does POST /api/account/verify, which marks the session.
+ * in counts; so does POST /api/account/verify, which marks the session
+ * (auth/sessions.service.ts).
  */
 export function isRecentlyVerified(
   actor: Pick<Actor, 'verifiedAt'>,
@@ -45,15 +43,4 @@ export function requireStepUp(
     if (options.when && !(await options.when(request))) return;
     throw new AppError(ERROR_CODES.reauthRequired, SECURITY_MESSAGES.reauthRequired, 403);
   };
-}
-
-/** The session's owner proved who they are again: the window starts now. */
-export async function markSessionVerified(
-  db: Database,
-  actor: Pick<Actor, 'userId' | 'sessionId'>,
-): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ verifiedAt: new Date() })
-    .where(and(eq(sessions.id, actor.sessionId), eq(sessions.userId, actor.userId)));
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
-import { touchSession } from '../account-security/sessions.service';
+import { touchSession } from '../auth/sessions.service';
 import { findProfile, type ProfileRow } from '../profiles/profiles.service';
 
 export interface Actor {

@@ -3,10 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
 import { ERROR_CODES } from '@shared/errors';
 import { AppError } from '../../lib/app-error';
-import { requireStepUp } from '../account-security/step-up';
-import { isTotpCode, normalizeBackupCode } from '../account-security/two-factor-codes';
 import { spanishAuthMessage } from './auth-errors';
 import { isPublicPassword } from './public-passwords';
+import { isTotpCode, normalizeBackupCode } from './two-factor-codes';
 
 /** Better Auth endpoints that are worth guessing at: limited per address, with a Spanish 429. */
 const LIMITED_AUTH_PATHS = [
@@ -45,12 +44,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
-  // Turning the second factor off weakens the account: a fresh password or code first.
-  app.post(
-    '/auth/two-factor/disable',
-    { schema: { hide: true }, config: { rateLimit }, preHandler: requireStepUp(app) },
-    (request, reply) => forwardToBetterAuth(app, request, reply),
-  );
   // A session's token is its key: the list answers every field but that one.
   app.get('/auth/list-sessions', { schema: { hide: true } }, (request, reply) =>
     forwardToBetterAuth(app, request, reply, undefined, withoutTokens),
@@ -103,8 +96,11 @@ function withoutTokens(payload: unknown): unknown {
   });
 }
 
-/** Hands the request to Better Auth as a web Request and copies its answer back. */
-async function forwardToBetterAuth(
+/**
+ * Hands the request to Better Auth as a web Request and copies its answer back
+ * (also for the auth routes other features guard, such as account security's).
+ */
+export async function forwardToBetterAuth(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,

@@ -6,7 +6,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@shared/accounts/accounts.schema';
 import type { Config } from '../../config/env';
 import type { Database } from '../../db/client';
 import type { Mailer } from '../mail/mailer';
-import { generateBackupCodes } from '../account-security/two-factor-codes';
+import { generateBackupCodes } from './two-factor-codes';
 import { passwordResetMail, verificationMail } from '../mail/templates';
 import { accounts, sessions, twoFactors, users, verifications } from './auth.table';
 

@@ -1,7 +1,12 @@
 import { and, desc, eq, gt, lt, ne } from 'drizzle-orm';
 import type { AccountSession } from '@shared/account-security/account-security.schema';
 import type { Database } from '../../db/client';
-import { sessions } from '../auth/auth.table';
+import { sessions } from './auth.table';
+
+/**
+ * The sessions table as account security reads and changes it: the list a
+ * person sees (never a token), closing sessions, the step-up mark, "last used".
+ */
 
 /** How stale a session's "last used" may get before a request writes it again. */
 export const LAST_USED_RESOLUTION_MS = 5 * 60_000;
@@ -69,4 +74,15 @@ export async function touchSession(db: Database, sessionId: string, lastUsed: Da
         lt(sessions.updatedAt, new Date(now - LAST_USED_RESOLUTION_MS)),
       ),
     );
+}
+
+/** The session's owner typed their password or a code again: the step-up window starts now. */
+export async function markSessionVerified(
+  db: Database,
+  owner: { userId: string; sessionId: string },
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ verifiedAt: new Date() })
+    .where(and(eq(sessions.id, owner.sessionId), eq(sessions.userId, owner.userId)));
 }
