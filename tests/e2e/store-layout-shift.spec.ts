@@ -72,6 +72,8 @@ async function loadSlowly(
                 name: 'Ana Vendedora',
                 email: 'ana@example.com',
                 emailVerified: true,
+                twoFactorEnabled: false,
+                twoFactorRequired: false,
               },
               profile: null,
             },

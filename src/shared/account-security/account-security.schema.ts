@@ -7,6 +7,10 @@ export const VerifyBody = z.union([
 ]);
 export type VerifyBody = z.infer<typeof VerifyBody>;
 
+/** GET /api/account/verify: until when money may move without typing the password again. */
+export const StepUpStatus = z.object({ verified_until: z.string() });
+export type StepUpStatus = z.infer<typeof StepUpStatus>;
+
 /** One open session of the signed-in account (GET /api/account/sessions): never its token. */
 export const AccountSession = z.object({
   id: z.string(),

@@ -18,5 +18,7 @@ export const SECURITY_MESSAGES = {
   twoFactorAlreadyOn: 'La verificación en dos pasos ya está activada.',
   twoFactorNotOn: 'La verificación en dos pasos no está activada en esta cuenta.',
   verifyNeedsSomething: 'Ingresa tu contraseña o un código de verificación.',
+  twoFactorCannotTurnOff:
+    'Tu cuenta debe usar la verificación en dos pasos: no se puede desactivar. Si perdiste el teléfono, genera nuevos códigos de respaldo.',
   sessionNotFound: 'Esa sesión ya no está abierta.',
 } as const;

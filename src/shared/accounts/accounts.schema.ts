@@ -114,7 +114,7 @@ export const MeResponse = z.object({
       emailVerified: z.boolean(),
       /** Whether the account signs in with a second factor. */
       twoFactorEnabled: z.boolean(),
-      /** The account's role must turn the second factor on before using its panel. */
+      /** The account's role must use the second factor (TWO_FACTOR_REQUIRED_ROLES): on before the panel, never off. */
       twoFactorRequired: z.boolean(),
     })
     .nullable(),

@@ -9,6 +9,7 @@ import {
   ScrollText,
   Settings,
   ShieldAlert,
+  ShieldCheck,
   ShoppingBag,
   Target,
   Trophy,
@@ -115,11 +116,23 @@ const AdminStatisticsPage = lazyPage(
   () => import('@web/features/analytics/analytics-view'),
   'AdminStatisticsPage',
 );
+const SecurityPage = lazyPage(
+  () => import('@web/features/accounts/security/security-page'),
+  'SecurityPage',
+);
 const RiskPage = lazyPage(() => import('@web/features/risk/risk-page'), 'RiskPage');
 const AdminSupportPage = lazyPage(
   () => import('@web/features/support/admin-support-page'),
   'AdminSupportPage',
 );
+
+/** Every panel's Seguridad page: the password, the second factor and the sessions. */
+export const SECURITY_SECTION: PanelSection = {
+  path: 'security',
+  label: 'Seguridad',
+  icon: ShieldCheck,
+  page: SecurityPage,
+};
 
 /**
  * spec 02 §2: the sections of each panel, in sidebar order. Both the sidebar
@@ -146,6 +159,7 @@ export const PANEL_SECTIONS: Record<Role, PanelSection[]> = {
       icon: Settings,
       page: CompanySettingsPage,
     },
+    SECURITY_SECTION,
   ],
   seller: [
     { path: '', label: 'Dashboard', icon: LayoutDashboard, page: SellerDashboardPage },
@@ -156,6 +170,7 @@ export const PANEL_SECTIONS: Record<Role, PanelSection[]> = {
     { path: 'goals', label: 'Metas', icon: Target, page: GoalsPage },
     { path: 'ranking', label: 'Ranking', icon: Trophy, page: RankingPage },
     { path: 'settings', label: 'Configuración', icon: Settings, page: SellerSettingsPage },
+    SECURITY_SECTION,
   ],
   admin: [
     { path: '', label: 'Dashboard', icon: LayoutDashboard, page: AdminHome },
@@ -170,5 +185,6 @@ export const PANEL_SECTIONS: Record<Role, PanelSection[]> = {
     { path: 'support', label: 'Soporte', icon: LifeBuoy, page: AdminSupportPage },
     { path: 'audit', label: 'Auditoría', icon: ScrollText, page: AdminAuditPage },
     { path: 'settings', label: 'Configuración', icon: Settings, page: AdminSettingsPage },
+    SECURITY_SECTION,
   ],
 };

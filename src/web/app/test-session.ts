@@ -1,7 +1,14 @@
 import type { MeResponse, Role } from '@shared/accounts/accounts.schema';
 
 /** The signed-in user of the session tests (Better Auth's shape). */
-export const testUser = { id: 'u1', name: 'Ana', email: 'ana@example.com', emailVerified: true };
+export const testUser = {
+  id: 'u1',
+  name: 'Ana',
+  email: 'ana@example.com',
+  emailVerified: true,
+  twoFactorEnabled: false,
+  twoFactorRequired: false,
+};
 
 /** A profile of `role` as /api/me answers it, with what a test cares about overridden. */
 export function testProfile(

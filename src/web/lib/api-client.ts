@@ -20,11 +20,41 @@ type Json = Record<string, unknown> | unknown[];
 
 export interface RequestOptions extends Omit<RequestInit, 'body'> {
   body?: Json | FormData;
+  /** Answer 403 REAUTH_REQUIRED as an error, without asking for the password (the step-up call itself). */
+  noStepUp?: boolean;
 }
+
+/**
+ * What the app does when a route asks for a fresh password (403 REAUTH_REQUIRED):
+ * the panel's step-up dialog, which resolves true once the password or a code
+ * was confirmed. The request is then sent again, once.
+ */
+let stepUp: (() => Promise<boolean>) | null = null;
+
+export function setStepUpHandler(handler: (() => Promise<boolean>) | null): void {
+  stepUp = handler;
+}
+
+/** Opens the step-up dialog (false when no panel shows one, or the person cancels). */
+export function askForStepUp(): Promise<boolean> {
+  return stepUp ? stepUp() : Promise.resolve(false);
+}
+
+const REAUTH_REQUIRED = 'REAUTH_REQUIRED';
 
 /** Calls our JSON API with the session cookie; non-2xx answers become ApiError. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { body, headers, ...rest } = options;
+  try {
+    return await sendRequest<T>(path, options);
+  } catch (error) {
+    const refused = error instanceof ApiError && error.code === REAUTH_REQUIRED;
+    if (!refused || options.noStepUp || !stepUp || !(await stepUp())) throw error;
+    return sendRequest<T>(path, { ...options, noStepUp: true });
+  }
+}
+
+async function sendRequest<T>(path: string, options: RequestOptions): Promise<T> {
+  const { body, headers, noStepUp: _noStepUp, ...rest } = options;
   const isForm = body instanceof FormData;
   let response: Response;
   try {

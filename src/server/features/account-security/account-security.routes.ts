@@ -4,6 +4,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import {
   AccountSessionList,
   SessionIdParams,
+  StepUpStatus,
   VerifyBody,
 } from '@shared/account-security/account-security.schema';
 import { SECURITY_MESSAGES } from '@shared/account-security/messages';
@@ -12,6 +13,7 @@ import { ERROR_CODES } from '@shared/errors';
 import { z } from '@shared/zod';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts/actor.plugin';
+import { roleNeedsTwoFactor } from '../accounts/role-guard';
 import { authRateLimit, forwardToBetterAuth } from '../auth/auth.routes';
 import {
   closeOtherSessions,
@@ -20,7 +22,7 @@ import {
   markSessionVerified,
 } from '../auth/sessions.service';
 import { isTotpCode, normalizeBackupCode } from '../auth/two-factor-codes';
-import { requireStepUp } from './step-up';
+import { requireStepUp, verifiedUntil } from './step-up';
 
 /**
  * /api/account: what any signed-in account does about its own security —
@@ -71,6 +73,28 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await markSessionVerified(app.db, actor);
       return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/verify',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Hasta cuándo la sesión puede cambiar adónde va el dinero sin confirmar la contraseña de nuevo',
+        response: { 200: StepUpStatus },
+      },
+    },
+    async (request, reply) => {
+      const actor = await signedIn(app, request);
+      reply.header('cache-control', 'no-store');
+      return {
+        verified_until: verifiedUntil(
+          actor,
+          app.config.accountSecurity.stepUpMinutes,
+        ).toISOString(),
+      };
     },
   );
 
@@ -136,11 +160,21 @@ export const twoFactorGuardRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { hide: true },
       config: { rateLimit: authRateLimit(app) },
-      preHandler: requireStepUp(app),
+      preHandler: [refuseForRequiredRoles(app), requireStepUp(app)],
     },
     (request, reply) => forwardToBetterAuth(app, request, reply),
   );
 };
+
+/** An account whose role must use the factor keeps it (TWO_FACTOR_REQUIRED_ROLES). */
+function refuseForRequiredRoles(app: FastifyInstance) {
+  return async (request: FastifyRequest) => {
+    const actor = await signedIn(app, request);
+    if (actor.profile && roleNeedsTwoFactor(app, actor.profile.role)) {
+      throw AppError.forbidden(SECURITY_MESSAGES.twoFactorCannotTurnOff);
+    }
+  };
+}
 
 async function signedIn(app: FastifyInstance, request: FastifyRequest): Promise<Actor> {
   const actor = await app.getActor(request);

@@ -16,7 +16,12 @@ export function isRecentlyVerified(
   minutes: number,
   now = Date.now(),
 ): boolean {
-  return now - actor.verifiedAt.getTime() < minutes * 60_000;
+  return now < verifiedUntil(actor, minutes).getTime();
+}
+
+/** When the session's last verification stops counting. */
+export function verifiedUntil(actor: Pick<Actor, 'verifiedAt'>, minutes: number): Date {
+  return new Date(actor.verifiedAt.getTime() + minutes * 60_000);
 }
 
 export interface StepUpOptions {

@@ -161,7 +161,15 @@ describe('two factors (Better Auth twoFactor)', () => {
       headers: { cookie },
     });
     expect(allowed.statusCode).toBe(200);
-    expect((await me(cookie)).user.twoFactorRequired).toBe(false);
+    expect((await me(cookie)).user).toMatchObject({
+      twoFactorEnabled: true,
+      twoFactorRequired: true,
+    });
+    // Its role must keep the factor: it cannot be turned off, even right after signing in.
+    const off = await post('/api/auth/two-factor/disable', { password: admin.password }, cookie);
+    expect(off.statusCode).toBe(403);
+    expect(off.json().error.message).toBe(SECURITY_MESSAGES.twoFactorCannotTurnOff);
+    expect((await me(cookie)).user.twoFactorEnabled).toBe(true);
 
     // A company is not in TWO_FACTOR_REQUIRED_ROLES here: its panel answers without the factor.
     const company = await createUser(t.app, { role: 'company' });

@@ -16,7 +16,7 @@ import { isPublicPassword } from '../auth/public-passwords';
 import { accountExistsMail } from '../mail/templates';
 import { toProfileDto } from '../profiles/profiles.service';
 import { registerAccount, type UploadedDocument } from './register.service';
-import { mustTurnOnTwoFactor } from './role-guard';
+import { roleNeedsTwoFactor } from './role-guard';
 
 /** POST /api/register (sign-up with the role and its fields) and GET /api/me (the session). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -79,9 +79,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           email: actor.email,
           emailVerified: actor.emailVerified,
           twoFactorEnabled: actor.twoFactorEnabled,
-          twoFactorRequired: actor.profile
-            ? mustTurnOnTwoFactor(app, actor.profile.role, actor.twoFactorEnabled)
-            : false,
+          twoFactorRequired: actor.profile ? roleNeedsTwoFactor(app, actor.profile.role) : false,
         },
         profile: actor.profile ? toProfileDto(actor.profile, app.storage) : null,
       };

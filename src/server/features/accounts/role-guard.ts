@@ -32,13 +32,18 @@ export function requireRole(app: FastifyInstance, ...roles: Role[]): preHandlerA
   };
 }
 
+/** Whether accounts of this role must use a second factor (TWO_FACTOR_REQUIRED_ROLES). */
+export function roleNeedsTwoFactor(app: FastifyInstance, role: Role): boolean {
+  return app.config.accountSecurity.twoFactorRequiredRoles.includes(role);
+}
+
 /** Whether an account of this role must turn the second factor on before using its panel. */
 export function mustTurnOnTwoFactor(
   app: FastifyInstance,
   role: Role,
   twoFactorEnabled: boolean,
 ): boolean {
-  return !twoFactorEnabled && app.config.accountSecurity.twoFactorRequiredRoles.includes(role);
+  return !twoFactorEnabled && roleNeedsTwoFactor(app, role);
 }
 
 /**

@@ -16,6 +16,7 @@ const LIMITED_AUTH_PATHS = [
   '/two-factor/enable',
   '/two-factor/verify-totp',
   '/two-factor/verify-backup-code',
+  '/two-factor/generate-backup-codes',
 ];
 
 /** The per-address limit of sign-in, sign-up, reset and resend (AUTH_RATE_LIMIT per minute). */

@@ -19,7 +19,9 @@ import { cn } from '@web/lib/cn';
 import { queryClient } from '@web/lib/query-client';
 import { signOut, useSession } from '@web/lib/session';
 import { NotificationBell } from '@web/features/notifications/notification-bell';
-import { PANEL_SECTIONS } from '../panel-sections';
+import { StepUpHost } from '@web/features/accounts/security/step-up';
+import { TwoFactorReminder } from '@web/features/accounts/security/two-factor-reminder';
+import { PANEL_SECTIONS, SECURITY_SECTION, type PanelSection } from '../panel-sections';
 import { RoleGuard } from '../role-guard';
 
 /** A role's panel: guard, sidebar (a slide-out on phones), the user's name and sign-out. */
@@ -31,8 +33,20 @@ export function RolePanel({ role }: { role: Role }) {
   );
 }
 
+/**
+ * The sections the account may open: only Seguridad while its role must turn
+ * the second factor on and it has not (the panel's API answers 403 meanwhile).
+ */
+function useSections(role: Role): { sections: PanelSection[]; locked: boolean } {
+  const { user } = useSession();
+  const locked = user?.twoFactorRequired === true && !user.twoFactorEnabled;
+  return { sections: locked ? [SECURITY_SECTION] : PANEL_SECTIONS[role], locked };
+}
+
 function PanelLayout({ role }: { role: Role }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const { locked } = useSections(role);
+  const SecurityPage = SECURITY_SECTION.page!;
   return (
     <div className="min-h-dvh bg-background lg:grid lg:grid-cols-[16rem_1fr]">
       <PageMeta title={`${PANEL_TITLES[role]} | ${BRAND.name}`} />
@@ -62,8 +76,16 @@ function PanelLayout({ role }: { role: Role }) {
           id="contenido"
           className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-10 lg:py-10"
         >
-          <Outlet />
+          {locked ? (
+            <SecurityPage />
+          ) : (
+            <>
+              {role === 'company' ? <TwoFactorReminder /> : null}
+              <Outlet />
+            </>
+          )}
         </main>
+        <StepUpHost />
       </div>
     </div>
   );
@@ -74,6 +96,7 @@ function SidebarContent({ role, onNavigate }: { role: Role; onNavigate?: () => v
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const home = ROLE_HOME[role];
+  const { sections } = useSections(role);
   const roleLine = `${ROLE_LABELS[role]}${session.profile?.company ? ` · ${session.profile.company}` : ''}`;
 
   async function onSignOut() {
@@ -96,7 +119,7 @@ function SidebarContent({ role, onNavigate }: { role: Role; onNavigate?: () => v
       </div>
       <nav aria-label={PANEL_TITLES[role]} className="flex-1 overflow-y-auto px-3">
         <ul className="space-y-1">
-          {PANEL_SECTIONS[role].map((section) => (
+          {sections.map((section) => (
             <li key={section.path}>
               <NavLink
                 to={section.path ? `${home}/${section.path}` : home}

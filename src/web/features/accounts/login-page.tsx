@@ -10,6 +10,7 @@ import { toast, toastError } from '@web/components/ui/toast-store';
 import { paths } from '@web/config/paths';
 import { ApiError } from '@web/lib/api-client';
 import { announceSessionChange, refreshSession, useSession } from '@web/lib/session';
+import { TwoFactorSignIn } from './security/two-factor-sign-in';
 import { resendVerification, signInWithEmail } from './api/auth-requests';
 import { AuthCard } from './components/auth-card';
 import { readConfirmedSignIn } from './confirmed-sign-in';
@@ -32,6 +33,15 @@ function LoginForm() {
   const [submitting, setSubmitting] = useState(false);
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
+  // The account has a second factor: the password was right, the code is next.
+  const [codeStep, setCodeStep] = useState(false);
+
+  async function enterPanel() {
+    await refreshSession();
+    announceSessionChange();
+    // Replaces /login: Back from the panel does not land on the sign-in form again.
+    navigate(paths.dashboard, { replace: true });
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,11 +51,13 @@ function LoginForm() {
     setSubmitting(true);
     setUnconfirmedEmail(null);
     try {
-      await signInWithEmail({ email, password });
-      await refreshSession();
-      announceSessionChange();
-      // Replaces /login: Back from the panel does not land on the sign-in form again.
-      navigate(paths.dashboard, { replace: true });
+      const answer = await signInWithEmail({ email, password });
+      if (answer && typeof answer === 'object' && 'twoFactorRedirect' in answer) {
+        setSubmitting(false);
+        setCodeStep(true);
+        return;
+      }
+      await enterPanel();
     } catch (error) {
       setSubmitting(false);
       if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
@@ -103,7 +115,10 @@ function LoginForm() {
           <p>{ACCOUNT_MESSAGES.confirmedSignIn}</p>
         </div>
       ) : null}
-      {unconfirmedEmail ? (
+      {codeStep ? (
+        <TwoFactorSignIn onSignedIn={enterPanel} onRestart={() => setCodeStep(false)} />
+      ) : null}
+      {unconfirmedEmail && !codeStep ? (
         <div
           role="alert"
           className="mb-5 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
@@ -125,7 +140,7 @@ function LoginForm() {
           </Button>
         </div>
       ) : null}
-      <form onSubmit={onSubmit} className="space-y-5">
+      <form onSubmit={onSubmit} className="space-y-5" hidden={codeStep}>
         <FormField id="login-email" label="Correo electrónico">
           <Input
             id="login-email"

@@ -4,6 +4,8 @@ import {
   STRIPE_CONNECT_MESSAGES,
 } from '@shared/payments/payment-methods.schema';
 import { Card } from '@web/components/ui/card';
+import { toastError } from '@web/components/ui/toast-store';
+import { ensureRecentVerification } from '@web/lib/step-up';
 
 /** The accounts a company can connect to the platform, so payments split themselves. */
 export type ConnectableProvider = 'mercadopago' | 'stripe';
@@ -24,7 +26,11 @@ export const CONNECTIONS = {
   },
 } as const;
 
-/** A link styled as the primary button: connecting is a navigation to the provider, not a request. */
+/**
+ * A link styled as the primary button: connecting is a navigation to the
+ * provider, not a request. It changes where the company's money goes, so the
+ * password is asked for first when the session's last verification has lapsed.
+ */
 export function ConnectLink({
   provider,
   label,
@@ -36,6 +42,12 @@ export function ConnectLink({
   return (
     <a
       href={connection.url}
+      onClick={(event) => {
+        event.preventDefault();
+        ensureRecentVerification()
+          .then((verified) => verified && window.location.assign(connection.url))
+          .catch((error: unknown) => toastError(connection.messages.connect, error));
+      }}
       className="inline-flex min-h-10 items-center justify-center gap-2 rounded-md bg-primary px-4 py-2 text-center text-sm font-semibold text-primary-foreground shadow-sm hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
     >
       <Link2 className="size-4 shrink-0" aria-hidden />
