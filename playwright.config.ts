@@ -12,8 +12,10 @@ export const E2E_STORE_ID = 'otra-tienda';
 /** The support line the e2e server is configured with (SUPPORT_WHATSAPP). */
 export const E2E_SUPPORT_WHATSAPP = '+54 9 351 400-0000';
 export const E2E_DATA_DIR = `.tmp/e2e-${port}/data`;
-const E2E_WEB_DIR = `.tmp/e2e-${port}/web`;
-const E2E_SERVER_DIR = `.tmp/e2e-${port}/server`;
+export const E2E_WEB_DIR = `.tmp/e2e-${port}/web`;
+export const E2E_SERVER_DIR = `.tmp/e2e-${port}/server`;
+/** A second app, for the journeys that need another configuration (account-security.spec.ts). */
+export const E2E_SECOND_PORT = port + 20;
 /** Local fakes of MercadoPago's and Stripe's APIs (tests/fakes), next to the app's port. */
 export const E2E_FAKE_MERCADOPAGO_URL = `http://127.0.0.1:${port + 10}`;
 export const E2E_FAKE_STRIPE_URL = `http://127.0.0.1:${port + 11}`;

@@ -90,9 +90,25 @@ async function main() {
     await database.db.update(users).set({ emailVerified: true }).where(eq(users.email, email.data));
     console.log(`Administrador creado: ${name} <${email.data}>`);
     if (generated) console.log(`Contraseña generada: ${password}`);
+    console.log(twoFactorInstructions(config));
   } finally {
     await database.close();
   }
+}
+
+/** What the new admin does next about the second factor (TWO_FACTOR_REQUIRED_ROLES). */
+function twoFactorInstructions(config: ReturnType<typeof loadConfig>): string {
+  const required = config.accountSecurity.twoFactorRequiredRoles.includes('admin');
+  return [
+    '',
+    required
+      ? 'Verificación en dos pasos: obligatoria para administradores en este servidor. Hasta activarla, el panel muestra solo la página Seguridad.'
+      : 'Verificación en dos pasos: recomendada (en producción es obligatoria para administradores).',
+    `  1. Inicia sesión en ${config.appUrl}/login con este correo y la contraseña.`,
+    '  2. En Seguridad, elige «Activar verificación en dos pasos» y confirma la contraseña.',
+    '  3. Escanea el código QR con una app de autenticación (o escribe la clave a mano) e ingresa el código de 6 dígitos.',
+    '  4. Guarda los diez códigos de respaldo: cada uno entra una vez si pierdes el teléfono.',
+  ].join('\n');
 }
 
 main().catch((error: unknown) => {

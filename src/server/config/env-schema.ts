@@ -194,11 +194,13 @@ export const EnvSchema = z
         'TWO_FACTOR_REQUIRED_ROLES must be "none" or a comma list of company, seller, admin',
       )
       .optional(),
-    /** Minutes a password (or code) typed again keeps a session allowed to move money (step-up). */
+    /**
+     * Minutes a password (or code) typed again keeps a session allowed to move money
+     * (step-up). Fractions are allowed: a browser journey uses a few seconds.
+     */
     STEP_UP_MINUTES: z.coerce
       .number()
-      .int()
-      .min(1)
+      .min(0.05)
       .max(24 * 60)
       .default(10),
     /** Sign-in, sign-up and password-reset attempts per minute per address. */

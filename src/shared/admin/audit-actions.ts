@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'settlement.payout_paid',
   'risk.dismiss',
   'risk.confirm',
+  'account.two_factor_disabled',
+  'account.two_factor_reset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -25,6 +27,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'settlement.payout_paid': 'Lote de pagos pagado',
   'risk.dismiss': 'Alerta de riesgo descartada',
   'risk.confirm': 'Fraude confirmado',
+  'account.two_factor_disabled': 'Verificación en dos pasos desactivada',
+  'account.two_factor_reset': 'Verificación en dos pasos restablecida por un operador',
 };
 
 /** What an audit entry points at, for people. */
@@ -33,6 +37,7 @@ export const AUDIT_TARGET_LABELS: Record<string, string> = {
   company: 'Empresa',
   payout_batch: 'Lote de pagos',
   risk_flag: 'Alerta de riesgo',
+  user: 'Cuenta',
 };
 
 export function auditActionLabel(action: string): string {

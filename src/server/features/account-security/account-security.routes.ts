@@ -14,6 +14,7 @@ import { z } from '@shared/zod';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts/actor.plugin';
 import { roleNeedsTwoFactor } from '../accounts/role-guard';
+import { recordAudit } from '../audit/audit.service';
 import { authRateLimit, forwardToBetterAuth } from '../auth/auth.routes';
 import {
   closeOtherSessions,
@@ -162,7 +163,21 @@ export const twoFactorGuardRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: authRateLimit(app) },
       preHandler: [refuseForRequiredRoles(app), requireStepUp(app)],
     },
-    (request, reply) => forwardToBetterAuth(app, request, reply),
+    async (request, reply) => {
+      const actor = await signedIn(app, request);
+      await forwardToBetterAuth(app, request, reply);
+      // Better Auth wrote the change in its own statements; the audit entry follows it.
+      if (reply.statusCode === 200) {
+        await recordAudit(app.db, {
+          actorId: actor.userId,
+          actorName: actor.name,
+          action: 'account.two_factor_disabled',
+          targetType: 'user',
+          targetId: actor.userId,
+        });
+      }
+      return reply;
+    },
   );
 };
 

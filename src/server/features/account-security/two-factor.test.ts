@@ -4,7 +4,9 @@ import { SECURITY_MESSAGES } from '@shared/account-security/messages';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { cookieHeader, createUser, type CreatedUser } from '../../../../tests/factories/accounts';
 import { totpCode } from '../../../../tests/factories/totp';
+import { listAudit } from '../audit/audit.service';
 import { sessions, twoFactors } from '../auth/auth.table';
+import { resetTwoFactor } from '../auth/users.service';
 
 /** Turns the factor on for a signed-in user: enable with the password, then the first code. */
 export async function turnOnTwoFactor(t: TestApp, user: CreatedUser) {
@@ -208,5 +210,26 @@ describe('two factors (Better Auth twoFactor)', () => {
     expect(off.statusCode).toBe(200);
     const after = cookieHeader(off.headers['set-cookie']);
     expect((await me(after)).user.twoFactorEnabled).toBe(false);
+    const [entry] = await listAudit(t.db, { target_id: user.id, page: 1, page_size: 10 }).then(
+      (page) => page.items,
+    );
+    expect(entry).toMatchObject({ action: 'account.two_factor_disabled', actor_id: user.id });
+  });
+
+  it('lets an operator take away the factor of someone who lost phone and codes (npm run reset-two-factor)', async () => {
+    const user = await createUser(t.app, { role: 'seller' });
+    const { cookie } = await turnOnTwoFactor(t, user);
+    await t.db.transaction((tx) => resetTwoFactor(tx, user.id));
+    // Every session ended; the password alone signs in again.
+    expect((await me(cookie)).user).toBeNull();
+    const signIn = await post('/api/auth/sign-in/email', {
+      email: user.email,
+      password: user.password,
+    });
+    expect(signIn.json()).not.toHaveProperty('twoFactorRedirect');
+    expect((await me(cookieHeader(signIn.headers['set-cookie']))).user.twoFactorEnabled).toBe(
+      false,
+    );
+    expect(await t.db.select().from(twoFactors).where(eq(twoFactors.userId, user.id))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, like } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import type { Auth } from './auth';
-import { sessions, users } from './auth.table';
+import { sessions, twoFactors, users, verifications } from './auth.table';
 
 export interface UserContact {
   id: string;
@@ -60,6 +60,20 @@ export async function usersOfSessions(
     .from(sessions)
     .where(and(inArray(sessions.token, tokens), gt(sessions.expiresAt, now)));
   return new Map(rows.map((row) => [row.token, row.userId]));
+}
+
+/**
+ * Takes a user's second factor away (an operator, after checking who lost their
+ * phone and backup codes): the secret, the backup codes and the trusted
+ * devices go, and every session ends, so the next sign-in asks only the password.
+ */
+export async function resetTwoFactor(tx: Transaction, userId: string): Promise<void> {
+  await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+  await tx.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, userId));
+  await tx
+    .delete(verifications)
+    .where(and(eq(verifications.value, userId), like(verifications.identifier, 'trust-device-%')));
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 /** Signs a user out everywhere (a banned seller), in the caller's transaction. */

@@ -1,6 +1,6 @@
 import { LogOut, Menu } from 'lucide-react';
 import { useState } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ROLE_HOME, type Role } from '@shared/accounts/accounts.schema';
 import { ACCOUNT_MESSAGES, PANEL_TITLES, ROLE_LABELS } from '@shared/accounts/messages';
 import { BRAND } from '@shared/brand';
@@ -46,7 +46,8 @@ function useSections(role: Role): { sections: PanelSection[]; locked: boolean } 
 function PanelLayout({ role }: { role: Role }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { locked } = useSections(role);
-  const SecurityPage = SECURITY_SECTION.page!;
+  const security = `${ROLE_HOME[role]}/${SECURITY_SECTION.path}`;
+  const { pathname } = useLocation();
   return (
     <div className="min-h-dvh bg-background lg:grid lg:grid-cols-[16rem_1fr]">
       <PageMeta title={`${PANEL_TITLES[role]} | ${BRAND.name}`} />
@@ -76,14 +77,10 @@ function PanelLayout({ role }: { role: Role }) {
           id="contenido"
           className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-10 lg:py-10"
         >
-          {locked ? (
-            <SecurityPage />
-          ) : (
-            <>
-              {role === 'company' ? <TwoFactorReminder /> : null}
-              <Outlet />
-            </>
-          )}
+          {/* Seguridad stays the same page once the factor is on, so its backup codes stay shown. */}
+          {locked && pathname !== security ? <Navigate to={security} replace /> : null}
+          {role === 'company' ? <TwoFactorReminder /> : null}
+          <Outlet />
         </main>
         <StepUpHost />
       </div>
