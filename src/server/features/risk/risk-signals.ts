@@ -77,6 +77,15 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, Math.min(2, local.length - 1))}***${address.slice(at)}`;
 }
 
+/**
+ * Whether two addresses reach one inbox (the self-purchase check): a `+tag` is
+ * dropped for every provider, dots in the name only for Gmail (gmail.com and
+ * googlemail.com are one mailbox); elsewhere a dot is part of the name.
+ */
+export function sameMailbox(a: string, b: string): boolean {
+  return mailboxOf(a) === mailboxOf(b);
+}
+
 /** Whether an address's domain is a disposable-inbox service (mailchecker's maintained list). */
 export function isDisposableEmail(email: string): boolean {
   return !MailChecker.isValid(email.trim());
@@ -116,7 +125,7 @@ export async function orderPlacedSignals(
     const raise = (kind: RiskKind, detail: string) =>
       raiseRisk(sp, { sellerId, kind, at: now, orderId: order.id, detail });
 
-    if (seller && mailboxOf(seller.email) === mailboxOf(buyerEmail)) {
+    if (seller && sameMailbox(seller.email, buyerEmail)) {
       await raise(
         'self_purchase',
         `El comprador usó el e-mail del vendedor (${maskEmail(buyerEmail)}).`,
