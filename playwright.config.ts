@@ -81,7 +81,8 @@ export default defineConfig({
       command: `rm -rf ${E2E_DATA_DIR} && tsx scripts/build.ts --out ${E2E_WEB_DIR} --server-out ${E2E_SERVER_DIR} && node --enable-source-maps ${E2E_SERVER_DIR}/server.js`,
       url: `${E2E_BASE_URL}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // The build and the first start of a fresh embedded database, on a busy two-core machine.
+      timeout: 180_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {

@@ -84,6 +84,7 @@ export function TwoFactorSignIn({
           type="button"
           variant="link"
           size="sm"
+          className="h-auto py-1 whitespace-normal"
           onClick={() => {
             setBackup(!backup);
             setError(undefined);
@@ -91,7 +92,13 @@ export function TwoFactorSignIn({
         >
           {backup ? SECURITY_TEXT.signInUseApp : SECURITY_TEXT.signInUseBackup}
         </Button>
-        <Button type="button" variant="link" size="sm" onClick={onRestart}>
+        <Button
+          type="button"
+          variant="link"
+          size="sm"
+          className="h-auto py-1 whitespace-normal"
+          onClick={onRestart}
+        >
           {SECURITY_TEXT.signInBack}
         </Button>
       </div>

@@ -8,7 +8,7 @@ const BROWSERS: [RegExp, string][] = [
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\b(OPR|Opera)\//, 'Opera'],
   [/\b(Firefox|FxiOS)\//, 'Firefox'],
-  [/\b(Chrome|CriOS|Chromium)\//, 'Chrome'],
+  [/\b(Chrome|CriOS|Chromium|HeadlessChrome)\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*Safari\//, 'Safari'],
 ];
 

@@ -64,7 +64,7 @@ export function TwoFactorCard({ required }: { required: boolean }) {
           {SECURITY_TEXT.twoFactorRequiredNotice}
         </p>
       ) : null}
-      <div className="mt-4 flex flex-wrap gap-2">
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap [&>button]:h-auto [&>button]:min-h-11 [&>button]:py-2 [&>button]:whitespace-normal">
         {enabled ? (
           <>
             <Button variant="outline" onClick={() => setOpen('renew')}>
