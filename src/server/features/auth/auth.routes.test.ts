@@ -180,6 +180,7 @@ describe('rate limits on sign-in, sign-up and reset', () => {
     for (const url of [
       '/api/auth/sign-in/email',
       '/api/auth/request-password-reset',
+      '/api/auth/change-password',
       '/api/register',
     ]) {
       const statuses: number[] = [];

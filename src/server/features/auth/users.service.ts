@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import type { Auth } from './auth';
-import { sessions, users } from './auth.table';
+import { sessions, users, verifications } from './auth.table';
 
 export interface UserContact {
   id: string;
@@ -14,6 +14,30 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
     .where(eq(users.email, email))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Whose password a reset token would change (Better Auth's `reset-password:<token>`
+ * verification, not expired), or null: the password policy judges the new
+ * password against that user's e-mail and name.
+ */
+export async function findResetTokenOwner(
+  db: Database,
+  token: string,
+  now: Date,
+): Promise<UserContact | null> {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.value))
+    .where(
+      and(
+        eq(verifications.identifier, `reset-password:${token}`),
+        gt(verifications.expiresAt, now),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
