@@ -86,6 +86,7 @@ export function RegisterPage() {
             password={password ?? ''}
             email={email}
             name={name}
+            quiet={Boolean(err('password'))}
           />
         </FormField>
         <FormField

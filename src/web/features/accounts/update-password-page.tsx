@@ -119,7 +119,11 @@ export function UpdatePasswordPage() {
               value={password}
               onChange={(event) => setPassword(event.target.value)}
             />
-            <PasswordStrength id="update-password" password={password} />
+            <PasswordStrength
+              id="update-password"
+              password={password}
+              quiet={Boolean(passwordError)}
+            />
           </FormField>
           <FormField id="update-confirm" label="Confirmar contraseña" error={error}>
             <Input

@@ -39,4 +39,10 @@ describe('the password strength meter', () => {
       new RegExp(`^(${PASSWORD_STRENGTH_LABELS[3]}|${PASSWORD_STRENGTH_LABELS[4]})\\.`),
     );
   });
+
+  it('keeps to its bars and step when the form shows the refusal as the field error', async () => {
+    render(<PasswordStrength id="clave" password="12345678" quiet />);
+    await screen.findByText(PASSWORD_STRENGTH_LABELS[0], {}, { timeout: 10_000 });
+    expect(strengthText()).toHaveTextContent(new RegExp(`^${PASSWORD_STRENGTH_LABELS[0]}$`));
+  });
 });

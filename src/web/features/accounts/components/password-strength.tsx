@@ -28,6 +28,8 @@ interface PasswordStrengthProps {
   /** Whose password it is: a password made of their e-mail or name is refused. */
   email?: string | undefined;
   name?: string | undefined;
+  /** The form shows a refusal as the field's error: the meter keeps its bars and step only. */
+  quiet?: boolean;
   className?: string;
 }
 
@@ -37,7 +39,14 @@ interface PasswordStrengthProps {
  * uses (src/shared/accounts/password-policy.ts). zxcvbn and its dictionaries
  * are downloaded when the first character is typed, never with the page.
  */
-export function PasswordStrength({ id, password, email, name, className }: PasswordStrengthProps) {
+export function PasswordStrength({
+  id,
+  password,
+  email,
+  name,
+  quiet = false,
+  className,
+}: PasswordStrengthProps) {
   const [verdict, setVerdict] = useState<PasswordVerdict | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -90,11 +99,11 @@ export function PasswordStrength({ id, password, email, name, className }: Passw
       </div>
       <p id={`${id}-strength`} className="text-xs text-muted-foreground" aria-live="polite">
         {label ? (
-          <>
-            <span className={cn('font-semibold', LABEL_COLOURS[score])}>{label}.</span>{' '}
-          </>
+          <span className={cn('font-semibold', LABEL_COLOURS[score])}>
+            {quiet ? label : `${label}. `}
+          </span>
         ) : null}
-        {text}
+        {quiet && label ? null : text}
       </p>
     </div>
   );
