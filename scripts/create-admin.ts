@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { EmailSchema, PasswordSchema } from '../src/shared/accounts/accounts.schema';
 import { ACCOUNT_MESSAGES } from '../src/shared/accounts/messages';
+import { judgePassword } from '../src/shared/accounts/password-policy';
 import { loadConfig } from '../src/server/config/env';
 import { openDatabase } from '../src/server/db/client';
 import { keepNewFilesPrivate, makeDataDirPrivate } from '../src/server/lib/private-files';
@@ -50,6 +51,12 @@ async function main() {
   const checked = PasswordSchema.safeParse(password);
   if (!checked.success) {
     console.error(checked.error.issues[0]?.message);
+    process.exit(2);
+  }
+  // The same rule as sign-up (common, too weak, or holding the e-mail's name).
+  const verdict = await judgePassword(password, { email: email.data, name });
+  if (verdict.message) {
+    console.error(verdict.message);
     process.exit(2);
   }
 

@@ -10,6 +10,7 @@ import {
 import { runtimeConfigFor, type Config, type TrustProxy } from './config/env';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { createPlatformFigures, type PlatformFigures } from './features/dashboard/platform-figures';
+import { signInProtectionPlugin } from './features/sign-in-protection/sign-in-protection.plugin';
 import {
   accountSecurityRoutes,
   twoFactorGuardRoutes,
@@ -25,6 +26,7 @@ import { storePlugin } from './features/store/store.plugin';
 import { mailPlugin } from './features/mail/mail.plugin';
 import type { OrderWorkflow } from './features/orders/order-workflow';
 import { invalidateCatalogue } from './features/store-catalogue/store-catalogue.service';
+import { notifyAccountLocked } from './features/notifications/account-notices';
 import { notificationsPlugin } from './features/notifications/notifications.plugin';
 import { settlementsPlugin } from './features/settlements/settlements.plugin';
 import { notificationRoutes } from './features/notifications/notifications.routes';
@@ -194,6 +196,8 @@ export async function buildApp(
   await app.register(storagePlugin);
   await app.register(mailPlugin);
   await app.register(notificationsPlugin);
+  // Wrong passwords per account; the owner of a locked account hears of it (bell and e-mail).
+  await app.register(signInProtectionPlugin, { onLocked: notifyAccountLocked });
   await app.register(riskPlugin);
   await app.register(settlementsPlugin);
   await app.register(authPlugin, {

@@ -20,6 +20,12 @@ export const ERROR_CODES = {
   rateLimited: 'RATE_LIMITED',
   /** A password published in the repository (the demo accounts'), refused in production. */
   publicPassword: 'PUBLIC_PASSWORD',
+  /** Too many wrong passwords for one account: its sign-in is locked for a while. */
+  accountLocked: 'ACCOUNT_LOCKED',
+  /** A new password refused by the password policy (src/shared/accounts/password-policy.ts). */
+  passwordCommon: 'PASSWORD_COMMON',
+  passwordContainsEmailName: 'PASSWORD_CONTAINS_EMAIL_NAME',
+  passwordTooWeak: 'PASSWORD_TOO_WEAK',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   internal: 'INTERNAL_ERROR',
   unavailable: 'SERVICE_UNAVAILABLE',

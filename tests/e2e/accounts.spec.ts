@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { ACCOUNT_MESSAGES } from '../../src/shared/accounts/messages';
 import { LANDING_LABELS } from '../../src/shared/messages';
 import { DEMO_ACCOUNTS } from '../../src/server/features/accounts/demo-accounts.seeder';
+import { OTHER_TEST_PASSWORD, TEST_PASSWORD } from '../factories/test-password';
 import {
   confirmedCompany,
   expect,
@@ -37,7 +38,16 @@ test.describe('accounts', () => {
     // spec 01 §5: no account type chosen.
     await page.getByLabel('Nombre completo').fill('Julieta Paz');
     await page.getByLabel('Correo electrónico').fill(address);
-    await page.getByLabel('Contraseña', { exact: true }).fill('clave-segura-123');
+    // The meter judges the password while it is typed, in the server's words.
+    const password = page.getByLabel('Contraseña', { exact: true });
+    const meter = page.getByTestId('password-strength');
+    await expect(meter).toContainText('al menos 8 caracteres');
+    await password.fill('12345678');
+    await expect(meter).toContainText(ACCOUNT_MESSAGES.passwordCommon);
+    await expect(meter).toContainText('Muy débil');
+    await password.fill(TEST_PASSWORD);
+    await expect(meter).toContainText('Buena contraseña');
+    await expect(password).toHaveAttribute('aria-describedby', 'register-password-strength');
     await page.getByLabel('Confirmar contraseña').fill('otra-clave-123');
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await expect(toastOf(page)).toContainText(ACCOUNT_MESSAGES.chooseAccountType);
@@ -45,10 +55,23 @@ test.describe('accounts', () => {
     await page.getByText('Empresa', { exact: true }).click();
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await expect(toastOf(page)).toContainText(ACCOUNT_MESSAGES.passwordsDoNotMatch);
-    await page.getByLabel('Confirmar contraseña').fill('clave-segura-123');
     await page.getByLabel('Nombre de la empresa').fill('Paz Alimentos SA');
     await page.getByLabel('Salta').check();
     await page.getByLabel('Tucumán').check();
+    // A password holding the e-mail's name is refused under its field, and nothing is sent.
+    const local = address.split('@')[0]!;
+    await password.fill(`${local}-2026`);
+    await page.getByLabel('Confirmar contraseña').fill(`${local}-2026`);
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    const refusal = ACCOUNT_MESSAGES.passwordContainsEmailName(local);
+    await expect(page.locator('#register-password-error')).toHaveText(refusal);
+    await expect(password).toBeFocused();
+    await expect(page).toHaveURL('/register');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshotBothWidths(page, 'register-password-refused');
+    await password.fill(TEST_PASSWORD);
+    await page.getByLabel('Confirmar contraseña').fill(TEST_PASSWORD);
+    await expect(meter).toContainText('Buena contraseña');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshotBothWidths(page, 'register-company');
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
@@ -72,7 +95,7 @@ test.describe('accounts', () => {
     );
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshotBothWidths(page, 'login');
-    await signIn(page, address, 'clave-segura-123');
+    await signIn(page, address, TEST_PASSWORD);
     await expect(page).toHaveURL('/company');
     await expect(page.getByRole('heading', { name: '¡Hola, Julieta Paz!' })).toBeVisible();
     await expect(page.getByText('Paz Alimentos SA').first()).toBeVisible();
@@ -137,8 +160,8 @@ test.describe('accounts', () => {
       buffer: PDF,
     });
     await expect(page.getByText('dni.pdf')).toBeVisible();
-    await page.getByLabel('Contraseña', { exact: true }).fill('clave-segura-123');
-    await page.getByLabel('Confirmar contraseña').fill('clave-segura-123');
+    await page.getByLabel('Contraseña', { exact: true }).fill(TEST_PASSWORD);
+    await page.getByLabel('Confirmar contraseña').fill(TEST_PASSWORD);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshotBothWidths(page, 'register-seller');
 
@@ -158,14 +181,14 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL('/login');
     await waitForMail(request, address, /Confirma tu cuenta/);
 
-    await signIn(page, address, 'clave-segura-123');
+    await signIn(page, address, TEST_PASSWORD);
     await expect(page.getByText(ACCOUNT_MESSAGES.emailNotVerifiedTitle)).toBeVisible();
     await page.getByRole('button', { name: ACCOUNT_MESSAGES.resendVerification }).click();
     await expect(toastOf(page)).toContainText(ACCOUNT_MESSAGES.verificationResentTitle);
     const mail = await waitForMail(request, address, /Confirma tu cuenta/, 2);
     await page.goto(new URL(mail.links[0]!).pathname + new URL(mail.links[0]!).search);
     await expect(page).toHaveURL('/login', { timeout: 5_000 });
-    await signIn(page, address, 'clave-segura-123');
+    await signIn(page, address, TEST_PASSWORD);
     await expect(page).toHaveURL('/seller');
     await expect(page.getByRole('heading', { name: '¡Hola, Tomás Ibarra!' })).toBeVisible();
     await expect(page.getByText('Mendoza')).toBeVisible();
@@ -219,18 +242,23 @@ test.describe('accounts', () => {
     const mail = await waitForMail(request, address, /Restablece tu contraseña/);
     const link = new URL(mail.links.find((l) => l.includes('/update-password'))!);
     await page.goto(link.pathname + link.search);
-    await page.getByLabel('Nueva contraseña').fill('nueva-clave-456');
+    const meter = page.getByTestId('password-strength');
+    await page.getByLabel('Nueva contraseña').fill('password');
+    await expect(meter).toContainText(ACCOUNT_MESSAGES.passwordCommon);
+    await screenshotBothWidths(page, 'update-password-refused-by-meter');
+    await page.getByLabel('Nueva contraseña').fill(OTHER_TEST_PASSWORD);
+    await expect(meter).toContainText('Buena contraseña');
     await page.getByLabel('Confirmar contraseña').fill('otra-cosa-789');
     await page.getByRole('button', { name: 'Actualizar contraseña' }).click();
     await expect(page.getByText(ACCOUNT_MESSAGES.passwordsDoNotMatch)).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshotBothWidths(page, 'update-password');
-    await page.getByLabel('Confirmar contraseña').fill('nueva-clave-456');
+    await page.getByLabel('Confirmar contraseña').fill(OTHER_TEST_PASSWORD);
     await page.getByRole('button', { name: 'Actualizar contraseña' }).click();
     await expect(toastOf(page)).toContainText(ACCOUNT_MESSAGES.updateSuccessTitle);
     await expect(page).toHaveURL('/login', { timeout: 6_000 });
 
-    await signIn(page, address, 'nueva-clave-456');
+    await signIn(page, address, OTHER_TEST_PASSWORD);
     await expect(page).toHaveURL('/company');
     await otherPage.reload();
     await expect(otherPage).toHaveURL('/login');

@@ -10,6 +10,7 @@ import {
   type Browser,
   type Page,
 } from '@playwright/test';
+import { TEST_PASSWORD } from '../factories/test-password';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -130,7 +131,7 @@ export async function confirmedCompany(
   options: { shippingProvinces?: string[]; companyName?: string } = {},
 ) {
   const address = `empresa-${randomBytes(4).toString('hex')}@example.com`;
-  const password = 'clave-segura-123';
+  const password = TEST_PASSWORD;
   const created = await request.post('/api/register', {
     data: {
       name: 'Paula Ríos',
@@ -155,7 +156,7 @@ export async function confirmedSeller(
   options: { province: string; name: string },
 ) {
   const address = `vendedor-${randomBytes(4).toString('hex')}@example.com`;
-  const password = 'clave-segura-123';
+  const password = TEST_PASSWORD;
   const created = await request.post('/api/register', {
     multipart: {
       name: options.name,

@@ -6,6 +6,7 @@ import { formatArs } from '../../src/shared/money';
 import { SELLER_MESSAGES } from '../../src/shared/seller/seller.schema';
 import { E2E_BASE_URL } from '../../playwright.config';
 import { expect, seriousA11yViolations, test, toastOf, VIEWPORTS } from './fixtures';
+import { TEST_PASSWORD } from '../factories/test-password';
 
 /**
  * Issue 10: a seller works from the phone. Everything the seller does happens in
@@ -13,7 +14,7 @@ import { expect, seriousA11yViolations, test, toastOf, VIEWPORTS } from './fixtu
  */
 const PHONE = VIEWPORTS.phone;
 const SHOTS = process.env.SELLER_SHOTS_DIR ?? path.resolve('.tmp/shots-seller');
-const PASSWORD = 'clave-segura-123';
+const PASSWORD = TEST_PASSWORD;
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );

@@ -5,6 +5,9 @@ import type { Role } from '../../src/shared/accounts/accounts.schema';
 import type { Province } from '../../src/shared/provinces';
 import { users } from '../../src/server/features/auth/auth.table';
 import { registerAccount } from '../../src/server/features/accounts/register.service';
+import { TEST_PASSWORD } from './test-password';
+
+export { OTHER_TEST_PASSWORD, TEST_PASSWORD } from './test-password';
 
 /** A minimal real PDF: the identity document of factory sellers. */
 export const TINY_PDF = Buffer.from(
@@ -54,7 +57,7 @@ export async function createUser(
 ): Promise<CreatedUser> {
   const role = options.role;
   const email = (options.email ?? uniqueEmail(role)).toLowerCase();
-  const password = options.password ?? 'clave-segura-123';
+  const password = options.password ?? TEST_PASSWORD;
   const name =
     options.name ??
     { company: 'Ana Empresaria', seller: 'Sergio Vendedor', admin: 'Alicia Admin' }[role];

@@ -4,6 +4,7 @@ import { seedTestCatalogue } from '../../src/server/features/store-catalogue/sto
 import { createUser } from '../factories/accounts';
 import { documentedRoutes, fillPath, type DocumentedRoute } from '../setup/openapi-routes';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { TEST_PASSWORD } from '../factories/test-password';
 
 /**
  * Walks the OpenAPI document and sends malformed variants of every route's
@@ -185,8 +186,8 @@ const field = (name: string, value: string) =>
 const REGISTER_FIELDS = [
   field('name', 'Ana Pérez'),
   field('email', 'ana.fuzz@example.com'),
-  field('password', 'clave-segura-123'),
-  field('confirmPassword', 'clave-segura-123'),
+  field('password', TEST_PASSWORD),
+  field('confirmPassword', TEST_PASSWORD),
   field('role', 'seller'),
   field('province', 'Córdoba'),
 ];

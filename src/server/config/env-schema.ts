@@ -205,6 +205,11 @@ export const EnvSchema = z
       .default(10),
     /** Sign-in, sign-up and password-reset attempts per minute per address. */
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+    /**
+     * Wrong passwords for one account, from any address, within 15 minutes that
+     * lock its sign-in (and change of password) for 15 minutes.
+     */
+    SIGNIN_MAX_FAILURES: z.coerce.number().int().min(3).max(1000).default(10),
     /** Image uploads (product photos, logo) per minute per company account; each one is decoded. */
     IMAGE_UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
     /** S3-compatible object storage for uploaded files; unset keeps them under DATA_DIR/files. */

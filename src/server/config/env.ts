@@ -44,6 +44,8 @@ export interface Config {
   /** Folder of the built SPA; absent folders are simply not served. */
   webDir: string;
   rateLimits: { support: number; auth: number; imageUploads: number };
+  /** Sign-in protection per account (features/sign-in-protection). */
+  signIn: { maxFailures: number };
   smtpUrl: string | undefined;
   mailFrom: string;
   adminSignupCode: string | undefined;
@@ -141,6 +143,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       auth: env.AUTH_RATE_LIMIT,
       imageUploads: env.IMAGE_UPLOAD_RATE_LIMIT,
     },
+    signIn: { maxFailures: env.SIGNIN_MAX_FAILURES },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     adminSignupCode: env.ADMIN_SIGNUP_CODE,

@@ -57,6 +57,13 @@ export const ACCOUNT_MESSAGES = {
     'Esta contraseña es pública (es la de las cuentas de demostración) y no sirve en este sitio. Crea una nueva con «¿Olvidaste tu contraseña?».',
   publicPasswordChosen:
     'Esta contraseña es pública (es la de las cuentas de demostración). Elige otra.',
+  accountLocked: (minutes: number) =>
+    `Demasiados intentos fallidos. Por seguridad, bloqueamos el inicio de sesión de esta cuenta por ${minutes} minutos.`,
+  passwordCommon: 'Esta contraseña está entre las más usadas y se adivina en segundos. Elige otra.',
+  passwordContainsEmailName: (name: string) =>
+    `La contraseña no puede contener el nombre de tu correo («${name}»).`,
+  passwordTooWeak: (hint: string | undefined) =>
+    `La contraseña es demasiado fácil de adivinar.${hint ? ` ${hint}` : ' Usa una frase de tres o cuatro palabras poco comunes.'}`,
   unauthorized: 'Inicia sesión para continuar.',
   forbidden: 'No tienes permiso para acceder a esta sección.',
   signOut: 'Cerrar sesión',
@@ -75,3 +82,12 @@ export const PANEL_TITLES = {
   seller: 'Panel de Vendedor',
   admin: 'Panel Administrativo',
 } as const;
+
+/** The steps of the password strength meter (zxcvbn's score 0–4); 3 and 4 are accepted. */
+export const PASSWORD_STRENGTH_LABELS = [
+  'Muy débil',
+  'Débil',
+  'Mejorable',
+  'Segura',
+  'Muy segura',
+] as const;

@@ -21,6 +21,7 @@ export const NOTIFICATION_KINDS = [
   'company_payment_received',
   'company_connection_broken',
   'admin_statement_paid',
+  'account_locked',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor } from '../accounts/actor.plugin';
 import { roleNeedsTwoFactor } from '../accounts/role-guard';
 import { recordAudit } from '../audit/audit.service';
-import { authRateLimit, forwardToBetterAuth } from '../auth/auth.routes';
+import { askBetterAuth, authRateLimit, sendAnswer } from '../auth/auth.routes';
 import {
   closeOtherSessions,
   closeSession,
@@ -45,33 +45,21 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = await signedIn(app, request);
       const headers = fromNodeHeaders(request.headers);
-      if ('password' in request.body) {
-        await checkOrThrow(
-          app.auth.api.verifyPassword({ body: { password: request.body.password }, headers }),
-          new AppError(ERROR_CODES.invalidPassword, SECURITY_MESSAGES.wrongPassword, 400, {
-            password: SECURITY_MESSAGES.wrongPassword,
-          }),
-        );
-      } else {
-        if (!actor.twoFactorEnabled) {
-          throw AppError.validation(SECURITY_MESSAGES.twoFactorNotOn, {
-            code: SECURITY_MESSAGES.twoFactorNotOn,
-          });
-        }
-        const code = request.body.code.replace(/\s/g, '');
-        const totp = isTotpCode(code);
-        await checkOrThrow(
-          totp
-            ? app.auth.api.verifyTOTP({ body: { code }, headers })
-            : app.auth.api.verifyBackupCode({ body: { code: normalizeBackupCode(code) }, headers }),
-          new AppError(
-            ERROR_CODES.invalidCode,
-            totp ? SECURITY_MESSAGES.wrongCode : SECURITY_MESSAGES.wrongBackupCode,
-            400,
-            { code: totp ? SECURITY_MESSAGES.wrongCode : SECURITY_MESSAGES.wrongBackupCode },
-          ),
-        );
-      }
+      const body = request.body;
+      // Wrong passwords and codes count on the account's sign-in limit (sign-in protection):
+      // a stolen session cannot guess on, and past the limit the account is locked.
+      await app.signInGuard
+        .checkPassword({ userId: actor.userId }, async () => {
+          const right = await accepted(
+            'password' in body
+              ? app.auth.api.verifyPassword({ body: { password: body.password }, headers })
+              : verifyCode(app, actor, body.code, headers),
+          );
+          return { password: right ? 'right' : 'wrong', value: right };
+        })
+        .then((right) => {
+          if (!right) throw refusal('password' in body);
+        });
       await markSessionVerified(app.db, actor);
       return reply.status(204).send(null);
     },
@@ -165,7 +153,7 @@ export const twoFactorGuardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = await signedIn(app, request);
-      await forwardToBetterAuth(app, request, reply);
+      sendAnswer(reply, await askBetterAuth(app, request));
       // Better Auth wrote the change in its own statements; the audit entry follows it.
       if (reply.statusCode === 200) {
         await recordAudit(app.db, {
@@ -197,17 +185,42 @@ async function signedIn(app: FastifyInstance, request: FastifyRequest): Promise<
   return actor;
 }
 
-/** Better Auth answers a wrong password or code by throwing; ours is a Spanish 400. */
-async function checkOrThrow(check: Promise<unknown>, refusal: AppError): Promise<void> {
+/** A code of the second factor: the app's six digits, or a backup code (spent once). */
+async function verifyCode(
+  app: FastifyInstance,
+  actor: Actor,
+  typed: string,
+  headers: Headers,
+): Promise<unknown> {
+  if (!actor.twoFactorEnabled) {
+    throw AppError.validation(SECURITY_MESSAGES.twoFactorNotOn, {
+      code: SECURITY_MESSAGES.twoFactorNotOn,
+    });
+  }
+  const code = typed.replace(/\s/g, '');
+  return isTotpCode(code)
+    ? app.auth.api.verifyTOTP({ body: { code }, headers })
+    : app.auth.api.verifyBackupCode({ body: { code: normalizeBackupCode(code) }, headers });
+}
+
+/** Better Auth answers a wrong password or code by throwing a 4xx. */
+async function accepted(check: Promise<unknown>): Promise<boolean> {
   try {
     await check;
+    return true;
   } catch (error) {
-    if (isRefusal(error)) throw refusal;
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) return false;
     throw error;
   }
 }
 
-function isRefusal(error: unknown): boolean {
-  const status = (error as { statusCode?: unknown }).statusCode;
-  return typeof status === 'number' && status >= 400 && status < 500;
+function refusal(password: boolean): AppError {
+  const message = password ? SECURITY_MESSAGES.wrongPassword : SECURITY_MESSAGES.wrongCode;
+  return new AppError(
+    password ? ERROR_CODES.invalidPassword : ERROR_CODES.invalidCode,
+    message,
+    400,
+    password ? { password: message } : { code: message },
+  );
 }

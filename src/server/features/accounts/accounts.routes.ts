@@ -10,6 +10,7 @@ import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
 import { ERROR_CODES } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
 import { AppError } from '../../lib/app-error';
+import { assertPasswordAllowed } from '../sign-in-protection/password-policy';
 import { readMultipartForm } from '../../lib/multipart-form';
 import { authRateLimit } from '../auth/auth.routes';
 import { isPublicPassword } from '../auth/public-passwords';
@@ -38,8 +39,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const parsed = RegisterFields.safeParse(fields);
       if (!parsed.success) throw validationError(parsed.error.issues);
       if (app.config.isProduction && isPublicPassword(parsed.data.password)) {
-        throw new AppError(ERROR_CODES.publicPassword, ACCOUNT_MESSAGES.publicPasswordChosen, 400);
+        throw new AppError(ERROR_CODES.publicPassword, ACCOUNT_MESSAGES.publicPasswordChosen, 400, {
+          password: ACCOUNT_MESSAGES.publicPasswordChosen,
+        });
       }
+      // Before the e-mail is looked up: an address already registered gets the same answer.
+      await assertPasswordAllowed(parsed.data.password, {
+        email: parsed.data.email,
+        name: parsed.data.name,
+      });
       await registerAccount(
         {
           db: app.db,

@@ -11,6 +11,10 @@ import { registerAccount } from './register.service';
  * One confirmed account per role, for trying the panels right after `npm start`.
  * These passwords are public (they live in the repository), so they are used
  * only outside production; a production seed (SEED=true) generates its own.
+ * They hold their e-mail's name, which the password rule refuses to people
+ * choosing a password (sign-up, reset, change): the seed creates the accounts
+ * through the sign-up service, not the route, so they stay easy to type and
+ * match the README; production refuses them anyway (auth/public-passwords.ts).
  */
 export const DEMO_ACCOUNTS: {
   role: Role;

@@ -6,7 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
-import { createUser, signIn } from '../../../../tests/factories/accounts';
+import { cookieHeader, createUser, signIn } from '../../../../tests/factories/accounts';
 import { startSmtpSink } from '../../../../tests/factories/smtp-sink';
 import { copyPgliteTemplate, createPostgresDatabase } from '../../../../tests/setup/databases';
 import { TEST_ENV } from '../../../../tests/setup/test-app';
@@ -212,6 +212,25 @@ describe('a data folder seeded in development, reopened with NODE_ENV=production
       password: fresh,
     });
     expect(back.statusCode).toBe(200);
+  });
+
+  it('refuses a public password as the new one of a change from a session', async () => {
+    const person = people[people.length - 1]!;
+    const signedIn = await post(production, '/api/auth/sign-in/email', person);
+    const cookie = cookieHeader(signedIn.headers['set-cookie']);
+    const change = await post(
+      production,
+      '/api/auth/change-password',
+      { currentPassword: person.password, newPassword: 'demo-vendedor-2026' },
+      cookie,
+    );
+    expect(change.statusCode).toBe(400);
+    expect(change.json().error).toMatchObject({
+      code: 'PUBLIC_PASSWORD',
+      message: ACCOUNT_MESSAGES.publicPasswordChosen,
+    });
+    // The password did not change.
+    expect((await post(production, '/api/auth/sign-in/email', person)).statusCode).toBe(200);
   });
 
   it('refuses a public password at sign-up in production', async () => {

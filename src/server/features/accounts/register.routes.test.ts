@@ -7,6 +7,7 @@ import { PROVINCES } from '@shared/provinces';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import {
   cookieHeader,
+  TEST_PASSWORD,
   TINY_PDF,
   TINY_PNG,
   uniqueEmail,
@@ -17,7 +18,7 @@ import { accountExistsMail, verificationMail } from '../mail/templates';
 import { profiles } from '../profiles/profiles.table';
 
 type Sink = Awaited<ReturnType<typeof startSmtpSink>>;
-const PASSWORD = 'clave-segura-123';
+const PASSWORD = TEST_PASSWORD;
 
 /** A multipart body built by hand, as a browser's FormData would send it. */
 function multipart(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { TINY_PDF, uniqueEmail } from '../../../../tests/factories/accounts';
+import { TEST_PASSWORD, TINY_PDF, uniqueEmail } from '../../../../tests/factories/accounts';
 import type { Storage } from '../../lib/storage';
 import { users } from '../auth/auth.table';
 import { MAIL_STEP_MS, registerAccount } from './register.service';
@@ -25,8 +25,8 @@ describe('registerAccount when the document cannot be stored', () => {
       {
         name: 'Sergio',
         email: uniqueEmail(),
-        password: 'clave-segura-123',
-        confirmPassword: 'clave-segura-123',
+        password: TEST_PASSWORD,
+        confirmPassword: TEST_PASSWORD,
         role: 'seller',
         province: 'Salta',
       },
@@ -69,7 +69,7 @@ describe('sign-up timing does not reveal who is registered', () => {
     const hash = vi.spyOn(context.password, 'hash');
     try {
       const email = uniqueEmail('empresa');
-      expect((await signUp(email, 'clave-segura-123')).statusCode).toBe(201);
+      expect((await signUp(email, TEST_PASSWORD)).statusCode).toBe(201);
       expect(hash).toHaveBeenCalledTimes(1);
 
       hash.mockClear();

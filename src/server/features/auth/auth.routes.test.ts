@@ -3,7 +3,13 @@ import { passwordResetMail } from '../mail/templates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { cookieHeader, createUser, uniqueEmail } from '../../../../tests/factories/accounts';
+import {
+  cookieHeader,
+  createUser,
+  OTHER_TEST_PASSWORD,
+  TEST_PASSWORD,
+  uniqueEmail,
+} from '../../../../tests/factories/accounts';
 import { readInbox } from '../mail/mailer';
 import { sessions, verifications } from './auth.table';
 
@@ -97,14 +103,14 @@ describe('sign-in, sign-out and password recovery', () => {
         method: 'POST',
         url: '/api/auth/reset-password',
         headers: { origin: t.config.appUrl },
-        payload: { newPassword: 'nueva-clave-456', token: value },
+        payload: { newPassword: OTHER_TEST_PASSWORD, token: value },
       });
     expect((await reset(token)).statusCode).toBe(200);
 
     expect((await me(otherDevice)).json().user).toBeNull();
     expect(await t.db.$count(sessions, eq(sessions.userId, user.id))).toBe(0);
     expect((await signIn(user.email, user.password)).statusCode).toBe(401);
-    expect((await signIn(user.email, 'nueva-clave-456')).statusCode).toBe(200);
+    expect((await signIn(user.email, OTHER_TEST_PASSWORD)).statusCode).toBe(200);
 
     const again = await reset(token);
     expect(again.statusCode).toBe(400);
@@ -126,7 +132,7 @@ describe('sign-in, sign-out and password recovery', () => {
       method: 'POST',
       url: '/api/auth/reset-password',
       headers: { origin: t.config.appUrl },
-      payload: { newPassword: 'nueva-clave-456', token },
+      payload: { newPassword: OTHER_TEST_PASSWORD, token },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe(ACCOUNT_MESSAGES.invalidToken);
@@ -180,6 +186,7 @@ describe('rate limits on sign-in, sign-up and reset', () => {
     for (const url of [
       '/api/auth/sign-in/email',
       '/api/auth/request-password-reset',
+      '/api/auth/change-password',
       '/api/register',
     ]) {
       const statuses: number[] = [];
@@ -189,7 +196,7 @@ describe('rate limits on sign-in, sign-up and reset', () => {
           method: 'POST',
           url,
           headers: { origin: t.config.appUrl },
-          payload: { email: 'x@example.com', password: 'clave-segura-123' },
+          payload: { email: 'x@example.com', password: TEST_PASSWORD },
           remoteAddress: '10.9.9.9',
         });
         statuses.push(last.statusCode);
@@ -208,7 +215,7 @@ describe('rate limits on sign-in, sign-up and reset', () => {
       method: 'POST',
       url: '/api/auth/sign-in/email',
       headers: { origin: t.config.appUrl },
-      payload: { email: 'x@example.com', password: 'clave-segura-123' },
+      payload: { email: 'x@example.com', password: TEST_PASSWORD },
       remoteAddress: '10.9.9.10',
     });
     expect(elsewhere.statusCode).toBe(401);

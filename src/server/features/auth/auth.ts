@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
@@ -5,6 +6,7 @@ import { twoFactor } from 'better-auth/plugins';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@shared/accounts/accounts.schema';
 import type { Config } from '../../config/env';
 import type { Database } from '../../db/client';
+import { clearFailures } from '../sign-in-protection/sign-in-guard.service';
 import type { Mailer } from '../mail/mailer';
 import { generateBackupCodes } from './two-factor-codes';
 import { passwordResetMail, verificationMail } from '../mail/templates';
@@ -78,9 +80,12 @@ export function createAuth(options: {
       resetPasswordTokenExpiresIn: RESET_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
-        const url = `${config.appUrl}/update-password?token=${encodeURIComponent(token)}`;
+        const url = passwordResetUrl(config.appUrl, token);
         await mailer.send({ to: user.email, ...passwordResetMail(user.name, url) });
       },
+      // A new password from the e-mail link lifts a sign-in lock (sign-in-protection):
+      // the guesses were at the old one, and the owner proved they read the mailbox.
+      onPasswordReset: async ({ user }) => clearFailures(db, { userId: user.id }),
     },
     emailVerification: {
       // Sent by the register route once the profile exists, and on request.
@@ -125,3 +130,28 @@ export function createAuth(options: {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The /update-password page's link for a reset token (the reset e-mail's and the lock e-mail's). */
+export function passwordResetUrl(appUrl: string, token: string): string {
+  return `${appUrl}/update-password?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * A new password-reset link for a user, as Better Auth's reset request makes
+ * one (a verification row `reset-password:<token>` that lives as long), for
+ * e-mails that offer a new password without being asked (a sign-in lock).
+ */
+export async function createPasswordResetLink(
+  auth: Auth,
+  appUrl: string,
+  userId: string,
+): Promise<string> {
+  const context = await auth.$context;
+  const token = randomBytes(18).toString('base64url');
+  await context.internalAdapter.createVerificationValue({
+    value: userId,
+    identifier: `reset-password:${token}`,
+    expiresAt: new Date(Date.now() + RESET_TTL_SECONDS * 1000),
+  });
+  return passwordResetUrl(appUrl, token);
+}

@@ -18,6 +18,30 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   return row ?? null;
 }
 
+/**
+ * Whose password a reset token would change (Better Auth's `reset-password:<token>`
+ * verification, not expired), or null: the password policy judges the new
+ * password against that user's e-mail and name.
+ */
+export async function findResetTokenOwner(
+  db: Database,
+  token: string,
+  now: Date,
+): Promise<UserContact | null> {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.value))
+    .where(
+      and(
+        eq(verifications.identifier, `reset-password:${token}`),
+        gt(verifications.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
 /** Which of these e-mails already have a user. */
 export async function registeredEmails(db: Database, emails: string[]): Promise<Set<string>> {
   if (!emails.length) return new Set();

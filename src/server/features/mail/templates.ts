@@ -97,3 +97,24 @@ export function accountExistsMail(name: string, loginUrl: string): ActionMail {
     outro: 'Si no fuiste tú, puedes ignorar este correo: tu cuenta no cambió.',
   });
 }
+
+/** Sign-in locked after too many wrong passwords (features/sign-in-protection), with a way back in. */
+export function accountLockedMail(
+  name: string,
+  url: string,
+  lock: { failures: number; minutes: number; until: string },
+): ActionMail {
+  return actionMail({
+    subject: `Bloqueamos el inicio de sesión en tu cuenta de ${BRAND.name}`,
+    greetingName: name,
+    intro: `Alguien escribió mal la contraseña de tu cuenta ${lock.failures} veces seguidas, así que por seguridad bloqueamos el inicio de sesión por ${lock.minutes} minutos. Si fuiste tú y no la recuerdas, elige una nueva con el botón: al guardarla, el bloqueo se levanta.`,
+    details: [
+      ['Intentos fallidos', String(lock.failures)],
+      ['Bloqueado hasta', lock.until],
+    ],
+    action: 'Elegir una nueva contraseña',
+    url,
+    outro:
+      'Si no fuiste tú, alguien intenta adivinar tu contraseña: cámbiala por una que no uses en otros sitios. El enlace vence en 1 hora.',
+  });
+}

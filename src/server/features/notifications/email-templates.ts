@@ -2,9 +2,11 @@ import { BRAND } from '@shared/brand';
 import { formatArs } from '@shared/money';
 import type { NotificationKind } from '@shared/notifications/notifications.schema';
 import { orderStatusLabel } from '@shared/order-status';
+import { formatDateTime } from '@shared/time';
 import type { Database } from '../../db/client';
 import type { SecretBox } from '../../lib/secret-box';
-import { actionMail, type ActionMail } from '../mail/templates';
+import { LOCK_MINUTES } from '../sign-in-protection/sign-in-guard.service';
+import { accountLockedMail, actionMail, type ActionMail } from '../mail/templates';
 import { findOrder, type LinkOrderRow } from '../orders/orders.service';
 import { methodWithSecrets } from '../payments/payment-methods.service';
 import { profileContacts } from '../profiles/profiles.service';
@@ -14,6 +16,8 @@ export interface RenderDeps {
   db: Database;
   secretBox: SecretBox;
   appUrl: string;
+  /** A fresh password-reset link for a user (auth), made when the e-mail is sent. */
+  passwordResetUrl?: (userId: string) => Promise<string>;
 }
 
 /** The sealed buyer link opens only for its own order. */
@@ -78,6 +82,26 @@ async function payoutMail(deps: RenderDeps, payload: Record<string, unknown>): P
 }
 
 /**
+ * A sign-in lock: the reset link is made at sending time (a retried send gets
+ * a new one), so no token waits in the outbox and the link's hour starts when
+ * the owner can read it.
+ */
+async function lockMail(deps: RenderDeps, payload: Record<string, unknown>): Promise<ActionMail> {
+  const userId = typeof payload.userId === 'string' ? payload.userId : '';
+  const lockedUntil =
+    typeof payload.lockedUntil === 'string' ? new Date(payload.lockedUntil) : null;
+  const url =
+    userId && deps.passwordResetUrl
+      ? await deps.passwordResetUrl(userId)
+      : `${deps.appUrl}/forgot-password`;
+  return accountLockedMail(typeof payload.name === 'string' ? payload.name : '', url, {
+    failures: typeof payload.failures === 'number' ? payload.failures : 0,
+    minutes: LOCK_MINUTES,
+    until: lockedUntil ? formatDateTime(lockedUntil) : '',
+  });
+}
+
+/**
  * Renders an outbox e-mail when it is sent, from the order as it is now.
  * Null when the order no longer exists (nothing to tell).
  */
@@ -87,6 +111,7 @@ export async function renderOutboxMail(
   payload: Record<string, unknown>,
 ): Promise<ActionMail | null> {
   const data = payload as unknown as OrderMailPayload;
+  if (kind === 'account_locked') return lockMail(deps, payload);
   if (kind === 'seller_payout_paid') return payoutMail(deps, payload);
   if (kind === 'seller_account_suspended') {
     const reversed = typeof payload.reversedCents === 'number' ? payload.reversedCents : 0;

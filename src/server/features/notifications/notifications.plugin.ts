@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createPasswordResetLink } from '../auth/auth';
 import { mailDomain } from '../mail/mailer';
 import { renderOutboxMail } from './email-templates';
 import { drainOutbox, startOutboxWorker, type OutboxDeps } from './outbox.worker';
@@ -27,7 +28,14 @@ export const notificationsPlugin = fp(async (app: FastifyInstance) => {
     messageDomain: mailDomain(app.config),
     render: (kind, payload) =>
       renderOutboxMail(
-        { db: app.db, secretBox: app.secretBox, appUrl: app.config.appUrl },
+        {
+          db: app.db,
+          secretBox: app.secretBox,
+          appUrl: app.config.appUrl,
+          // app.auth is registered after this plugin; it exists by the time an e-mail is sent.
+          passwordResetUrl: (userId) =>
+            createPasswordResetLink(app.auth, app.config.appUrl, userId),
+        },
         kind,
         payload,
       ),

@@ -6,6 +6,7 @@ import { Input } from '@web/components/ui/input';
 import { paths } from '@web/config/paths';
 import { AuthCard } from './components/auth-card';
 import { CompanyFields } from './components/company-fields';
+import { PasswordStrength } from './components/password-strength';
 import { RolePicker } from './components/role-picker';
 import { SellerFields } from './components/seller-fields';
 import { useRegisterForm } from './use-register-form';
@@ -14,6 +15,7 @@ import { useRegisterForm } from './use-register-form';
 export function RegisterPage() {
   const registration = useRegisterForm();
   const { form, role, isSubmitting, err } = registration;
+  const [password, email, name] = form.watch(['password', 'email', 'name']);
 
   return (
     <AuthCard
@@ -69,17 +71,22 @@ export function RegisterPage() {
           </FormField>
         ) : null}
 
-        <FormField
-          id="register-password"
-          label="Contraseña"
-          error={err('password')}
-          hint="Entre 8 y 128 caracteres."
-        >
+        <FormField id="register-password" label="Contraseña" error={err('password')}>
           <Input
-            {...describedBy('register-password', err('password'), 'Entre 8 y 128 caracteres.')}
+            {...describedBy('register-password', err('password'))}
+            aria-describedby={
+              err('password') ? 'register-password-error' : 'register-password-strength'
+            }
             type="password"
             autoComplete="new-password"
             {...form.register('password')}
+          />
+          <PasswordStrength
+            id="register-password"
+            password={password ?? ''}
+            email={email}
+            name={name}
+            quiet={Boolean(err('password'))}
           />
         </FormField>
         <FormField

@@ -1,16 +1,18 @@
 import { CircleCheck } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@shared/accounts/accounts.schema';
 import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
+import { judgePassword } from '@shared/accounts/password-policy';
 import { Button } from '@web/components/ui/button';
 import { describedBy, FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/toast-store';
 import { paths } from '@web/config/paths';
+import { ApiError } from '@web/lib/api-client';
 import { announceSessionChange } from '@web/lib/session';
 import { resetPassword } from './api/auth-requests';
 import { AuthCard } from './components/auth-card';
+import { PasswordStrength } from './components/password-strength';
 
 /** spec 01 §9: the redirect to /login after a successful update. */
 export const REDIRECT_DELAY_MS = 3000;
@@ -21,8 +23,11 @@ export function UpdatePasswordPage() {
   const token = params.get('token');
   const navigate = useNavigate();
   const [error, setError] = useState<string | undefined>();
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!done) return;
@@ -33,13 +38,20 @@ export function UpdatePasswordPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const password = String(data.get('password') ?? '');
     const confirm = String(data.get('confirm') ?? '');
+    setPasswordError(undefined);
     if (password !== confirm) return setError(ACCOUNT_MESSAGES.passwordsDoNotMatch);
-    if (password.length < PASSWORD_MIN) return setError(ACCOUNT_MESSAGES.passwordTooShort);
-    if (password.length > PASSWORD_MAX) return setError(ACCOUNT_MESSAGES.passwordTooLong);
     setError(undefined);
     setSubmitting(true);
+    // The server's password rule, checked here first; the server has the last word (and
+    // also judges the password against the account's e-mail and name, which this page does not know).
+    const verdict = await judgePassword(password).catch(() => null);
+    if (verdict?.message) {
+      setSubmitting(false);
+      setPasswordError(verdict.message);
+      passwordInput.current?.focus();
+      return;
+    }
     try {
       await resetPassword({ newPassword: password, token: token ?? '' });
       // The other sessions were ended on the server; other open tabs read it again.
@@ -52,7 +64,12 @@ export function UpdatePasswordPage() {
       setDone(true);
     } catch (failure) {
       const message = failure instanceof Error ? failure.message : ACCOUNT_MESSAGES.invalidToken;
-      setError(message);
+      if (failure instanceof ApiError && failure.fields?.password) {
+        setPasswordError(failure.fields.password);
+        passwordInput.current?.focus();
+      } else {
+        setError(message);
+      }
       toast({
         title: ACCOUNT_MESSAGES.updateErrorTitle,
         description: message,
@@ -88,13 +105,24 @@ export function UpdatePasswordPage() {
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-5">
-          <FormField id="update-password" label="Nueva contraseña" hint="Entre 8 y 128 caracteres.">
+          <FormField id="update-password" label="Nueva contraseña" error={passwordError}>
             <Input
-              {...describedBy('update-password', undefined, 'Entre 8 y 128 caracteres.')}
+              {...describedBy('update-password', passwordError)}
+              aria-describedby={
+                passwordError ? 'update-password-error' : 'update-password-strength'
+              }
+              ref={passwordInput}
               name="password"
               type="password"
               autoComplete="new-password"
               required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <PasswordStrength
+              id="update-password"
+              password={password}
+              quiet={Boolean(passwordError)}
             />
           </FormField>
           <FormField id="update-confirm" label="Confirmar contraseña" error={error}>

@@ -9,6 +9,7 @@ import {
   type Role,
 } from '@shared/accounts/accounts.schema';
 import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
+import { judgePassword } from '@shared/accounts/password-policy';
 import { toast } from '@web/components/ui/toast-store';
 import { paths } from '@web/config/paths';
 import { ApiError } from '@web/lib/api-client';
@@ -117,6 +118,15 @@ export function useRegisterForm() {
     }
     // The resolver hands over the schema's output: trimmed, lower-cased, empty fields dropped.
     const fields = values as unknown as RegisterFields;
+    // The server's password rule, checked here first (it loads with the meter); the server has the last word.
+    const verdict = await judgePassword(fields.password, {
+      email: fields.email,
+      name: fields.name,
+    }).catch(() => null);
+    if (verdict?.message) {
+      form.setError('password', { message: verdict.message }, { shouldFocus: true });
+      return;
+    }
     try {
       await registerAccount(fields, values.role === 'seller' ? document : null);
       toast({

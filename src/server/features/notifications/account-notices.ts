@@ -1,0 +1,29 @@
+import { formatDateTime } from '@shared/time';
+import type { Transaction } from '../../db/client';
+import { sendNotice } from './notifications.service';
+
+/** What the owner of a locked account is told (features/sign-in-protection), once per lock. */
+export interface AccountLock {
+  userId: string;
+  lockedUntil: Date;
+  failures: number;
+}
+
+/**
+ * A sign-in lock, told to the account's owner in the lock's transaction: a
+ * bell entry they see when they are back, and an e-mail (always sent, it
+ * cannot be turned off) whose link lets them choose a new password. The lock's
+ * end makes it unique: a second writer of the same lock adds nothing.
+ */
+export async function notifyAccountLocked(tx: Transaction, lock: AccountLock): Promise<void> {
+  const until = lock.lockedUntil.toISOString();
+  await sendNotice(tx, {
+    userId: lock.userId,
+    kind: 'account_locked',
+    title: 'Bloqueamos el inicio de sesión en tu cuenta',
+    body: `Hubo ${lock.failures} intentos fallidos con tu contraseña: el inicio de sesión quedó bloqueado hasta el ${formatDateTime(lock.lockedUntil)}. Si no fuiste tú, cambia tu contraseña.`,
+    link: '/forgot-password',
+    payload: { userId: lock.userId, failures: lock.failures, lockedUntil: until },
+    dedupeKey: `account-locked:${lock.userId}:${until}`,
+  });
+}
