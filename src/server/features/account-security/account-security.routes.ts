@@ -46,6 +46,11 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = await signedIn(app, request);
       const headers = fromNodeHeaders(request.headers);
       const body = request.body;
+      if ('code' in body && !actor.twoFactorEnabled) {
+        throw AppError.validation(SECURITY_MESSAGES.twoFactorNotOn, {
+          code: SECURITY_MESSAGES.twoFactorNotOn,
+        });
+      }
       // Wrong passwords and codes count on the account's sign-in limit (sign-in protection):
       // a stolen session cannot guess on, and past the limit the account is locked.
       await app.signInGuard
@@ -53,7 +58,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
           const right = await accepted(
             'password' in body
               ? app.auth.api.verifyPassword({ body: { password: body.password }, headers })
-              : verifyCode(app, actor, body.code, headers),
+              : verifyCode(app, body.code, headers),
           );
           return { password: right ? 'right' : 'wrong', value: right };
         })
@@ -186,17 +191,7 @@ async function signedIn(app: FastifyInstance, request: FastifyRequest): Promise<
 }
 
 /** A code of the second factor: the app's six digits, or a backup code (spent once). */
-async function verifyCode(
-  app: FastifyInstance,
-  actor: Actor,
-  typed: string,
-  headers: Headers,
-): Promise<unknown> {
-  if (!actor.twoFactorEnabled) {
-    throw AppError.validation(SECURITY_MESSAGES.twoFactorNotOn, {
-      code: SECURITY_MESSAGES.twoFactorNotOn,
-    });
-  }
+async function verifyCode(app: FastifyInstance, typed: string, headers: Headers): Promise<unknown> {
   const code = typed.replace(/\s/g, '');
   return isTotpCode(code)
     ? app.auth.api.verifyTOTP({ body: { code }, headers })

@@ -12,7 +12,11 @@ const REAUTH = { code: 'REAUTH_REQUIRED', message: SECURITY_MESSAGES.reauthRequi
 describe('step-up before money moves (STEP_UP_MINUTES)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ AUTH_RATE_LIMIT: '1000', STEP_UP_MINUTES: '10' });
+    t = await createTestApp({
+      AUTH_RATE_LIMIT: '1000',
+      STEP_UP_MINUTES: '10',
+      SIGNIN_MAX_FAILURES: '3',
+    });
   });
   afterAll(() => t.close());
 
@@ -159,5 +163,33 @@ describe('step-up before money moves (STEP_UP_MINUTES)', () => {
     expect(code.json().error.message).toBe(SECURITY_MESSAGES.twoFactorNotOn);
     const both = await verify(seller, { password: seller.password, code: '123456' });
     expect(both.statusCode).toBe(400);
+  });
+
+  it('counts wrong passwords and codes on the sign-in limit: a stolen session cannot guess on', async () => {
+    const seller = await createUser(t.app, { role: 'seller' });
+    await age(seller, 30);
+    for (const password of ['no-es-1', 'no-es-2']) {
+      expect((await verify(seller, { password })).statusCode).toBe(400);
+    }
+    // The third wrong one locks the account (SIGNIN_MAX_FAILURES=3 here).
+    const third = await verify(seller, { password: 'no-es-3' });
+    expect(third.statusCode).toBe(429);
+    expect(third.json().error.code).toBe('ACCOUNT_LOCKED');
+    const right = await verify(seller, { password: seller.password });
+    expect(right.statusCode).toBe(429);
+    const settings = await call(seller, 'PATCH', '/api/seller/settings', {
+      payment_method: 'bank',
+      payment_details: { cbu: uniqueCbu() },
+    });
+    expect(settings.statusCode).toBe(403);
+    // Signing in is locked too, whatever the address.
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: t.config.appUrl },
+      payload: { email: seller.email, password: seller.password },
+      remoteAddress: '10.9.8.7',
+    });
+    expect(signIn.statusCode).toBe(429);
   });
 });
