@@ -7,6 +7,8 @@ import { describedBy, FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/toast-store';
 import { ApiError } from '@web/lib/api-client';
+import { useSession } from '@web/lib/session';
+import { PasswordStrength } from '../../components/password-strength';
 import { changePassword } from '../api';
 import { SecurityCardHeader } from './security-card-header';
 
@@ -14,8 +16,10 @@ type Errors = Partial<Record<'currentPassword' | 'newPassword' | 'confirm', stri
 
 /** Changing the password, with the current one, and closing the other sessions by default. */
 export function PasswordCard() {
+  const { user } = useSession();
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
+  const [newPassword, setNewPassword] = useState('');
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,6 +40,7 @@ export function PasswordCard() {
         revokeOtherSessions: data.get('revokeOtherSessions') === 'on',
       });
       form.reset();
+      setNewPassword('');
       toast({ title: SECURITY_TEXT.passwordChanged, variant: 'success' });
     } catch (error) {
       if (error instanceof ApiError) {
@@ -82,7 +87,17 @@ export function PasswordCard() {
             type="password"
             autoComplete="new-password"
             required
+            value={newPassword}
+            onChange={(event) => setNewPassword(event.target.value)}
             {...describedBy('new-password', errors.newPassword)}
+            aria-describedby={errors.newPassword ? 'new-password-error' : 'new-password-strength'}
+          />
+          <PasswordStrength
+            id="new-password"
+            password={newPassword}
+            email={user?.email}
+            name={user?.name}
+            quiet={Boolean(errors.newPassword)}
           />
         </FormField>
         <FormField
