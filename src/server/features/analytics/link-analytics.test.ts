@@ -3,7 +3,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYTICS_MESSAGES, AnalyticsReport } from '@shared/analytics/analytics.schema';
+import { AnalyticsReport } from '@shared/analytics/analytics.schema';
+import { PERIOD_MESSAGES } from '@shared/messages';
 import { argentineDay, argentineTime } from '@shared/time';
 import { createUser } from '../../../../tests/factories/accounts';
 import {
@@ -319,13 +320,25 @@ describe('link analytics: clicks on payment links, counted privately, and the fu
   it('refuses a wrong period with a Spanish 400', async () => {
     const bad = await report(world.seller, 'seller', '?from=2026-13-45');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toBe(ANALYTICS_MESSAGES.dayInvalid);
+    expect(bad.json().error).toMatchObject({
+      code: 'INVALID_PERIOD',
+      message: PERIOD_MESSAGES.invalid,
+    });
     const reversed = await report(world.seller, 'seller', '?from=2026-11-20&to=2026-11-01');
     expect(reversed.statusCode).toBe(400);
-    expect(reversed.json().error.message).toBe(ANALYTICS_MESSAGES.rangeInvalid);
+    expect(reversed.json().error).toMatchObject({
+      code: 'INVALID_PERIOD',
+      message: PERIOD_MESSAGES.reversed,
+    });
     const long = await report(world.seller, 'seller', '?from=2024-01-01&to=2026-11-01');
     expect(long.statusCode).toBe(400);
-    expect(long.json().error.message).toBe(ANALYTICS_MESSAGES.rangeTooLong);
+    expect(long.json().error).toMatchObject({
+      code: 'INVALID_PERIOD',
+      message: PERIOD_MESSAGES.invalid,
+    });
+    // A `from` alone years back makes a long period with today's `to`: refused as well.
+    const alone = await report(world.seller, 'seller', '?from=2001-01-01');
+    expect(alone.json().error).toMatchObject({ code: 'INVALID_PERIOD' });
     const week = (await report(world.seller, 'seller', '?from=2026-11-01&to=2026-11-07')).json();
     expect(week.daily.map((day: { day: string }) => day.day)).toEqual([
       '2026-11-01',
