@@ -4,19 +4,22 @@ import {
   STRIPE_CONNECT_MESSAGES,
 } from '@shared/payments/payment-methods.schema';
 import { Card } from '@web/components/ui/card';
+import { useStartStripeConnect } from '../lib/use-payment-methods';
 
 /** The accounts a company can connect to the platform, so payments split themselves. */
 export type ConnectableProvider = 'mercadopago' | 'stripe';
 
-/** What each connection is called and where it starts (the server answers a 302 to the provider). */
+/** What each connection is called and how it starts. */
 export const CONNECTIONS = {
   mercadopago: {
+    // A visit: the server answers a 302 to MercadoPago's authorization page.
     url: '/api/company/payment-methods/mercadopago/connect',
     messages: MERCADOPAGO_CONNECT_MESSAGES,
     accountLabel: 'Cuenta de MercadoPago',
     account: (id: string) => `N.º ${id}`,
   },
   stripe: {
+    // A POST (it creates the account at Stripe), answered with the onboarding link.
     url: '/api/company/payment-methods/stripe/connect',
     messages: STRIPE_CONNECT_MESSAGES,
     accountLabel: 'Cuenta de Stripe',
@@ -24,7 +27,13 @@ export const CONNECTIONS = {
   },
 } as const;
 
-/** A link styled as the primary button: connecting is a navigation to the provider, not a request. */
+const PRIMARY =
+  'inline-flex min-h-10 items-center justify-center gap-2 rounded-md bg-primary px-4 py-2 text-center text-sm font-semibold text-primary-foreground shadow-sm hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60';
+
+/**
+ * Starts connecting an account: MercadoPago's is a link to follow; Stripe's a
+ * button that posts, then follows the onboarding link the server answers.
+ */
 export function ConnectLink({
   provider,
   label,
@@ -33,14 +42,25 @@ export function ConnectLink({
   label?: string;
 }) {
   const connection = CONNECTIONS[provider];
+  const text = label ?? connection.messages.connect;
+  if (provider === 'stripe') return <StripeConnectButton label={text} />;
   return (
-    <a
-      href={connection.url}
-      className="inline-flex min-h-10 items-center justify-center gap-2 rounded-md bg-primary px-4 py-2 text-center text-sm font-semibold text-primary-foreground shadow-sm hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-    >
+    <a href={connection.url} className={PRIMARY}>
       <Link2 className="size-4 shrink-0" aria-hidden />
-      {label ?? connection.messages.connect}
+      {text}
     </a>
+  );
+}
+
+function StripeConnectButton({ label }: { label: string }) {
+  const start = useStartStripeConnect();
+  // Still pending once the answer came: the browser is on its way to Stripe.
+  const going = start.isPending || start.isSuccess;
+  return (
+    <button type="button" className={PRIMARY} disabled={going} onClick={() => start.mutate()}>
+      <Link2 className="size-4 shrink-0" aria-hidden />
+      {label}
+    </button>
   );
 }
 
