@@ -362,33 +362,6 @@ describe('companies connect Stripe and every card payment carries the platform f
     expect(again.json().error.message).toBe(STRIPE_CONNECT_MESSAGES.notConnected);
   });
 
-  it('creates an account only for a POST from the app’s own pages: a visit or another site’s form makes none', async () => {
-    const company = await createUser(t.app, { role: 'company', company: 'Visitada SA' });
-    const accounts = () =>
-      [...stripe.accounts.values()].filter((account) => account.metadata.company_id === company.id);
-    // The old address, visited (a link, an image, a prefetch): nothing there.
-    const visited = await t.app.inject({
-      method: 'GET',
-      url: '/api/company/payment-methods/stripe/connect',
-      headers: { cookie: company.cookie },
-    });
-    expect(visited.statusCode).toBe(404);
-    // Another site's form posting with the company's cookie.
-    const forged = await t.app.inject({
-      method: 'POST',
-      url: '/api/company/payment-methods/stripe/connect',
-      headers: { cookie: company.cookie, origin: 'https://evil.example' },
-    });
-    expect(forged.statusCode).toBe(403);
-    expect(forged.json().error.code).toBe('FORBIDDEN_ORIGIN');
-    expect(accounts()).toHaveLength(0);
-    expect(await stripeMethod(company.id)).toBeUndefined();
-    // The page's own request.
-    const posted = await connect(company);
-    expect(posted.statusCode, posted.body).toBe(200);
-    expect(accounts()).toHaveLength(1);
-  });
-
   it('only a company may connect, and only when the platform has its Stripe Connect keys', async () => {
     const seller = await t.app.inject({
       method: 'POST',
