@@ -37,6 +37,7 @@ import { runtimeConfigRoutes } from './features/runtime-config/runtime-config.ro
 import { supportRoutes } from './features/support/support.routes';
 import { createSecretBox, type SecretBox } from './lib/secret-box';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { appLogger } from './request-log';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { jsonCompressionPlugin } from './plugins/json-compression';
 import { openApiPlugin } from './plugins/openapi';
@@ -89,13 +90,9 @@ export async function buildApp(
   config: Config,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
-  const logger = options.logger ?? loggerOptions(config);
   const app = Fastify({
-    // Requests are logged without the client's address (link analytics promises none is kept).
-    logger:
-      typeof logger === 'object' && logger !== null
-        ? { serializers: REQUEST_LOG_SERIALIZERS, ...logger }
-        : logger,
+    // No client address and no secret of a link in any line (request-log.ts).
+    logger: appLogger(config, options.logger),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
@@ -260,28 +257,4 @@ export async function buildApp(
 export function trustProxyOption(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
   if (typeof trust !== 'number') return trust;
   return (_address: string, hop: number) => hop < trust;
-}
-
-/** What a request's log lines say about it: no address, port or headers. */
-const REQUEST_LOG_SERIALIZERS = {
-  req: (request: { method: string; url: string; id: string }) => ({
-    method: request.method,
-    url: request.url,
-    id: request.id,
-  }),
-};
-
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  const base = {
-    level: config.logLevel,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-  };
-  if (config.isProduction || config.env === 'test') return base;
-  return {
-    ...base,
-    transport: {
-      target: 'pino-pretty',
-      options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
-    },
-  };
 }

@@ -17,6 +17,8 @@ export const ERROR_CODES = {
   forbidden: 'FORBIDDEN',
   forbiddenOrigin: 'FORBIDDEN_ORIGIN',
   conflict: 'CONFLICT',
+  /** A day, month or period outside the calendar a request may name (API.md "Account security"). */
+  invalidPeriod: 'INVALID_PERIOD',
   rateLimited: 'RATE_LIMITED',
   /** A password published in the repository (the demo accounts'), refused in production. */
   publicPassword: 'PUBLIC_PASSWORD',

@@ -35,6 +35,19 @@ export const LANDING_LABELS = {
   support: 'Soporte',
 } as const;
 
+/**
+ * API.md "Account security": days and months in a request. An answer with one
+ * of these messages carries the code INVALID_PERIOD (src/shared/period.ts).
+ */
+export const PERIOD_MESSAGES = {
+  invalid: 'El período no es válido: usa fechas reales entre 2000 y 2100, de hasta 366 días.',
+  reversed: 'El período no es válido: la fecha de inicio debe ser anterior o igual a la de fin.',
+  day: 'La fecha no es válida: usa una fecha real entre el 01/01/2000 y el 31/12/2100.',
+  month: 'El mes no es válido: usa un mes real entre 2000-01 y 2100-12, con el formato AAAA-MM.',
+  /** The storefront's API speaks English (spec 01 §7). */
+  storeDateTime: 'to_date must be an ISO 8601 date-time between 2000-01-01 and 2100-12-31.',
+} as const;
+
 /** Generic API texts. */
 export const API_MESSAGES = {
   validation: 'Los datos enviados no son válidos.',

@@ -87,6 +87,89 @@ export function nextMonth(month: string): string {
   return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
 }
 
+/**
+ * The calendar a request may name (API.md "Account security"): real days and
+ * months from 2000-01-01 to 2100-12-31, and periods of at most 366 days.
+ * Anything else is refused before it reaches a query or a loop.
+ */
+export const FIRST_DAY = '2000-01-01';
+export const LAST_DAY = '2100-12-31';
+export const MAX_PERIOD_DAYS = 366;
+
+const DAY_MS = 86_400_000;
+const DAY_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MONTH_SHAPE = /^(\d{4})-(\d{2})$/;
+const FIRST_YEAR = 2000;
+const LAST_YEAR = 2100;
+
+/**
+ * The number of a calendar day `YYYY-MM-DD` (days since 1970-01-01), or null
+ * when it is not a real day between FIRST_DAY and LAST_DAY: 2026-02-30 and
+ * 2026-11-31 do not exist, and years outside 2000–2100 are refused.
+ */
+export function calendarDayNumber(day: unknown): number | null {
+  if (typeof day !== 'string') return null;
+  const match = DAY_SHAPE.exec(day);
+  if (!match) return null;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < FIRST_YEAR || year > LAST_YEAR || month < 1 || month > 12 || date < 1) return null;
+  const time = Date.UTC(year, month - 1, date);
+  // Date.UTC rolls an impossible day over into the next month.
+  if (new Date(time).getUTCDate() !== date) return null;
+  return time / DAY_MS;
+}
+
+/** A real calendar day `YYYY-MM-DD` between FIRST_DAY and LAST_DAY. */
+export function isCalendarDay(day: unknown): day is string {
+  return calendarDayNumber(day) !== null;
+}
+
+/** A real month `YYYY-MM` between 2000-01 and 2100-12. */
+export function isCalendarMonth(month: unknown): month is string {
+  if (typeof month !== 'string') return false;
+  const match = MONTH_SHAPE.exec(month);
+  if (!match) return false;
+  const [year, number] = [Number(match[1]), Number(match[2])];
+  return year >= FIRST_YEAR && year <= LAST_YEAR && number >= 1 && number <= 12;
+}
+
+/** The calendar day `days` after `day` (before it when negative). */
+export function shiftDay(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/** How many days the period from `from` to `to` has, both included (0 or less when reversed). */
+export function periodDays(from: string, to: string): number {
+  const [first, last] = [calendarDayNumber(from), calendarDayNumber(to)];
+  if (first === null || last === null) return 0;
+  return last - first + 1;
+}
+
+/**
+ * What is wrong with a period of two calendar days, or null when nothing is:
+ * a day that is not one (`invalid`), `to` before `from` (`reversed`), or
+ * more than MAX_PERIOD_DAYS days (`invalid`, as the message says).
+ */
+export function periodProblem(from: string, to: string): 'invalid' | 'reversed' | null {
+  if (!isCalendarDay(from) || !isCalendarDay(to)) return 'invalid';
+  const days = periodDays(from, to);
+  if (days < 1) return 'reversed';
+  return days > MAX_PERIOD_DAYS ? 'invalid' : null;
+}
+
+/**
+ * Each day of a period, in order. The count of days bounds the loop, never a
+ * comparison of strings: a period's length is checked before it gets here, and
+ * at most MAX_PERIOD_DAYS days are ever listed.
+ */
+export function daysOfPeriod(from: string, to: string): string[] {
+  const count = Math.min(periodDays(from, to), MAX_PERIOD_DAYS);
+  const days: string[] = [];
+  for (let index = 0; index < count; index += 1) days.push(shiftDay(from, index));
+  return days;
+}
+
 const DATE = new Intl.DateTimeFormat('es-AR', {
   timeZone: ARGENTINA_TIME_ZONE,
   day: '2-digit',

@@ -39,7 +39,8 @@ test.describe('commission at the source (Stripe Connect)', () => {
 
     // Pasarelas de Pago: connect a Stripe account through Stripe's onboarding.
     await companyPage.goto('/company/payment-gateways');
-    await companyPage.getByRole('link', { name: 'Conectar con Stripe' }).click();
+    // The button posts (an account is made only by the app's own page), then follows Stripe's link.
+    await companyPage.getByRole('button', { name: 'Conectar con Stripe' }).click();
     await expect(companyPage).toHaveURL(new RegExp(`^${E2E_FAKE_STRIPE_URL}/connect/onboarding/`));
     await expect(companyPage.getByRole('heading', { name: 'Stripe (simulado)' })).toBeVisible();
     // The company leaves Stripe before finishing: its Stripe method waits, taking no payments.
@@ -52,7 +53,11 @@ test.describe('commission at the source (Stripe Connect)', () => {
       .filter({ has: companyPage.getByRole('heading', { name: 'Stripe (tarjeta)' }) });
     await expect(pending).toContainText('Activación pendiente: todavía no cobra');
     await screenshotBothWidths(companyPage, 'payment-gateways-stripe-pending');
-    await pending.getByRole('link', { name: 'Completar la activación en Stripe' }).click();
+    // Stripe's link ran out: its refresh_url is this page, which says so; continuing posts again.
+    await companyPage.goto('/company/payment-gateways?refresh=stripe');
+    await expect(companyPage).toHaveURL(/\/company\/payment-gateways$/);
+    await expect(toastOf(companyPage)).toContainText('venció');
+    await pending.getByRole('button', { name: 'Completar la activación en Stripe' }).click();
     await expect(companyPage).toHaveURL(new RegExp(`^${E2E_FAKE_STRIPE_URL}/connect/onboarding/`));
     await companyPage.getByRole('button', { name: 'Completar' }).click();
     await expect(companyPage).toHaveURL(/\/company\/payment-gateways$/);
@@ -64,7 +69,7 @@ test.describe('commission at the source (Stripe Connect)', () => {
     await expect(card).toContainText('conectada: la comisión se cobra en el pago');
     await expect(card).toContainText(/Cuenta de Stripe\s*acct_/);
     await expect(card.getByRole('button', { name: 'Desconectar' })).toBeVisible();
-    await expect(companyPage.getByRole('link', { name: 'Conectar con Stripe' })).toHaveCount(0);
+    await expect(companyPage.getByRole('button', { name: 'Conectar con Stripe' })).toHaveCount(0);
     await companyPage.reload(); // without the toast
     await expect(card).toContainText('Cuenta de Stripe');
     expect(await seriousA11yViolations(companyPage)).toEqual([]);

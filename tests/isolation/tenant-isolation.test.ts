@@ -78,15 +78,14 @@ const PUBLIC_BY_DESIGN: Record<string, string[]> = {
 
 /**
  * GET routes that are steps of a browser flow rather than reads: connecting
- * MercadoPago or Stripe redirects to the provider (404 here: the test app has
- * neither the MercadoPago application nor Stripe Connect keys), MercadoPago's
+ * MercadoPago redirects to the provider (404 here: the test app has neither
+ * the MercadoPago application nor Stripe Connect keys), MercadoPago's
  * callback without a code and state is refused, and Stripe's is unavailable.
  * They are still read for tenant A's values.
  */
 const FLOW_STEPS: Record<string, number> = {
   'GET /api/company/payment-methods/mercadopago/connect': 404,
   'GET /api/company/payment-methods/mercadopago/callback': 400,
-  'GET /api/company/payment-methods/stripe/connect': 404,
   'GET /api/company/payment-methods/stripe/callback': 404,
 };
 

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
+import { isPeriodMessage } from '@shared/period';
 import { AppError } from '../lib/app-error';
 
 /**
@@ -24,10 +25,14 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         fields[key] ??= issue.message ?? API_MESSAGES.validation;
       }
       const first = Object.values(fields)[0];
+      // A day, month or period out of the calendar: its own code and message (API.md "Account security").
+      const period = error.validation.find((issue) => isPeriodMessage(issue.message));
       return reply.status(400).send({
         error: {
-          code: ERROR_CODES.validation,
-          message: Object.keys(fields).length === 1 && first ? first : API_MESSAGES.validation,
+          code: period ? ERROR_CODES.invalidPeriod : ERROR_CODES.validation,
+          message:
+            period?.message ??
+            (Object.keys(fields).length === 1 && first ? first : API_MESSAGES.validation),
           fields,
         },
       });

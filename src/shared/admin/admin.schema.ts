@@ -2,7 +2,8 @@ import { ROLES } from '../accounts/accounts.schema';
 import { ADMIN_SETTABLE_STATUSES } from '../order-status';
 import { listOf, PageQuery } from '../pagination';
 import { Product } from '../products/products.schema';
-import { OrderChannel, OrderListQuery } from '../orders/orders.schema';
+import { OrderChannel, OrderListFilters } from '../orders/orders.schema';
+import { withPeriod } from '../period';
 import { z } from '../zod';
 
 /** spec 02 §8: the admin order texts, exactly. */
@@ -13,13 +14,19 @@ export const ADMIN_ORDER_MESSAGES = {
   statusInvalid: 'Elige un estado: Pendiente de Pago, Completado, Entregado o Reintegrado.',
 } as const;
 
-export const AdminOrderListQuery = OrderListQuery.extend({
+const AdminOrderFilters = OrderListFilters.extend({
   company_id: z.string().trim().max(64).optional(),
   seller_id: z.string().trim().max(64).optional(),
   /** `link` (payment links) or `store` (the storefront's cart); both when absent. */
   channel: OrderChannel.optional(),
 });
+export const AdminOrderListQuery = withPeriod(AdminOrderFilters);
 export type AdminOrderListQuery = z.input<typeof AdminOrderListQuery>;
+
+/** The filters of the admin's CSV export: the list's, without paging. */
+export const AdminOrderExportQuery = withPeriod(
+  AdminOrderFilters.omit({ page: true, page_size: true }),
+);
 
 export const PatchOrderBody = z.object({
   status: z.enum(ADMIN_SETTABLE_STATUSES, { error: ADMIN_ORDER_MESSAGES.statusInvalid }),

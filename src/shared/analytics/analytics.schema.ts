@@ -1,3 +1,4 @@
+import { PeriodFields, withPeriod } from '../period';
 import { z } from '../zod';
 
 /**
@@ -7,26 +8,18 @@ import { z } from '../zod';
  */
 
 export const ANALYTICS_MESSAGES = {
-  dayInvalid: 'Usa fechas con el formato AAAA-MM-DD.',
-  rangeInvalid: 'La fecha de inicio debe ser anterior o igual a la de fin.',
-  rangeTooLong: 'Elige un período de hasta 366 días.',
   loadFailed: 'No se pudieron cargar las estadísticas.',
 } as const;
 
-/** The longest period one answer covers. */
-export const ANALYTICS_MAX_DAYS = 366;
-
-const Day = z
-  .string({ error: ANALYTICS_MESSAGES.dayInvalid })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, ANALYTICS_MESSAGES.dayInvalid)
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), ANALYTICS_MESSAGES.dayInvalid);
-
-export const AnalyticsQuery = z.object({
-  /** First Argentine day (default: 29 days before `to`). */
-  from: Day.optional(),
-  /** Last Argentine day, included (default: today). */
-  to: Day.optional(),
-});
+/** Argentine days from 2000-01-01 to 2100-12-31, at most 366 of them (src/shared/period.ts). */
+export const AnalyticsQuery = withPeriod(
+  z.object({
+    /** First Argentine day (default: 29 days before `to`). */
+    from: PeriodFields.from,
+    /** Last Argentine day, included (default: today). */
+    to: PeriodFields.to,
+  }),
+);
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
 
 const Funnel = {

@@ -1,6 +1,7 @@
 import { ORDER_STATUSES, OrderStatusSchema } from '../order-status';
 import { listOf, PageQuery } from '../pagination';
 import { PAYMENT_PROVIDERS } from '../payments/payment-methods.schema';
+import { PeriodFields, withPeriod } from '../period';
 import { z } from '../zod';
 
 /**
@@ -284,22 +285,22 @@ export type Order = z.infer<typeof Order>;
 export const OrderList = listOf(Order);
 export type OrderList = z.infer<typeof OrderList>;
 
-const DateParam = z
-  .string({ error: 'La fecha debe tener el formato AAAA-MM-DD.' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'La fecha debe tener el formato AAAA-MM-DD.')
-  .refine(
-    (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)),
-    'La fecha debe tener el formato AAAA-MM-DD.',
-  );
-
-/** `status`, `q` (reference, product or buyer), `from`/`to` (days, inclusive) and paging. */
-export const OrderListQuery = PageQuery.extend({
+/**
+ * `status`, `q` (reference, product or buyer), `from`/`to` (Argentine days,
+ * inclusive; a period of at most 366 days when both are given) and paging.
+ * Unrefined, to be extended; routes use the refined queries below.
+ */
+export const OrderListFilters = PageQuery.extend({
   status: z.enum(ORDER_STATUSES, { error: 'Estado de pedido inválido.' }).optional(),
   q: z.string().trim().max(120, 'La búsqueda puede tener hasta 120 caracteres.').optional(),
-  from: DateParam.optional(),
-  to: DateParam.optional(),
+  ...PeriodFields,
 });
+
+export const OrderListQuery = withPeriod(OrderListFilters);
 export type OrderListQuery = z.input<typeof OrderListQuery>;
+
+/** The filters of a CSV export: the list's, without paging. */
+export const OrderExportQuery = withPeriod(OrderListFilters.omit({ page: true, page_size: true }));
 
 export const OrderParams = z.object({
   id: z.uuid({ error: 'No encontramos ese pedido.' }),

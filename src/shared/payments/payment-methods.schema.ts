@@ -75,12 +75,21 @@ export const STRIPE_CONNECT_MESSAGES = {
   disconnected: 'Stripe quedó desconectado.',
   unavailable: 'Conectar con Stripe no está disponible en esta plataforma.',
   startFailed: 'Stripe no respondió. Vuelve a intentarlo en unos minutos.',
+  linkExpired:
+    'El enlace para activar tu cuenta de Stripe venció: sigue con «Completar la activación en Stripe».',
   notStarted: 'No hay una conexión con Stripe en curso. Empieza de nuevo desde Pasarelas de Pago.',
   notConnected: 'Tu cuenta de Stripe no está conectada.',
   broken:
     'Tu cuenta de Stripe dejó de estar conectada con la plataforma: vuelve a conectarla para cobrar con tarjeta.',
   brokenTitle: 'Tu conexión con Stripe se cortó',
 } as const;
+
+/** POST /api/company/payment-methods/stripe/connect: where the company activates its account. */
+export const StripeConnectStart = z.object({
+  /** Stripe's onboarding link for the company's account (single use, short-lived). */
+  url: z.string(),
+});
+export type StripeConnectStart = z.infer<typeof StripeConnectStart>;
 
 const text = (max: number, message: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, message);

@@ -2,6 +2,7 @@ import { BANK_DATA_MESSAGES, isValidAlias, isValidCbu } from '../bank-data';
 import { Order } from '../orders/orders.schema';
 import { listOf, PageQuery } from '../pagination';
 import { Product } from '../products/products.schema';
+import { CalendarMonth } from '../period';
 import { PROVINCES } from '../provinces';
 import { z } from '../zod';
 
@@ -13,7 +14,6 @@ export const SELLER_MESSAGES = {
   paymentMethodInvalid: 'Elige cómo quieres cobrar: MercadoPago o transferencia bancaria.',
   emailInvalid: 'Ingresa el e-mail de tu cuenta de MercadoPago.',
   detailsMissing: 'Completa los datos de cobro del método elegido.',
-  goalMonthInvalid: 'El mes debe tener el formato AAAA-MM.',
   goalTargetInvalid: 'Fija una meta de ventas (1 a 10.000) o de comisiones (mayor que cero).',
   goalPastMonth: 'Solo puedes fijar la meta del mes actual o de los próximos.',
 } as const;
@@ -125,13 +125,10 @@ export type RankingRow = z.infer<typeof RankingRow>;
 export const Ranking = z.object({ items: z.array(RankingRow), me: RankingRow.nullable() });
 export type Ranking = z.infer<typeof Ranking>;
 
-export const GoalMonth = z
-  .string({ error: SELLER_MESSAGES.goalMonthInvalid })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, SELLER_MESSAGES.goalMonthInvalid);
-
 export const PutGoalBody = z
   .object({
-    month: GoalMonth,
+    /** 2000-01 to 2100-12 (src/shared/period.ts). */
+    month: CalendarMonth,
     target_sales: z
       .number({ error: SELLER_MESSAGES.goalTargetInvalid })
       .int(SELLER_MESSAGES.goalTargetInvalid)

@@ -1,3 +1,6 @@
+import { PERIOD_MESSAGES } from '../messages';
+import { CalendarMonth } from '../period';
+import { isCalendarDay } from '../time';
 import { z } from '../zod';
 
 /**
@@ -7,7 +10,6 @@ import { z } from '../zod';
  * Argentine time.
  */
 export const SETTLEMENT_MESSAGES = {
-  monthInvalid: 'El mes debe tener el formato AAAA-MM.',
   companyNotFound: 'No encontramos esa empresa.',
   amountInvalid: 'Ingresa un monto mayor que cero.',
   amountOverBalance: 'El pago supera el saldo adeudado por la empresa.',
@@ -17,9 +19,8 @@ export const SETTLEMENT_MESSAGES = {
   paymentRecorded: 'Pago registrado.',
 } as const;
 
-export const MonthParam = z
-  .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, SETTLEMENT_MESSAGES.monthInvalid);
+/** A statement's month: 2000-01 to 2100-12 (src/shared/period.ts). */
+export const MonthParam = CalendarMonth;
 
 export const StatementMonth = z.object({
   month: z.string(),
@@ -114,7 +115,10 @@ export const RecordPaymentBody = z.object({
     .int(SETTLEMENT_MESSAGES.amountInvalid)
     .min(1, SETTLEMENT_MESSAGES.amountInvalid)
     .max(Number.MAX_SAFE_INTEGER, SETTLEMENT_MESSAGES.amountInvalid),
-  paid_on: z.iso.date({ error: SETTLEMENT_MESSAGES.dateInvalid }),
+  paid_on: z.iso
+    .date({ error: SETTLEMENT_MESSAGES.dateInvalid })
+    // A value that is no date at all is the check above's to report.
+    .refine((day) => !/^\d{4}-\d{2}-\d{2}$/.test(day) || isCalendarDay(day), PERIOD_MESSAGES.day),
   reference: z
     .string({ error: SETTLEMENT_MESSAGES.referenceRequired })
     .trim()

@@ -1,3 +1,5 @@
+import { PERIOD_MESSAGES } from '../messages';
+import { isCalendarDay } from '../time';
 import { z } from '../zod';
 
 /**
@@ -189,6 +191,11 @@ export const StoreProductsQuery = z.object({
   /** Only products created up to this instant. */
   to_date: z.iso
     .datetime({ offset: true, error: 'to_date must be an ISO 8601 date-time.' })
+    .refine(
+      // A value that is no date-time at all is the check above's to report.
+      (value) => !/^\d{4}-\d{2}-\d{2}T/.test(value) || isCalendarDay(value.slice(0, 10)),
+      PERIOD_MESSAGES.storeDateTime,
+    )
     .optional(),
 });
 export type StoreProductsQuery = z.infer<typeof StoreProductsQuery>;

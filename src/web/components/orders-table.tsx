@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { formatArs, formatStoreMoney } from '@shared/money';
 import { storeCurrencyFor } from '@shared/store/store-price';
 import { countOf } from '@shared/plural';
+import { FIRST_DAY, LAST_DAY } from '@shared/time';
 import { LINK_ORDER_STATUSES, ORDER_STATUS_LABELS, ORDER_STATUSES } from '@shared/order-status';
 import {
   ORDER_CHANNEL_LABELS,
@@ -144,6 +145,8 @@ export function OrdersTable({
             <Input
               type="date"
               className="min-w-0"
+              min={FIRST_DAY}
+              max={LAST_DAY}
               value={current.from}
               onChange={(e) => set({ from: e.target.value })}
             />
@@ -153,6 +156,8 @@ export function OrdersTable({
             <Input
               type="date"
               className="min-w-0"
+              min={FIRST_DAY}
+              max={LAST_DAY}
               value={current.to}
               onChange={(e) => set({ to: e.target.value })}
             />

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AdminOrderExportQuery,
   AdminOrderListQuery,
   AuditList,
   AuditQuery,
@@ -50,7 +51,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Los pedidos con los mismos filtros, en CSV',
-        querystring: AdminOrderListQuery.omit({ page: true, page_size: true }),
+        querystring: AdminOrderExportQuery,
       },
     },
     async (request, reply) => {

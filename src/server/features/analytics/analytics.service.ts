@@ -1,12 +1,9 @@
 import { and, between, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import {
-  ANALYTICS_MAX_DAYS,
-  ANALYTICS_MESSAGES,
-  type AnalyticsQuery,
-  type AnalyticsReport,
-} from '@shared/analytics/analytics.schema';
-import { argentineDay } from '@shared/time';
+import { type AnalyticsQuery, type AnalyticsReport } from '@shared/analytics/analytics.schema';
+import { ERROR_CODES } from '@shared/errors';
+import { PERIOD_MESSAGES } from '@shared/messages';
+import { argentineDay, daysOfPeriod, FIRST_DAY, periodProblem, shiftDay } from '@shared/time';
 import type { Database } from '../../db/client';
 import { namedStatement } from '../../db/named-statement';
 import { AppError } from '../../lib/app-error';
@@ -23,21 +20,19 @@ import { linkClickDaily } from './analytics.table';
 
 /** The most rows a breakdown lists (the top ones). */
 const TOP = 50;
-const DAY_MS = 86_400_000;
+/** The later of two `YYYY-MM-DD` days (four-digit years sort as they come). */
+const latestDay = (a: string, b: string) => (a > b ? a : b);
 
-const shiftDay = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
-/** The period asked for: `to` defaults to today, `from` to 29 days before `to` (30 days). */
+/**
+ * The period asked for: `to` defaults to today, `from` to 29 days before `to`
+ * (30 days, fewer at the calendar's first day). With its defaults filled in it is checked again (a `from` alone
+ * may lie years before today): real days, forwards, at most 366 of them.
+ */
 export function analyticsRange(query: AnalyticsQuery, now: Date): { from: string; to: string } {
   const to = query.to ?? argentineDay(now);
-  const from = query.from ?? shiftDay(to, -29);
-  if (from > to) throw new AppError('VALIDATION_FAILED', ANALYTICS_MESSAGES.rangeInvalid, 400);
-  const days =
-    Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / DAY_MS) + 1;
-  if (days > ANALYTICS_MAX_DAYS) {
-    throw new AppError('VALIDATION_FAILED', ANALYTICS_MESSAGES.rangeTooLong, 400);
-  }
+  const from = query.from ?? latestDay(shiftDay(to, -29), FIRST_DAY);
+  const problem = periodProblem(from, to);
+  if (problem) throw new AppError(ERROR_CODES.invalidPeriod, PERIOD_MESSAGES[problem], 400);
   return { from, to };
 }
 
@@ -524,17 +519,17 @@ export async function analyticsReport(
         ([titles, names]) => ({ titles, names }),
       );
 
-  const daily: AnalyticsReport['daily'] = [];
-  for (let day = range.from; day <= range.to; day = shiftDay(day, 1)) {
+  // One row per day of the period: as many as its days (at most 366), counted, never compared.
+  const daily: AnalyticsReport['daily'] = daysOfPeriod(range.from, range.to).map((day) => {
     const [before, after] = [past?.byDay.get(day), recent.byDay.get(day)];
     const tally = before && after ? sumOf(before, after) : (before ?? after ?? emptyTally());
-    daily.push({
+    return {
       day,
       clicks: tally.clicks,
       unique_visitors: tally.unique_visitors,
       orders: tally.orders,
-    });
-  }
+    };
+  });
   const bestDay = daily.reduce<(typeof daily)[number] | null>(
     (best, day) => (day.clicks > 0 && (!best || day.clicks > best.clicks) ? day : best),
     null,

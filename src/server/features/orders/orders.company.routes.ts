@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ORDER_MESSAGES,
   Order,
+  OrderExportQuery,
   OrderList,
   OrderListQuery,
   OrderParams,
@@ -41,7 +42,7 @@ export const companyOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['company'],
         summary: 'Los pedidos de la empresa con los mismos filtros, en CSV',
-        querystring: OrderListQuery.omit({ page: true, page_size: true }),
+        querystring: OrderExportQuery,
       },
     },
     async (request, reply) => {

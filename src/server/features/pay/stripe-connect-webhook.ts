@@ -2,11 +2,8 @@ import { STRIPE_CONNECT_MESSAGES } from '@shared/payments/payment-methods.schema
 import { sendNotice } from '../notifications/notifications.service';
 import { settle, type ConfirmationDeps } from '../payments/payment-confirmation.service';
 import { INVALID_SIGNATURE } from '../payments/providers/provider';
-import {
-  connectedStripeAccount,
-  readStripeEvent,
-  verifyStripeEvent,
-} from '../payments/providers/stripe';
+import { connectedStripeAccount, readStripeEvent } from '../payments/providers/stripe';
+import { verifyStripeEvent } from '../payments/providers/stripe-event';
 import {
   breakStripeConnection,
   methodOfAccount,

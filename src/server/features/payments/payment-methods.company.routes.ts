@@ -5,6 +5,7 @@ import {
   PAYMENT_METHOD_MESSAGES,
   PaymentMethod,
   PaymentMethodList,
+  StripeConnectStart,
   UpdatePaymentMethodBody,
 } from '@shared/payments/payment-methods.schema';
 import { z } from '@shared/zod';
@@ -141,34 +142,29 @@ export const companyPaymentMethodRoutes: FastifyPluginAsyncZod = async (app) => 
     },
   );
 
-  app.get(
+  // A POST (it creates the company's account at Stripe), so it is checked for the app's origin:
+  // the page posts, then goes to the onboarding link it is answered.
+  app.post(
     '/payment-methods/stripe/connect',
     {
       schema: {
         tags: ['company'],
         summary:
-          'Crea (una vez) la cuenta de Stripe de la empresa y la lleva a activarla en Stripe (302); también es el refresh_url del enlace',
+          'Crea (una vez) la cuenta de Stripe de la empresa y responde el enlace para activarla en Stripe',
+        response: { 200: StripeConnectStart },
       },
       // Where the company's money goes: a fresh password first (403 REAUTH_REQUIRED).
       preHandler: stepUp,
     },
-    async (request, reply) => {
+    async (request) => {
       const companyId = actorOf(request).userId;
       const contact = (await profileContacts(app.db, [companyId])).get(companyId);
-      try {
-        const url = await startStripeConnect(stripeDeps, {
-          id: companyId,
-          email: contact?.email ?? '',
-          name: contact?.company ?? contact?.name ?? '',
-        });
-        return reply.redirect(url, 302);
-      } catch (error) {
-        // A browser that followed the button goes back to its page with the reason.
-        if (error instanceof AppError && error.statusCode === 502) {
-          return reply.redirect(`${GATEWAYS_PAGE}?connect_error=stripe`, 302);
-        }
-        throw error;
-      }
+      const url = await startStripeConnect(stripeDeps, {
+        id: companyId,
+        email: contact?.email ?? '',
+        name: contact?.company ?? contact?.name ?? '',
+      });
+      return { url };
     },
   );
 

@@ -40,7 +40,12 @@ export function platformStripe(pay: PayConfig): Stripe {
   return createStripeClient({ secretKey: platformOf(pay).secretKey, apiUrl: pay.stripeApiUrl });
 }
 
-const connectUrl = (appUrl: string) => `${appUrl}/api/company/payment-methods/stripe/connect`;
+/**
+ * Where Stripe sends a company whose onboarding link ran out: its Pasarelas de
+ * Pago page, which offers to continue (creating a link is a POST, never a visit).
+ */
+export const stripeRefreshUrl = (appUrl: string) =>
+  `${appUrl}/company/payment-gateways?refresh=stripe`;
 export const stripeReturnUrl = (appUrl: string) =>
   `${appUrl}/api/company/payment-methods/stripe/callback`;
 
@@ -56,7 +61,7 @@ async function findStripeMethod(db: Database | Transaction, companyId: string) {
 const unreachable = () => new AppError('CONNECT_FAILED', STRIPE_CONNECT_MESSAGES.startFailed, 502);
 
 /**
- * GET …/stripe/connect (also Stripe's refresh_url when a link ran out): the
+ * POST …/stripe/connect (the page posts again when Stripe's link ran out): the
  * company's account, made once (Stripe's idempotency key and the method's
  * unique row keep a double click to one account), and a fresh onboarding link.
  */
@@ -83,7 +88,7 @@ export async function startStripeConnect(
     const link = await stripe.accountLinks.create({
       account: accountId,
       type: 'account_onboarding',
-      refresh_url: connectUrl(deps.appUrl),
+      refresh_url: stripeRefreshUrl(deps.appUrl),
       return_url: stripeReturnUrl(deps.appUrl),
     });
     return link.url;

@@ -9,6 +9,7 @@ import {
   moveOrder,
 } from '../../../../tests/factories/pay-world';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
+import { PERIOD_MESSAGES } from '@shared/messages';
 import { argentineTime, nextMonth } from '@shared/time';
 import { argentineMonth } from '../orders/orders-metrics.service';
 import { argentineDay } from '../orders/orders-totals';
@@ -115,7 +116,10 @@ describe('Liquidaciones: monthly statements from the ledger and company payments
   it('refuses a malformed month and keeps each company to its own statements', async () => {
     const bad = await as(world.company, 'GET', '/api/company/settlements/2026-13');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toBe('El mes debe tener el formato AAAA-MM.');
+    expect(bad.json().error).toMatchObject({
+      code: 'INVALID_PERIOD',
+      message: PERIOD_MESSAGES.month,
+    });
     const other = await createUser(t.app, { role: 'company', company: 'Otra SA' });
     expect((await as(other, 'GET', '/api/company/settlements')).json()).toEqual({
       balance_cents: 0,
@@ -156,9 +160,14 @@ describe('Liquidaciones: monthly statements from the ledger and company payments
     expect(over.statusCode).toBe(409);
     expect(over.json().error.message).toBe('El pago supera el saldo adeudado por la empresa.');
 
-    const future = await pay(1_000, '2999-01-01');
+    const future = await pay(1_000, '2099-01-01');
     expect(future.statusCode).toBe(400);
     expect(future.json().error.message).toBe('La fecha del pago no puede ser futura.');
+    const beyond = await pay(1_000, '2999-01-01');
+    expect(beyond.json().error).toMatchObject({
+      code: 'INVALID_PERIOD',
+      message: PERIOD_MESSAGES.day,
+    });
     for (const body of [
       { amount_cents: 0, paid_on: today, reference: 'x' },
       { amount_cents: 100, paid_on: 'ayer', reference: 'x' },

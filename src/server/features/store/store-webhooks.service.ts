@@ -4,17 +4,33 @@ import { transactionWithWorkflow, type OrderWorkflow } from '../orders/order-wor
 import { lockStoreOrder } from '../orders/store-channel.service';
 import { markStoreOrderPaid } from './store-orders.service';
 import { recordPaymentEvent } from '../payments/payment-events.service';
-import {
-  checkoutSessionPays,
-  readCheckoutSession,
-  verifyStripeEvent,
-} from '../payments/providers/stripe';
+import { checkoutSessionPays, readCheckoutSession } from '../payments/providers/stripe';
+import { verifyStripeEvent } from '../payments/providers/stripe-event';
 
 /** Events after which a Checkout Session may have been paid (cards, then delayed methods). */
 const MAY_BE_PAID = new Set([
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
 ]);
+
+const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The storefront order a session names (our metadata, else its client
+ * reference), or null when neither is an order id: the event's JSON is
+ * signed, not checked, and a stray value must not reach a query.
+ */
+function orderIdOf(session: Stripe.Checkout.Session | undefined): string | null {
+  const metadata: unknown = session?.metadata;
+  const named =
+    typeof metadata === 'object' && metadata !== null
+      ? (metadata as Record<string, unknown>).store_order_id
+      : undefined;
+  for (const candidate of [named, session?.client_reference_id]) {
+    if (typeof candidate === 'string' && ORDER_ID.test(candidate)) return candidate;
+  }
+  return null;
+}
 
 /**
  * Verifies a Stripe webhook with the Stripe adapter (raw body + signature,
@@ -36,7 +52,7 @@ export async function handleStripeWebhook(
   const named = event.type.startsWith('checkout.session.')
     ? (event.data.object as Stripe.Checkout.Session)
     : undefined;
-  const orderId = named?.metadata?.store_order_id ?? named?.client_reference_id ?? null;
+  const orderId = orderIdOf(named);
   const session =
     named && orderId && MAY_BE_PAID.has(event.type)
       ? await readCheckoutSession(stripe, named.id)

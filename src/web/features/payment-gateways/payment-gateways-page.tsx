@@ -31,8 +31,9 @@ function useConnectOutcome() {
   const connected = params.get('connected');
   const pending = params.get('pending');
   const failed = params.get('connect_error');
+  const expired = params.get('refresh');
   useEffect(() => {
-    if (!connected && !pending && !failed) return;
+    if (!connected && !pending && !failed && !expired) return;
     if (connected === 'mercadopago') {
       toast({ title: MERCADOPAGO_CONNECT_MESSAGES.connected, variant: 'success' });
     }
@@ -46,8 +47,10 @@ function useConnectOutcome() {
     if (failed === 'stripe') {
       toast({ title: STRIPE_CONNECT_MESSAGES.startFailed, variant: 'destructive' });
     }
+    // Stripe's onboarding link ran out (its refresh_url): the company continues from here.
+    if (expired === 'stripe') toast({ title: STRIPE_CONNECT_MESSAGES.linkExpired });
     setParams({}, { replace: true });
-  }, [connected, pending, failed, setParams]);
+  }, [connected, pending, failed, expired, setParams]);
 }
 
 /** spec 02 §2 Pasarelas de Pago (/company/payment-gateways). */

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatArs, parseMoney } from '@shared/money';
 import { SETTLEMENT_MESSAGES } from '@shared/settlements/settlements.schema';
-import { argentineDay } from '@shared/time';
+import { argentineDay, FIRST_DAY } from '@shared/time';
 import { EmptyList, ListState } from '@web/components/data-list';
 import { MoneyField } from '@web/components/money-field';
 import { StatementMonths, StatementView } from '@web/components/statement-view';
@@ -211,6 +211,7 @@ export function RecordPaymentDialog({
             <Input
               id="payment-date"
               type="date"
+              min={FIRST_DAY}
               max={todayInArgentina()}
               value={paidOn}
               onChange={(event) => setPaidOn(event.target.value)}

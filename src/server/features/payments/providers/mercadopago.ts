@@ -13,7 +13,9 @@ import type { PaymentVerdict } from '../payment-outcome.service';
 import { WEBHOOK_TOLERANCE_SECONDS } from '../webhook-route';
 import {
   EXPIRED_SIGNATURE,
+  INVALID_EVENT,
   INVALID_SIGNATURE,
+  PROVIDER_UNREACHABLE,
   type PaymentProvider,
   type ProviderConnection,
 } from './provider';
@@ -33,6 +35,22 @@ function verdictOf(status: string): PaymentVerdict {
  * the order's whole commission as `marketplace_fee`, and its notifications
  * are signed with the platform application's secret.
  */
+/**
+ * A notification's JSON body: an object, or none at all (older notifications
+ * say everything in the query). Anything else, signed or not, is a 400.
+ */
+function notificationBody(rawBody: Buffer): Record<string, unknown> {
+  if (rawBody.length === 0) return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw new AppError('VALIDATION_ERROR', 'El cuerpo del webhook no es JSON válido.', 400);
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw INVALID_EVENT();
+  return body as Record<string, unknown>;
+}
+
 export const mercadoPagoProvider: PaymentProvider = {
   id: 'mercadopago',
   waitingStatus: 'pending_payment',
@@ -90,7 +108,9 @@ export const mercadoPagoProvider: PaymentProvider = {
             context.log.warn({ paymentId }, 'MercadoPago does not know this payment');
             return null;
           }
-          throw error;
+          // Unreachable or failing (a network error, a 5xx): a 502, so the webhook comes again.
+          context.log.warn({ err: error, paymentId }, 'MercadoPago could not be asked');
+          throw PROVIDER_UNREACHABLE('MercadoPago');
         }
         return {
           paymentId: String(payment.id),
@@ -116,20 +136,18 @@ export const mercadoPagoProvider: PaymentProvider = {
    * secret the `x-signature` must match (400 otherwise, nothing written).
    */
   async webhook(context, companyId, request) {
-    let body: { type?: unknown; topic?: unknown; data?: { id?: unknown } } = {};
-    if (request.rawBody.length > 0) {
-      try {
-        body = JSON.parse(request.rawBody.toString('utf8')) as typeof body;
-      } catch {
-        throw new AppError('VALIDATION_ERROR', 'El cuerpo del webhook no es JSON válido.', 400);
-      }
-      if (typeof body !== 'object' || body === null) body = {};
-    }
+    const body = notificationBody(request.rawBody);
     const query = request.query;
-    const type = String(body.type ?? query.type ?? query.topic ?? '');
-    const rawId = query['data.id'] ?? body.data?.id ?? query.id;
+    // A value of another type than MercadoPago sends (an object, a list) is read as none.
+    const rawType = body.type ?? query.type ?? query.topic;
+    const type = typeof rawType === 'string' ? rawType : '';
+    const data: { id?: unknown } =
+      typeof body.data === 'object' && body.data !== null ? body.data : {};
+    const rawId = query['data.id'] ?? data.id ?? query.id;
     const dataId =
-      typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : undefined;
+      typeof rawId === 'string' || (typeof rawId === 'number' && Number.isFinite(rawId))
+        ? String(rawId)
+        : undefined;
 
     const method = await methodWithSecrets(context.db, context.secretBox, companyId, 'mercadopago');
     // A connected account's notifications come signed with the platform application's secret.

@@ -15,6 +15,9 @@ export type { PaymentProviderId };
 
 export const INVALID_SIGNATURE = () =>
   new AppError('INVALID_SIGNATURE', 'La firma del webhook no es válida.', 400);
+/** A webhook whose body, signed or not, is not an event the provider sends. */
+export const INVALID_EVENT = () =>
+  new AppError('INVALID_EVENT', 'El cuerpo del webhook no es un evento válido.', 400);
 export const EXPIRED_SIGNATURE = () =>
   new AppError(
     'INVALID_SIGNATURE',

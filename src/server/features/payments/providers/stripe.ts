@@ -4,7 +4,6 @@ import { AppError } from '../../../lib/app-error';
 import { methodWithSecrets, type ActiveMethod } from '../payment-methods.service';
 import { paidAsOrdered, type PaymentVerdict } from '../payment-outcome.service';
 import { createStripeClient } from '../stripe-client';
-import { WEBHOOK_TOLERANCE_SECONDS } from '../webhook-route';
 import {
   INVALID_SIGNATURE,
   PROVIDER_UNREACHABLE,
@@ -14,6 +13,7 @@ import {
   type ProviderContext,
   type WebhookReading,
 } from './provider';
+import { verifyStripeEvent } from './stripe-event';
 
 /**
  * A company's Stripe account as the platform reaches it: its client, the
@@ -80,30 +80,6 @@ function isStripeNotFound(error: unknown): boolean {
     error !== null &&
     (error as { statusCode?: number }).statusCode === 404
   );
-}
-
-/**
- * A Stripe webhook's event, verified against the raw body with a webhook
- * secret (300 s tolerance): the company's for payment links, the platform's
- * for the storefront. A missing or bad signature is a 400, before anything is asked.
- */
-export function verifyStripeEvent(
-  stripe: Stripe,
-  webhookSecret: string | undefined,
-  rawBody: Buffer,
-  signature: unknown,
-): Stripe.Event {
-  if (!webhookSecret || typeof signature !== 'string') throw INVALID_SIGNATURE();
-  try {
-    return stripe.webhooks.constructEvent(
-      rawBody,
-      signature,
-      webhookSecret,
-      WEBHOOK_TOLERANCE_SECONDS,
-    );
-  } catch {
-    throw INVALID_SIGNATURE();
-  }
 }
 
 /**

@@ -6,19 +6,22 @@ import {
 import { Card } from '@web/components/ui/card';
 import { toastError } from '@web/components/ui/toast-store';
 import { ensureRecentVerification } from '@web/lib/step-up';
+import { useStartStripeConnect } from '../lib/use-payment-methods';
 
 /** The accounts a company can connect to the platform, so payments split themselves. */
 export type ConnectableProvider = 'mercadopago' | 'stripe';
 
-/** What each connection is called and where it starts (the server answers a 302 to the provider). */
+/** What each connection is called and how it starts. */
 export const CONNECTIONS = {
   mercadopago: {
+    // A visit: the server answers a 302 to MercadoPago's authorization page.
     url: '/api/company/payment-methods/mercadopago/connect',
     messages: MERCADOPAGO_CONNECT_MESSAGES,
     accountLabel: 'Cuenta de MercadoPago',
     account: (id: string) => `N.º ${id}`,
   },
   stripe: {
+    // A POST (it creates the account at Stripe), answered with the onboarding link.
     url: '/api/company/payment-methods/stripe/connect',
     messages: STRIPE_CONNECT_MESSAGES,
     accountLabel: 'Cuenta de Stripe',
@@ -26,10 +29,15 @@ export const CONNECTIONS = {
   },
 } as const;
 
+const PRIMARY =
+  'inline-flex min-h-10 items-center justify-center gap-2 rounded-md bg-primary px-4 py-2 text-center text-sm font-semibold text-primary-foreground shadow-sm hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-60';
+
 /**
- * A link styled as the primary button: connecting is a navigation to the
- * provider, not a request. It changes where the company's money goes, so the
- * password is asked for first when the session's last verification has lapsed.
+ * Starts connecting an account: MercadoPago's is a link to follow; Stripe's a
+ * button that posts, then follows the onboarding link the server answers.
+ * Either changes where the company's money goes: the link asks for the
+ * password first when the session's last verification has lapsed (the post
+ * gets the same dialog from the API client).
  */
 export function ConnectLink({
   provider,
@@ -39,6 +47,8 @@ export function ConnectLink({
   label?: string;
 }) {
   const connection = CONNECTIONS[provider];
+  const text = label ?? connection.messages.connect;
+  if (provider === 'stripe') return <StripeConnectButton label={text} />;
   return (
     <a
       href={connection.url}
@@ -48,11 +58,23 @@ export function ConnectLink({
           .then((verified) => verified && window.location.assign(connection.url))
           .catch((error: unknown) => toastError(connection.messages.connect, error));
       }}
-      className="inline-flex min-h-10 items-center justify-center gap-2 rounded-md bg-primary px-4 py-2 text-center text-sm font-semibold text-primary-foreground shadow-sm hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      className={PRIMARY}
     >
       <Link2 className="size-4 shrink-0" aria-hidden />
-      {label ?? connection.messages.connect}
+      {text}
     </a>
+  );
+}
+
+function StripeConnectButton({ label }: { label: string }) {
+  const start = useStartStripeConnect();
+  // Still pending once the answer came: the browser is on its way to Stripe.
+  const going = start.isPending || start.isSuccess;
+  return (
+    <button type="button" className={PRIMARY} disabled={going} onClick={() => start.mutate()}>
+      <Link2 className="size-4 shrink-0" aria-hidden />
+      {label}
+    </button>
   );
 }
 

@@ -5,6 +5,7 @@ import {
   PAYMENT_METHOD_MESSAGES,
   type PaymentMethod,
   type PaymentMethodList,
+  type StripeConnectStart,
 } from '@shared/payments/payment-methods.schema';
 import { toast } from '@web/components/ui/toast-store';
 import { apiRequest } from '@web/lib/api-client';
@@ -86,6 +87,22 @@ export function useSavePaymentMethod(method?: PaymentMethod) {
           })
         : apiRequest<PaymentMethod>('/api/company/payment-methods', { method: 'POST', body }),
     onSettled: () => client.invalidateQueries({ queryKey: METHODS }),
+  });
+}
+
+/**
+ * Connects Stripe: the server makes the company's account (once) and answers
+ * its onboarding link, where the browser goes. A POST, so only the app's own
+ * pages can start it (a link or another site's form cannot).
+ */
+export function useStartStripeConnect() {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<StripeConnectStart>('/api/company/payment-methods/stripe/connect', {
+        method: 'POST',
+      }),
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: (error) => toast({ title: error.message, variant: 'destructive' }),
   });
 }
 
