@@ -64,6 +64,8 @@ describe.skipIf(!serverUrl)(
         await locker.query('select 1 from products where id = $1 for no key update', [productId]);
         const running = orders();
         for (let tries = 0; tries < 200; tries += 1) {
+          // A transaction sees one snapshot of the activity unless it asks for a new one.
+          await locker.query('select pg_stat_clear_snapshot()');
           const { rows } = await locker.query<{ count: number }>(
             `select count(*)::int as count from pg_stat_activity
              where datname = current_database() and wait_event_type = 'Lock'`,
