@@ -67,7 +67,12 @@ test.describe('link analytics', () => {
 
     // Two people open it: one on a desktop, who leaves; one on a phone, who buys. (Headless
     // Chromium says "HeadlessChrome", which isbot rightly takes for a bot: people's browsers don't.)
-    const visitor = await browser.newPage({ userAgent: devices['Desktop Chrome'].userAgent });
+    // Each on a network of their own (the e2e server trusts X-Forwarded-For): one network and
+    // browser family is one visitor of a product a day.
+    const visitor = await browser.newPage({
+      userAgent: devices['Desktop Chrome'].userAgent,
+      extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.7' },
+    });
     await visitor.goto(shared);
     await expect(visitor.getByRole('heading', { name: title })).toBeVisible();
     await visitor.close();

@@ -71,7 +71,8 @@ async function companyWithProduct(options: {
       title: options.title,
       description: 'Hecho a mano.',
       price_cents: options.priceCents,
-      stock: 10,
+      // Room for two unpaid orders of 3 units: unpaid orders may hold half without a proof of work.
+      stock: 20,
       category: 'Mates',
       is_active: true,
       commission_bps: options.commissionBps,

@@ -36,6 +36,7 @@ export const UNLIMITED_PAY_ENV = {
   PAY_MAX_HELD_UNITS_PER_PRODUCT: '1000000',
   PAY_MAX_HELD_UNITS_PER_ADDRESS: '1000000',
   PAY_CHALLENGE_AFTER_UNITS: '1000000',
+  PAY_MAX_UNPAID_SHARE_BPS: '10000',
   PAY_BUYER_MAILS_PER_HOUR: '1000',
   // Tests place many orders from one address through one seller's link: not a signal here.
   RISK_VELOCITY_ORDERS_PER_HOUR: '100000',

@@ -118,6 +118,12 @@ export const EnvSchema = z
     PAY_MAX_HELD_UNITS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
     /** Past this many units held unpaid, an address must solve a proof-of-work challenge per order. */
     PAY_CHALLENGE_AFTER_UNITS: z.coerce.number().int().min(0).max(1_000_000).default(10),
+    /**
+     * The most of a product's stock (as it stood before the holds: what is left plus what
+     * unpaid orders hold) that unpaid payment-link orders may hold, in basis points; an order
+     * past it needs a proof of work, whoever places it (10000: never asked for this).
+     */
+    PAY_MAX_UNPAID_SHARE_BPS: z.coerce.number().int().min(1).max(10_000).default(5000),
     /** PBKDF2 iterations of each attempt at a challenge, and the most attempts one may need. */
     PAY_CHALLENGE_COST: z.coerce.number().int().min(1).max(1_000_000).default(1000),
     PAY_CHALLENGE_MAX_ATTEMPTS: z.coerce.number().int().min(4).max(10_000_000).default(5000),

@@ -48,6 +48,8 @@ export interface PayLimits {
   heldUnitsPerProduct: number;
   heldUnitsPerAddress: number;
   challengeAfterUnits: number;
+  /** The share of a product's stock unpaid orders may hold without a proof of work (basis points). */
+  unpaidShareBps: number;
 }
 
 /** The payment-link settings (provider fakes only outside production). */
@@ -61,6 +63,7 @@ export function payConfig(env: Env, isProduction: boolean): PayConfig {
       heldUnitsPerProduct: env.PAY_MAX_HELD_UNITS_PER_PRODUCT,
       heldUnitsPerAddress: env.PAY_MAX_HELD_UNITS_PER_ADDRESS,
       challengeAfterUnits: env.PAY_CHALLENGE_AFTER_UNITS,
+      unpaidShareBps: env.PAY_MAX_UNPAID_SHARE_BPS,
     },
     challenge: { cost: env.PAY_CHALLENGE_COST, maxAttempts: env.PAY_CHALLENGE_MAX_ATTEMPTS },
     buyerMailsPerHour: env.PAY_BUYER_MAILS_PER_HOUR,

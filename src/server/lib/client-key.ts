@@ -18,12 +18,51 @@ export function clientKey(address: string, secret: string): string {
     .slice(0, 32);
 }
 
+/**
+ * Who holds stock, for the payment links' caps: the client's key (its IPv4
+ * address or IPv6 /64, as `clientKey`) and, for IPv6, the keyed hash of its
+ * /48 (`prefixKey`), null for IPv4. A site usually gets a whole /48 and can
+ * spread its buyers over 65,536 /64s: once four /64s of one /48 hold units,
+ * the caps count that /48 as one client (pay-limits.ts).
+ */
+export interface ClientKeys {
+  key: string;
+  prefixKey: string | null;
+}
+
+export function clientKeys(address: string, secret: string): ClientKeys {
+  const prefix = clientPrefix(address);
+  return {
+    key: clientKey(address, secret),
+    prefixKey: prefix
+      ? createHmac('sha256', secret).update(`client-prefix:${prefix}`).digest('hex').slice(0, 32)
+      : null,
+  };
+}
+
+/** The IPv6 /48 of an address (`2001:db8:1::/48`); null for IPv4, mapped IPv4 included. */
+export function clientPrefix(address: string): string | null {
+  const network = clientNetwork(address);
+  if (!network.endsWith('::/64')) return null;
+  return `${network.split(':').slice(0, 3).join(':')}::/48`;
+}
+
 /** The address as the caps count it: an IPv4 address, or an IPv6 /64 (`2001:db8:1:2::/64`). */
 export function clientNetwork(address: string): string {
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
   if (mapped?.[1] && isIPv4(mapped[1])) return mapped[1];
   if (!isIPv6(address)) return address;
   return `${ipv6Groups(address).slice(0, 4).join(':')}::/64`;
+}
+
+/**
+ * The network link analytics count one browser family in (visitor.ts): an
+ * IPv4 /24 (`198.51.100.0/24`) or an IPv6 /64, never stored, only hashed.
+ */
+export function visitorNetwork(address: string): string {
+  const network = clientNetwork(address);
+  if (!isIPv4(network)) return network;
+  return `${network.split('.').slice(0, 3).join('.')}.0/24`;
 }
 
 /** The eight groups of an IPv6 address, without leading zeros (`::` expanded, a zone dropped). */

@@ -59,6 +59,15 @@ export const AnalyticsReport = z.object({
 });
 export type AnalyticsReport = z.infer<typeof AnalyticsReport>;
 
+/**
+ * API.md "Analytics channels": a report names at most this many channels (the
+ * ones with most clicks) and sums the rest as `OTHER_CHANNEL`; a seller's day
+ * stores at most this many too (its next new channels are stored as `otros`),
+ * so junk `src=` words can neither flood a report nor the summaries.
+ */
+export const NAMED_CHANNELS = 20;
+export const OTHER_CHANNEL = 'otros';
+
 /** How each channel is called on screen; others show as they are (a site's host). */
 export const CHANNEL_LABELS: Record<string, string> = {
   whatsapp: 'WhatsApp',
@@ -72,6 +81,7 @@ export const CHANNEL_LABELS: Record<string, string> = {
   google: 'Google',
   linkedin: 'LinkedIn',
   direct: 'Directo',
+  [OTHER_CHANNEL]: 'Otros',
 };
 
 export const channelLabel = (channel: string): string => CHANNEL_LABELS[channel] ?? channel;

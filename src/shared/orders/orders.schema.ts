@@ -37,6 +37,8 @@ export const PAY_MESSAGES = {
   challengeRequired:
     'Para seguir reservando unidades, tu navegador tiene que hacer una verificación breve. Espera unos segundos.',
   challengeInvalid: 'La verificación venció o ya se usó. La hacemos de nuevo.',
+  challengeOtherClient:
+    'La verificación se hizo desde otra conexión y solo vale para la conexión que la pidió. La hacemos de nuevo desde esta.',
   challengeRunning: 'Verificando que no eres un robot…',
   challengeFailed: 'No se pudo completar la verificación. Recarga la página e inténtalo de nuevo.',
   priceChanged: 'El precio cambió; revisa el nuevo total',

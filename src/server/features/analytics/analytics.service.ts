@@ -1,6 +1,11 @@
 import { and, between, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { type AnalyticsQuery, type AnalyticsReport } from '@shared/analytics/analytics.schema';
+import {
+  NAMED_CHANNELS,
+  OTHER_CHANNEL,
+  type AnalyticsQuery,
+  type AnalyticsReport,
+} from '@shared/analytics/analytics.schema';
 import { ERROR_CODES } from '@shared/errors';
 import { PERIOD_MESSAGES } from '@shared/messages';
 import { argentineDay, daysOfPeriod, FIRST_DAY, periodProblem, shiftDay } from '@shared/time';
@@ -17,6 +22,7 @@ import {
 import { productTitles } from '../products/products.service';
 import { profileNames } from '../profiles/profiles.service';
 import { linkClickDaily } from './analytics.table';
+import { reportChannels } from './channel-cap';
 
 /** The most rows a breakdown lists (the top ones). */
 const TOP = 50;
@@ -508,7 +514,11 @@ export async function analyticsReport(
       ? (past?.sellerCents ?? 0) + recent.sellerCents
       : (past?.commissionCents ?? 0) + recent.commissionCents;
   const products = topOf(past?.byProduct, recent.byProduct, TOP);
-  const channels = topOf(past?.byChannel, recent.byChannel, Infinity);
+  // At most 20 named channels, the rest summed as `otros` (channel-cap.ts).
+  const channels = reportChannels(
+    topOf(past?.byChannel, recent.byChannel, NAMED_CHANNELS + 1),
+    total,
+  );
   const sellers = scope.kind === 'seller' ? [] : topOf(past?.bySeller, recent.bySeller, TOP);
   // The listed products' titles and sellers' names (kept for a minute when there is memory).
   const productIds = products.map((product) => product.key);
@@ -534,9 +544,12 @@ export async function analyticsReport(
     (best, day) => (day.clicks > 0 && (!best || day.clicks > best.clicks) ? day : best),
     null,
   );
-  const bestChannel = [...channels].sort(
-    (a, b) => b.tally.approved_orders - a.tally.approved_orders || b.tally.clicks - a.tally.clicks,
-  )[0];
+  const bestChannel = channels
+    .filter((channel) => channel.key !== OTHER_CHANNEL)
+    .sort(
+      (a, b) =>
+        b.tally.approved_orders - a.tally.approved_orders || b.tally.clicks - a.tally.clicks,
+    )[0];
 
   return {
     from: range.from,

@@ -52,6 +52,28 @@ export const linkClicks = pgTable(
 );
 
 /**
+ * Who a visitor group counts as on a product on one Argentine day: a group is
+ * a keyed hash (the day's salt) of the address's network (IPv4 /24, IPv6 /64)
+ * and the browser family, and its first visitor that day is the only one of
+ * it whose clicks can be unique visits there. Random user agents from one
+ * address are thus one visitor, not thousands. Rows are deleted with their
+ * day's salt; no address is stored.
+ */
+export const linkVisitorGroups = pgTable(
+  'link_visitor_groups',
+  {
+    groupHash: text('group_hash').notNull(),
+    productId: text('product_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitorHash: text('visitor_hash').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.groupHash, table.productId] }),
+    index('link_visitor_groups_day_idx').on(table.day),
+  ],
+);
+
+/**
  * Clicks and unique visits per Argentine day, product, seller and channel,
  * kept by the same statement batch that appends the clicks: the panels read
  * these rows, never the clicks.

@@ -7,7 +7,9 @@ import { bumpLinkFunnelDays } from '../orders/link-order-totals';
 import { linksByCode } from '../orders/seller-links.service';
 import { companiesOfProducts } from '../products/products.service';
 import { linkClickDaily, linkClicks } from './analytics.table';
+import { capStoredChannels } from './channel-cap';
 import type { DeviceClass } from './click-source';
+import { keepGroupVisitors } from './visitor-groups';
 
 /** One click as the page's request saw it, before anything is looked up. */
 export interface ClickInput {
@@ -16,6 +18,8 @@ export interface ClickInput {
   /** The link's `ref` (the seller's code), as asked; checked when written. */
   ref: string | null;
   visitorHash: string;
+  /** The visitor's group (its address network and browser family, visitor.ts); absent: none. */
+  visitorGroup?: string | null;
   channel: string;
   device: DeviceClass;
   province: string | null;
@@ -113,6 +117,7 @@ interface ClickRow {
   companyId: string;
   sellerId: string | null;
   visitorHash: string;
+  visitorGroup: string | null;
   channel: string;
   device: DeviceClass;
   province: string | null;
@@ -162,6 +167,7 @@ export async function writeClicks(
       companyId,
       sellerId,
       visitorHash: click.visitorHash,
+      visitorGroup: click.visitorGroup ?? null,
       channel: click.channel,
       device: click.device,
       province: click.province,
@@ -172,6 +178,34 @@ export async function writeClicks(
   rows.sort((a, b) => a.at.getTime() - b.at.getTime());
   await markUniqueVisits(db, rows);
 
+  const today = argentineDay(clock());
+  await db.transaction(async (tx) => {
+    // At most 20 channels per seller and day (the rest stored as `otros`), and one
+    // visitor per address network and browser family on a product a day.
+    await capStoredChannels(tx, rows);
+    await keepGroupVisitors(tx, rows);
+    const sums = dailySums(rows);
+    const late = sums.filter((sum) => sum.day < today).map((sum) => sum.day);
+    for (let start = 0; start < rows.length; start += CHUNK) {
+      await tx.execute(appendClicks(rows.slice(start, start + CHUNK)));
+    }
+    for (let start = 0; start < sums.length; start += CHUNK) {
+      await tx.execute(addToDaily(sums.slice(start, start + CHUNK)));
+    }
+    await bumpLinkFunnelDays(tx, late);
+  });
+  return rows.length;
+}
+
+/** A summary row's increments, with its key (the order batches take the rows in). */
+type DailySum = typeof linkClickDaily.$inferInsert & { key: string };
+
+/**
+ * The batch's clicks and unique visits per summary row, in key order, so that
+ * instances adding to the same summary rows take their locks in the same
+ * order (never waiting on each other in a cycle).
+ */
+function dailySums(rows: ClickRow[]): DailySum[] {
   const daily = new Map<string, DailySum>();
   for (const row of rows) {
     const key = `${row.productId}|${row.sellerId ?? ''}|${row.channel}|${row.day}`;
@@ -189,25 +223,8 @@ export async function writeClicks(
     if (row.uniqueVisit) sum.uniqueVisitors += 1;
     daily.set(key, sum);
   }
-  // In key order, so that instances adding to the same summary rows take their locks in
-  // the same order (never waiting on each other in a cycle).
-  const sums = [...daily.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const today = argentineDay(clock());
-  const late = sums.filter((sum) => sum.day < today).map((sum) => sum.day);
-  await db.transaction(async (tx) => {
-    for (let start = 0; start < rows.length; start += CHUNK) {
-      await tx.execute(appendClicks(rows.slice(start, start + CHUNK)));
-    }
-    for (let start = 0; start < sums.length; start += CHUNK) {
-      await tx.execute(addToDaily(sums.slice(start, start + CHUNK)));
-    }
-    await bumpLinkFunnelDays(tx, late);
-  });
-  return rows.length;
+  return [...daily.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
-
-/** A summary row's increments, with its key (the order batches take the rows in). */
-type DailySum = typeof linkClickDaily.$inferInsert & { key: string };
 
 /**
  * A batch's values as one array per column, unnested by the server: ten

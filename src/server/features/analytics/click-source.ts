@@ -73,6 +73,27 @@ export function channelOf(src: unknown, referrer: string, appHost: string): stri
   return host.replace(/^www\./, '').slice(0, 60);
 }
 
+export type BrowserFamily =
+  'chrome' | 'firefox' | 'safari' | 'edge' | 'samsung' | 'opera' | 'other';
+
+/**
+ * The browser family a user agent names (link analytics count one visitor
+ * per address network and family a day, whatever else the string says).
+ * Chromium's offshoots first (they also say Chrome), then Chrome (which also
+ * says Safari); an iOS in-app browser without a Safari token is Safari's engine.
+ */
+export function browserFamilyOf(userAgent: string): BrowserFamily {
+  if (/\bEdg(?:e|A|iOS)?\//.test(userAgent)) return 'edge';
+  if (/\b(?:OPR|OPiOS|OPT)\/|\bOpera\b/.test(userAgent)) return 'opera';
+  if (/\bSamsungBrowser\//.test(userAgent)) return 'samsung';
+  if (/\b(?:Firefox|FxiOS)\//.test(userAgent)) return 'firefox';
+  if (/\b(?:Chrome|CriOS|Chromium)\//.test(userAgent)) return 'chrome';
+  if (/\bSafari\//.test(userAgent) || /\bAppleWebKit\/.*\bMobile\//.test(userAgent)) {
+    return 'safari';
+  }
+  return 'other';
+}
+
 export type DeviceClass = 'mobile' | 'tablet' | 'desktop';
 
 /** The device class from the user agent (and the Client Hint a Chromium browser sends). */

@@ -259,10 +259,11 @@ describe('link analytics: clicks on payment links, counted privately, and the fu
     const w = await newWorld();
     const admin = await createUser(t.app, { role: 'admin' });
     const link = `/pay/${w.productId}?ref=${w.ref}&src=whatsapp`;
+    // Three people on three networks (one /24 and browser family is one visitor a day).
     await open(link, { address: '198.51.100.60' });
-    await open(link, { address: '198.51.100.61' });
-    await open(link, { address: '198.51.100.61' }); // the same visit again
-    await open(`/pay/${w.productId}`, { address: '198.51.100.62' }); // the company's own link
+    await open(link, { address: '203.0.113.61' });
+    await open(link, { address: '203.0.113.61' }); // the same visit again
+    await open(`/pay/${w.productId}`, { address: '192.0.2.62' }); // the company's own link
     await recorder().flush();
     // One order through the seller's link, confirmed by the company.
     const orderId = await placeTransferOrder(t, w);
@@ -361,14 +362,18 @@ describe('link analytics: clicks on payment links, counted privately, and the fu
     async () => {
       expect(t.app.dbDriver).toBe('postgres');
       const fresh = await newWorld();
-      const channels = Array.from({ length: 400 }, (_, i) => `canal-${String(i).padStart(3, '0')}`);
+      // 400 summary rows: 20 channels (a seller's day names at most 20) on 20 days.
+      const keys = Array.from({ length: 400 }, (_, i) => ({
+        channel: `canal-${String(i % 20).padStart(2, '0')}`,
+        daysAgo: Math.floor(i / 20),
+      }));
       const at = Date.now();
-      const batch = (order: string[]): ClickInput[] =>
-        order.map((channel, i) => ({
-          at: new Date(at + i),
+      const batch = (order: typeof keys): ClickInput[] =>
+        order.map(({ channel, daysAgo }, i) => ({
+          at: new Date(at - daysAgo * 86_400_000 + i),
           productId: fresh.productId,
           ref: fresh.ref,
-          visitorHash: `visitante-${channel}`,
+          visitorHash: `visitante-${channel}-${daysAgo}`,
           channel,
           device: 'mobile',
           province: null,
@@ -376,8 +381,8 @@ describe('link analytics: clicks on payment links, counted privately, and the fu
         }));
       for (let round = 0; round < 3; round += 1) {
         const written = await Promise.allSettled([
-          writeClicks(t.db, batch(channels)),
-          writeClicks(t.db, batch([...channels].reverse())),
+          writeClicks(t.db, batch(keys)),
+          writeClicks(t.db, batch([...keys].reverse())),
         ]);
         expect(written.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled']);
       }

@@ -62,13 +62,14 @@ export class LinkAnalytics {
       ? first(request.headers[this.options.regionHeader]).slice(0, 60) || null
       : null;
     const ref = query.get('ref');
-    const capturing = this.hasher.hash(request.ip, userAgent, at).then(
-      (visitorHash) =>
+    const capturing = this.hasher.hashes(request.ip, userAgent, at).then(
+      (visitor) =>
         this.recorder.record({
           at,
           productId,
           ref: ref && ref.length <= 64 ? ref : null,
-          visitorHash,
+          visitorHash: visitor.visitor,
+          visitorGroup: visitor.group,
           channel: channelOf(
             query.get('src'),
             first(request.headers.referer),

@@ -2,7 +2,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import { argentineDay } from '@shared/time';
 import type { Database } from '../../db/client';
-import { analyticsSalts } from './analytics.table';
+import { visitorNetwork } from '../../lib/client-key';
+import { analyticsSalts, linkVisitorGroups } from './analytics.table';
+import { browserFamilyOf } from './click-source';
 
 /**
  * Visitors without storing who they are: a keyed hash of the address and the
@@ -17,11 +19,26 @@ export class VisitorHasher {
 
   /** The visitor hash of `address` and `userAgent` on the Argentine day of `at`. */
   async hash(address: string, userAgent: string, at: Date): Promise<string> {
+    return (await this.hashes(address, userAgent, at)).visitor;
+  }
+
+  /**
+   * The visitor hash, and its group's: the address's network (IPv4 /24, IPv6
+   * /64) and the browser family, keyed with the same salt. A group has one
+   * visitor a day per product (click-recorder.ts), however many user agents it sends.
+   */
+  async hashes(
+    address: string,
+    userAgent: string,
+    at: Date,
+  ): Promise<{ visitor: string; group: string }> {
     const salt = await this.saltOf(argentineDay(at));
-    return createHmac('sha256', salt)
-      .update(`${address}\n${userAgent}`)
-      .digest('base64url')
-      .slice(0, 22);
+    const keyed = (text: string) =>
+      createHmac('sha256', salt).update(text).digest('base64url').slice(0, 22);
+    return {
+      visitor: keyed(`${address}\n${userAgent}`),
+      group: keyed(`group\n${visitorNetwork(address)}\n${browserFamilyOf(userAgent)}`),
+    };
   }
 
   private saltOf(day: string): string | Promise<string> {
@@ -55,6 +72,8 @@ export class VisitorHasher {
       .from(analyticsSalts)
       .where(eq(analyticsSalts.day, day));
     await this.db.delete(analyticsSalts).where(lt(analyticsSalts.day, dayBefore(day)));
+    // Groups of days whose salt is gone can never be matched again.
+    await this.db.delete(linkVisitorGroups).where(lt(linkVisitorGroups.day, dayBefore(day)));
     if (!row) throw new Error(`no analytics salt for ${day}`);
     return row.salt;
   }

@@ -9,7 +9,8 @@ import { storeVariants } from '../store-catalogue/store-catalogue.table';
  *
  * - A payment-link product counts what is left to sell in `products.stock`:
  *   reserving takes the units off at once, committing leaves them off,
- *   releasing puts them back.
+ *   releasing puts them back; `held_units` counts those its unpaid orders hold
+ *   (up when reserved, down when paid or released).
  * - A storefront variant with managed inventory counts `quantity` on hand and
  *   `reserved` by open orders: reserving raises `reserved`, committing takes the
  *   units off both, releasing lowers `reserved`.
@@ -38,6 +39,26 @@ export interface ProductReserveOptions {
    * fail its transaction when none are.
    */
   alsoWrite?: readonly WithSubquery[];
+  /**
+   * The most of the product's stock before the holds (`stock + held_units`)
+   * unpaid orders may hold once these units are taken, in basis points
+   * (PAY_MAX_UNPAID_SHARE_BPS); absent for an order with a proof of work.
+   */
+  unpaidShareBps?: number;
+}
+
+/**
+ * Whether taking `quantity` more units would leave unpaid orders holding more
+ * than `shareBps` of the product's stock before the holds. Checked by the
+ * reserving UPDATE itself, on the row it locks, so concurrent buyers can never
+ * all slip under it; this is the same rule, read back to say why an UPDATE took nothing.
+ */
+export function exceedsUnpaidShare(
+  product: Pick<ProductRow, 'stock' | 'heldUnits'>,
+  quantity: number,
+  shareBps: number,
+): boolean {
+  return (product.heldUnits + quantity) * 10_000 > shareBps * (product.stock + product.heldUnits);
 }
 
 /**
@@ -54,11 +75,18 @@ export async function reserveProductUnits(
   const statement = options.alsoWrite?.length ? tx.with(...options.alsoWrite) : tx;
   const [row] = await statement
     .update(products)
-    .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: new Date() })
+    .set({
+      stock: sql`${products.stock} - ${quantity}`,
+      heldUnits: sql`${products.heldUnits} + ${quantity}`,
+      updatedAt: new Date(),
+    })
     .where(
       and(
         eq(products.id, productId),
         sql`${products.stock} >= ${quantity}`,
+        options.unpaidShareBps === undefined
+          ? undefined
+          : sql`(${products.heldUnits} + ${quantity})::bigint * 10000 <= ${options.unpaidShareBps}::bigint * (${products.stock} + ${products.heldUnits})`,
         options.evenIfInactive
           ? undefined
           : and(eq(products.isActive, true), isNull(products.deletedAt)),
@@ -72,6 +100,39 @@ export async function reserveProductUnits(
     )
     .returning();
   return row ?? null;
+}
+
+/** Where a product's units are for one order: held unpaid, sold, or free (in stock). */
+export type UnitsState = 'held' | 'sold' | 'free';
+
+/**
+ * Moves a payment-link product's units of one order from one state to
+ * another in one conditional UPDATE: `stock` loses them when they leave
+ * `free` (false, nothing changed, when fewer are left) and gets them back
+ * when they return to it; `held_units` follows them in and out of `held`
+ * (never below zero: orders placed before it was counted hold none there).
+ */
+export async function moveProductUnits(
+  tx: Transaction,
+  productId: string,
+  quantity: number,
+  from: UnitsState,
+  to: UnitsState,
+): Promise<boolean> {
+  if (from === to) return true;
+  const taken = from === 'free' ? quantity : to === 'free' ? -quantity : 0;
+  const held = to === 'held' ? quantity : from === 'held' ? -quantity : 0;
+  const moved = await tx
+    .update(products)
+    .set({
+      ...(taken !== 0 ? { stock: sql`${products.stock} - ${taken}`, updatedAt: new Date() } : {}),
+      heldUnits: sql`greatest(${products.heldUnits} + ${held}, 0)`,
+    })
+    .where(
+      and(eq(products.id, productId), taken > 0 ? sql`${products.stock} >= ${taken}` : undefined),
+    )
+    .returning({ id: products.id });
+  return moved.length > 0;
 }
 
 /** Reserves a storefront variant's units; false when fewer than `quantity` are free. */
@@ -118,7 +179,8 @@ export async function reserve(
  * cancelled takes its units again as far as they exist, since the money was
  * received. A payment-link product's units left `stock` when they were
  * reserved (the order workflow reserves them again before an order that
- * stopped holding counts as sold), so there is nothing more to take.
+ * stopped holding counts as sold), so there is nothing more to take: held
+ * units only stop counting as held.
  */
 export async function commit(
   tx: Transaction,
@@ -126,7 +188,10 @@ export async function commit(
   { held }: { held: boolean },
 ): Promise<void> {
   const { item, quantity } = line;
-  if (item.kind === 'product') return;
+  if (item.kind === 'product') {
+    if (held) await moveProductUnits(tx, item.id, quantity, 'held', 'sold');
+    return;
+  }
   await tx
     .update(storeVariants)
     .set(
@@ -146,10 +211,7 @@ export async function commit(
 export async function release(tx: Transaction, line: StockLine): Promise<void> {
   const { item, quantity } = line;
   if (item.kind === 'product') {
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${quantity}`, updatedAt: new Date() })
-      .where(eq(products.id, item.id));
+    await moveProductUnits(tx, item.id, quantity, 'held', 'free');
     return;
   }
   await tx
@@ -165,7 +227,10 @@ export async function release(tx: Transaction, line: StockLine): Promise<void> {
  */
 export async function returnUnits(tx: Transaction, line: StockLine): Promise<void> {
   const { item, quantity } = line;
-  if (item.kind === 'product') return release(tx, line);
+  if (item.kind === 'product') {
+    await moveProductUnits(tx, item.id, quantity, 'sold', 'free');
+    return;
+  }
   await tx
     .update(storeVariants)
     .set({ quantity: sql`${storeVariants.quantity} + ${quantity}` })

@@ -12,10 +12,12 @@ import { scopeCondition, type Scope } from '../../lib/scope';
 import type { Database, Transaction } from '../../db/client';
 import {
   commit,
+  moveProductUnits,
   release,
   reserve,
   returnUnits,
   type StockLine,
+  type UnitsState,
 } from '../inventory/inventory.service';
 import { adjustSellerTally } from '../profiles/profiles.service';
 import { countOrderIn } from './orders-totals';
@@ -199,7 +201,7 @@ function allowed(current: OrderRow, request: TransitionRequest): boolean {
 }
 
 /** Where an order's units are: held for it unpaid, sold, or back in stock. */
-function unitsState(status: OrderStatus): 'held' | 'sold' | 'free' {
+function unitsState(status: OrderStatus): UnitsState {
   if (isUnpaid(status)) return 'held';
   return countsAsSale(status) ? 'sold' : 'free';
 }
@@ -219,7 +221,11 @@ async function moveStock(tx: Transaction, current: OrderRow, to: OrderStatus): P
     const moved = await moveLine(tx, line, from, next);
     if (!moved) {
       // Give back what this change took for the lines before it.
-      for (const done of taken) await release(tx, done);
+      for (const done of taken) {
+        if (done.item.kind === 'product') {
+          await moveProductUnits(tx, done.item.id, done.quantity, next, from);
+        } else await release(tx, done);
+      }
       return false;
     }
     taken.push(line);
@@ -230,13 +236,16 @@ async function moveStock(tx: Transaction, current: OrderRow, to: OrderStatus): P
 async function moveLine(
   tx: Transaction,
   line: StockLine,
-  from: 'held' | 'sold' | 'free',
-  to: 'held' | 'sold' | 'free',
+  from: UnitsState,
+  to: UnitsState,
 ): Promise<boolean> {
-  const product = line.item.kind === 'product';
+  // A payment-link product's held and sold units are both off its stock; its
+  // held ones are also counted apart (the unpaid share), so one statement moves them.
+  if (line.item.kind === 'product') {
+    return moveProductUnits(tx, line.item.id, line.quantity, from, to);
+  }
   if (from === 'free') {
-    // A payment-link product's sold units are off its stock, like its held ones.
-    if (to === 'held' || product) return reserve(tx, line, { evenIfInactive: true });
+    if (to === 'held') return reserve(tx, line, { evenIfInactive: true });
     // A storefront variant paid after its cart expired: the money came, so the units go.
     await commit(tx, line, { held: false });
     return true;
@@ -246,9 +255,7 @@ async function moveLine(
     else await release(tx, line);
     return true;
   }
-  // Sold units come back: to stock (a refund), or to the order's hold again
-  // (a product's held and sold units are both off its stock: nothing moves).
-  if (product && to === 'held') return true;
+  // Sold units come back: to stock (a refund), or to the order's hold again.
   await returnUnits(tx, line);
   return to === 'held' ? reserve(tx, line, { evenIfInactive: true }) : true;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { orderAmounts } from '@shared/commission';
 import { SALE_STATUSES, type OrderStatus } from '@shared/order-status';
 import { ORDER_CHANNEL_LABELS, type Order } from '@shared/orders/orders.schema';
@@ -53,6 +53,8 @@ export interface NewOrder {
   expiresAt: Date;
   /** Who placed it (lib/client-key.ts), for the per-address caps; none for demo data. */
   clientKey?: string | null;
+  /** An IPv6 buyer's /48 (lib/client-key.ts): its lock is the one taken, and the caps may count it whole. */
+  clientPrefixKey?: string | null;
   /** The click it came from (link analytics): the buyer's visitor hash and the click's channel. */
   attribution?: { visitorHash: string; linkSource: string } | null;
   /** When it was placed (now, unless demo data backdates it). */
@@ -123,14 +125,18 @@ export async function insertOrder(
       buyerTokenHash: hashBuyerToken(token),
       expiresAt: input.expiresAt,
       clientKey: input.clientKey ?? null,
+      clientPrefixKey: input.clientPrefixKey ?? null,
       visitorHash: input.attribution?.visitorHash ?? null,
       linkSource: input.attribution?.linkSource ?? null,
       ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
     })
     .returning({
       ...getTableColumns(orders),
-      // The client's lock, taken in this statement rather than one of its own (lib/client-key.ts).
-      ...(input.clientKey ? { clientLocked: clientLock(input.clientKey) } : {}),
+      // The client's lock, taken in this statement rather than one of its own (lib/client-key.ts);
+      // an IPv6 client's is its /48's, which its /64s may come to count as one.
+      ...(input.clientKey
+        ? { clientLocked: clientLock(input.clientPrefixKey ?? input.clientKey) }
+        : {}),
     });
   if (!order) throw new Error('insert returned no order');
   const { clientLocked: _locked, ...row } = order as typeof order & { clientLocked?: unknown };
@@ -138,33 +144,50 @@ export async function insertOrder(
   return { order: asLinkOrder(row), token };
 }
 
+/** How many /64s of one IPv6 /48 holding units make the /48 one client for the caps. */
+export const NETWORKS_PER_PREFIX = 4;
+
 /**
  * Units one client holds in unpaid orders still within their time (card and
  * MercadoPago checkouts as well as transfers): of one product and of all
- * products. One statement, served by the partial index on unpaid orders; an order
+ * products. An IPv6 client is its /64, or its whole /48 once
+ * NETWORKS_PER_PREFIX of the /48's /64s hold units (this order's included).
+ * One statement, served by the partial indexes on unpaid orders; an order
  * written earlier in the caller's transaction is counted.
  */
 export async function unpaidUnitsOf(
   tx: Transaction,
-  clientKey: string,
+  client: { key: string; prefixKey: string | null },
   productId: string,
   now: Date,
-): Promise<{ product: number; all: number }> {
+): Promise<{ product: number; all: number; wholePrefix: boolean }> {
+  const own = sql`${orders.clientKey} = ${client.key}`;
+  const ofProduct = sql`${orders.productId} = ${productId}`;
+  const units = (condition: SQL) =>
+    sql<number>`coalesce(sum(${orders.quantity}) filter (where ${condition}), 0)::int`;
   const [row] = await tx
     .select({
-      product: sql<number>`coalesce(sum(${orders.quantity}) filter (where ${orders.productId} = ${productId}), 0)::int`,
-      all: sql<number>`coalesce(sum(${orders.quantity}), 0)::int`,
+      product: units(sql`${own} and ${ofProduct}`),
+      all: units(own),
+      networks: sql<number>`count(distinct ${orders.clientKey})::int`,
+      prefixProduct: units(ofProduct),
+      prefixAll: units(sql`true`),
     })
     .from(orders)
     .where(
       and(
-        eq(orders.clientKey, clientKey),
+        client.prefixKey
+          ? or(eq(orders.clientKey, client.key), eq(orders.clientPrefixKey, client.prefixKey))
+          : eq(orders.clientKey, client.key),
         eq(orders.channel, 'link'),
         inArray(orders.status, ['pending_payment', 'pending_transfer']),
         gt(orders.expiresAt, now),
       ),
     );
-  return { product: row?.product ?? 0, all: row?.all ?? 0 };
+  if (client.prefixKey && (row?.networks ?? 0) >= NETWORKS_PER_PREFIX) {
+    return { product: row?.prefixProduct ?? 0, all: row?.prefixAll ?? 0, wholePrefix: true };
+  }
+  return { product: row?.product ?? 0, all: row?.all ?? 0, wholePrefix: false };
 }
 
 export type OrderLineRow = typeof orderLines.$inferSelect;

@@ -76,6 +76,11 @@ export const orders = pgTable(
      */
     clientKey: text('client_key'),
     /**
+     * The keyed hash of an IPv6 buyer's /48 (null for IPv4): once four /64s of
+     * one /48 hold units, a payment link's caps count the /48 as one client.
+     */
+    clientPrefixKey: text('client_prefix_key'),
+    /**
      * The click it came from (link analytics): the buyer's visitor hash of that
      * day and the channel of their latest click on the product; null for
      * storefront carts and orders placed before clicks were counted.
@@ -96,6 +101,10 @@ export const orders = pgTable(
     // What one client holds unpaid: read before each of its orders, so only unpaid rows are indexed.
     index('orders_client_unpaid_idx')
       .on(table.clientKey)
+      .where(sql`${table.status} in ('reserved', 'pending_payment', 'pending_transfer')`),
+    // …and what the /64s of one IPv6 /48 hold, read with it.
+    index('orders_client_prefix_unpaid_idx')
+      .on(table.clientPrefixKey)
       .where(sql`${table.status} in ('reserved', 'pending_payment', 'pending_transfer')`),
     check(
       'orders_amounts_check',

@@ -40,6 +40,10 @@ describe('order transitions', () => {
     const [row] = await t.db.select().from(products).where(eq(products.id, world.productId));
     return row!.stock;
   };
+  const heldUnits = async () => {
+    const [row] = await t.db.select().from(products).where(eq(products.id, world.productId));
+    return row!.heldUnits;
+  };
 
   it('any sequence of status changes leaves points and sales equal to what the orders award, and stock equal to what they hold', async () => {
     await fc.assert(
@@ -64,6 +68,11 @@ describe('order transitions', () => {
           .filter((row) => row.status !== 'expired' && row.status !== 'refunded')
           .reduce((sum, row) => sum + row.quantity, 0);
         expect(await stock()).toBe(1000 - held);
+        // What unpaid orders hold, for the unpaid share (PAY_MAX_UNPAID_SHARE_BPS).
+        const unpaid = rows
+          .filter((row) => row.status === 'pending_payment' || row.status === 'pending_transfer')
+          .reduce((sum, row) => sum + row.quantity, 0);
+        expect(await heldUnits()).toBe(unpaid);
         for (const row of rows) {
           const expected =
             row.status === 'approved' || row.status === 'delivered'

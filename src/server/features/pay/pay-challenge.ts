@@ -17,7 +17,9 @@ import { payChallengeUses } from './pay-challenges.table';
  * holds many units unpaid (PAY_CHALLENGE_AFTER_UNITS): an ALTCHA challenge
  * (altcha-lib's v2 format, which the `altcha` 3 widget solves) made and
  * checked here, with nothing external. A real buyer's browser spends a second
- * or two; a script placing orders in bulk pays that for every order.
+ * or two; a script placing orders in bulk pays that for every order. Each
+ * challenge is made for one client (its key, lib/client-key.ts) and solves
+ * orders from that client only: a farm cannot solve for rotated addresses.
  */
 
 /** How long a challenge may be solved and used: the widget solves it at once. */
@@ -35,18 +37,31 @@ export interface ChallengeSettings {
 function secrets(appSecret: string) {
   const derive = (label: string) =>
     createHmac('sha256', appSecret).update(`pay-challenge:${label}`).digest('hex');
-  return { signature: derive('signature'), key: derive('key') };
+  return { signature: derive('signature'), key: derive('key'), client: derive('client') };
 }
 
 /**
- * A challenge for orders of one product. The answer is a random attempt number
- * between a quarter of `maxAttempts` and `maxAttempts`, so the work is never
- * trivial; the server signs the key it leads to, and checks a solution with
- * one HMAC instead of repeating the work.
+ * The client a challenge is made for, as its signed parameters carry it: a
+ * keyed hash of the client key, so the challenge tells nobody who asked.
+ */
+function clientBinding(appSecret: string, clientKey: string): string {
+  return createHmac('sha256', secrets(appSecret).client)
+    .update(clientKey)
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+/**
+ * A challenge for orders of one product by one client. The answer is a random
+ * attempt number between a quarter of `maxAttempts` and `maxAttempts`, so the
+ * work is never trivial; the server signs the key it leads to (and every
+ * parameter, the product and the client included), and checks a solution
+ * with one HMAC instead of repeating the work.
  */
 export async function createPayChallenge(
   settings: ChallengeSettings,
   productId: string,
+  clientKey: string,
   now: Date,
 ): Promise<PayChallenge> {
   const keys = secrets(settings.appSecret);
@@ -55,7 +70,7 @@ export async function createPayChallenge(
     cost: settings.cost,
     counter: randomInt(settings.maxAttempts, Math.ceil(settings.maxAttempts / 4)),
     deriveKey,
-    data: { product: productId },
+    data: { product: productId, client: clientBinding(settings.appSecret, clientKey) },
     expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
     hmacSignatureSecret: keys.signature,
     hmacKeySignatureSecret: keys.key,
@@ -70,16 +85,21 @@ export interface SolvedChallenge {
   expiresAt: Date;
 }
 
+/** A valid solution of a challenge made for another client (another address or /64). */
+export const OTHER_CLIENT = 'other-client';
+
 /**
  * Checks the widget's payload (base64 of `{ challenge, solution }`): signed by
- * us, not expired, made for this product, solved. Anything else, including a
- * payload that is not even JSON, is `null`.
+ * us, not expired, made for this product, solved; and made for this client,
+ * else `OTHER_CLIENT`. Anything else, including a payload that is not even
+ * JSON, is `null`.
  */
 export async function verifyPayChallenge(
   settings: Pick<ChallengeSettings, 'appSecret'>,
   payload: string,
   productId: string,
-): Promise<SolvedChallenge | null> {
+  clientKey: string,
+): Promise<SolvedChallenge | typeof OTHER_CLIENT | null> {
   let parsed: { challenge?: Challenge; solution?: Solution };
   try {
     parsed = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as typeof parsed;
@@ -95,6 +115,7 @@ export async function verifyPayChallenge(
     parameters === null ||
     parameters.algorithm !== ALGORITHM ||
     parameters.data?.product !== productId ||
+    typeof parameters.data.client !== 'string' ||
     typeof parameters.nonce !== 'string' ||
     typeof parameters.expiresAt !== 'number'
   ) {
@@ -114,6 +135,8 @@ export async function verifyPayChallenge(
     // A malformed solution (a counter out of range, a key that is not hex) is no solution.
     return null;
   }
+  // Signed, so the binding is ours: a solution is worth something only to the client it was made for.
+  if (parameters.data.client !== clientBinding(settings.appSecret, clientKey)) return OTHER_CLIENT;
   return { nonce: parameters.nonce, expiresAt: new Date(parameters.expiresAt * 1000) };
 }
 

@@ -156,10 +156,12 @@ describe('payment links: a proof-of-work challenge past the lower threshold', ()
   });
   afterAll(() => t.close());
 
-  const challengeFor = async (productId: string) => {
+  /** A challenge as the widget asks for it, from the address that will order with it. */
+  const challengeFor = async (productId: string, address = '192.0.2.10') => {
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/public/pay/${productId}/challenge`,
+      remoteAddress: address,
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -199,9 +201,10 @@ describe('payment links: a proof-of-work challenge past the lower threshold', ()
   });
 
   it('refuses a solution for another product, a forged one and a payload that is not one', async () => {
+    const address = '192.0.2.20';
     const other = await createPayWorld(t, { stock: 10 });
-    const forOther = await solve(await challengeFor(other.productId));
-    const challenge = await challengeFor(world.productId);
+    const forOther = await solve(await challengeFor(other.productId, address));
+    const challenge = await challengeFor(world.productId, address);
     // A solved challenge whose expiry was pushed back: the signature no longer matches.
     const solved = JSON.parse(Buffer.from(await solve(challenge), 'base64').toString()) as {
       challenge: Challenge;
@@ -211,7 +214,6 @@ describe('payment links: a proof-of-work challenge past the lower threshold', ()
     const wrongAnswer = Buffer.from(
       JSON.stringify({ challenge, solution: { counter: 0, derivedKey: 'ab'.repeat(32) } }),
     ).toString('base64');
-    const address = '192.0.2.20';
     expect((await order({ quantity: 4 }, address)).statusCode).toBe(201);
     for (const payload of [forOther, forged, wrongAnswer, 'no es base64 {', '']) {
       const response = await order({ quantity: 1, challenge: payload }, address);
@@ -220,17 +222,52 @@ describe('payment links: a proof-of-work challenge past the lower threshold', ()
     }
   });
 
+  it('a solution works only from the client that asked for its challenge (another address or /64: 428 in Spanish)', async () => {
+    const buyer = '192.0.2.40';
+    const farm = '192.0.2.41';
+    expect((await order({ quantity: 4 }, buyer)).statusCode).toBe(201);
+    expect((await order({ quantity: 4 }, farm)).statusCode).toBe(201);
+    // Solved from the farm's address, presented from the buyer's: refused, and not spent.
+    const payload = await solve(await challengeFor(world.productId, farm));
+    const elsewhere = await order({ quantity: 1, challenge: payload }, buyer);
+    expect(elsewhere.statusCode).toBe(428);
+    expect(elsewhere.json().error).toEqual({
+      code: 'CHALLENGE_OTHER_CLIENT',
+      message: PAY_MESSAGES.challengeOtherClient,
+    });
+    expect((await order({ quantity: 1, challenge: payload }, farm)).statusCode).toBe(201);
+    expect((await order({ quantity: 1, challenge: payload }, farm)).json().error.code).toBe(
+      'CHALLENGE_INVALID',
+    );
+    // An IPv6 client is its /64: another address of the same /64 may use it, another /64 may not.
+    const v6 = '2001:db8:40:1::1';
+    expect((await order({ quantity: 4 }, v6)).statusCode).toBe(201);
+    expect((await order({ quantity: 4 }, '2001:db8:40:2::1')).statusCode).toBe(201);
+    const forV6 = await solve(await challengeFor(world.productId, v6));
+    const otherNetwork = await order({ quantity: 1, challenge: forV6 }, '2001:db8:40:2::1');
+    expect(otherNetwork.json().error.code).toBe('CHALLENGE_OTHER_CLIENT');
+    expect((await order({ quantity: 1, challenge: forV6 }, '2001:db8:40:1::99')).statusCode).toBe(
+      201,
+    );
+    // The challenge names its client by a keyed hash only.
+    const challenge = await challengeFor(world.productId, farm);
+    expect(JSON.stringify(challenge)).not.toContain('192.0.2');
+    expect(challenge.parameters.data?.client).not.toBe(clientKey(farm, t.config.appSecret));
+  });
+
   it('a challenge expires after five minutes, and the server signs with a key from APP_SECRET', async () => {
     const settings = { appSecret: t.config.appSecret, cost: 10, maxAttempts: 50 };
+    const key = clientKey('192.0.2.30', t.config.appSecret);
     const old = await createPayChallenge(
       settings,
       world.productId,
+      key,
       new Date(Date.now() - 6 * 60_000),
     );
-    expect(await verifyPayChallenge(settings, await solve(old), world.productId)).toBeNull();
-    const fresh = await createPayChallenge(settings, world.productId, new Date());
+    expect(await verifyPayChallenge(settings, await solve(old), world.productId, key)).toBeNull();
+    const fresh = await createPayChallenge(settings, world.productId, key, new Date());
     const payload = await solve(fresh);
-    expect(await verifyPayChallenge(settings, payload, world.productId)).toMatchObject({
+    expect(await verifyPayChallenge(settings, payload, world.productId, key)).toMatchObject({
       nonce: fresh.parameters.nonce,
     });
     expect(
@@ -238,6 +275,7 @@ describe('payment links: a proof-of-work challenge past the lower threshold', ()
         { appSecret: `${settings.appSecret}-other` },
         payload,
         world.productId,
+        key,
       ),
     ).toBeNull();
   });

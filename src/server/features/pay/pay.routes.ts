@@ -101,7 +101,10 @@ export const payRoutes: FastifyPluginAsyncZod<{ deps: Omit<PayDeps, 'log'> }> = 
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getPayChallenge(withLog(request.log), request.params.productId);
+      // Made for this client only (its address or IPv6 /64): a solution works from nowhere else.
+      return getPayChallenge(withLog(request.log), request.params.productId, {
+        address: request.ip,
+      });
     },
   );
 

@@ -11,7 +11,7 @@ import {
 import type { Config } from '../../config/env';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { clientKey } from '../../lib/client-key';
+import { clientKey, clientKeys } from '../../lib/client-key';
 import type { LinkAnalytics } from '../analytics/link-analytics';
 import type { SecretBox } from '../../lib/secret-box';
 import type { Storage } from '../../lib/storage';
@@ -59,14 +59,20 @@ function totalFor(product: ProductRow, quantity: number): number {
 
 /**
  * GET /api/public/pay/:productId/challenge: a proof-of-work challenge for an
- * order of this product (asked for only once a client holds many units unpaid).
+ * order of this product by this client (asked for only past a cap: the units
+ * the client holds unpaid, or the product's unpaid share).
  */
-export async function getPayChallenge(deps: PayDeps, productId: string): Promise<PayChallenge> {
+export async function getPayChallenge(
+  deps: PayDeps,
+  productId: string,
+  from: PayClient,
+): Promise<PayChallenge> {
   const product = await findProduct(deps.db, productId);
   if (!product || !product.isActive) throw notFound();
   return createPayChallenge(
     { appSecret: deps.config.appSecret, ...deps.config.pay.challenge },
     productId,
+    clientKey(from.address, deps.config.appSecret),
     deps.now?.() ?? new Date(),
   );
 }
@@ -203,12 +209,13 @@ export async function startPayment(
   }
   const { provider, gateway } = await gatewayFor(deps, product, input);
   const sellerId = await sellerOfLink(deps.db, productId, input.ref);
+  const keys = clientKeys(from.address, deps.config.appSecret);
   const client: OrderClient = {
-    key: clientKey(from.address, deps.config.appSecret),
+    ...keys,
     challenge:
       input.challenge === undefined
         ? undefined
-        : await verifyPayChallenge(deps.config, input.challenge, productId),
+        : await verifyPayChallenge(deps.config, input.challenge, productId, keys.key),
   };
   const expiresAt = new Date(now.getTime() + provider.holdMs(deps.config.pay));
   const attribution = deps.linkAnalytics

@@ -4,7 +4,7 @@ import type { Config } from '../../config/env';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secret-box';
-import { reserveProductUnits } from '../inventory/inventory.service';
+import { exceedsUnpaidShare, reserveProductUnits } from '../inventory/inventory.service';
 import { buyerUrlContext } from '../notifications/email-templates';
 import { buyerMailQuotaFor, notifyOrderCreated } from '../notifications/notifications.service';
 import { orderCountedIn } from '../orders/orders-totals';
@@ -16,7 +16,7 @@ import {
 } from '../orders/orders.service';
 import { findProduct, type ProductRow } from '../products/products.service';
 import { orderPlacedSignals } from '../risk/risk-signals';
-import { checkHeldUnits, type OrderClient } from './pay-limits';
+import { checkHeldUnits, proofOf, requireProof, type OrderClient } from './pay-limits';
 
 /**
  * Writing a payment-link order: the order, its first history row, the
@@ -56,6 +56,9 @@ export function buyerLink(
     : `${appUrl}/success?order=${order.id}&token=${encodeURIComponent(token)}`;
 }
 
+const samePrice = (a: ProductRow, b: ProductRow) =>
+  a.priceCents === b.priceCents && a.commissionBps === b.commissionBps;
+
 /** The product's price or commission changed while its order was being written. */
 class Repriced extends Error {
   constructor(readonly product: ProductRow) {
@@ -92,7 +95,10 @@ export interface Placement {
  * the commit. The stock update also checks the order was priced with the
  * product's current price and commission; if the company changed them
  * meanwhile, the order is written again at the new price (or, for a buyer who
- * was shown a total, refused with PRICE_CHANGED).
+ * was shown a total, refused with PRICE_CHANGED). Without a proof of work it
+ * also checks, on the product's row it locks, that unpaid orders would hold
+ * at most PAY_MAX_UNPAID_SHARE_BPS of the stock: concurrent buyers queue on
+ * that row, and each sees the units the ones before it took.
  */
 export async function placeOrder(
   deps: Pick<PayDeps, 'db' | 'config' | 'secretBox' | 'log'>,
@@ -119,17 +125,19 @@ export async function placeOrder(
           buyer: input.buyer,
           expiresAt: placement.expiresAt,
           clientKey: client.key,
+          clientPrefixKey: client.prefixKey,
           attribution: placement.attribution ?? null,
         },
         { countTotals: false },
       );
+      const proof = await proofOf(tx, client);
       // Writing the order took the client's lock, so what it holds is counted after its
       // earlier orders committed, this one included; a refused order never waits for the stock.
-      await checkHeldUnits(tx, {
-        client,
-        held: await unpaidUnitsOf(tx, client.key, productId, now),
+      checkHeldUnits({
+        held: await unpaidUnitsOf(tx, client, productId, now),
         quantity: input.quantity,
         limits,
+        proof,
       });
       // What the order tells the risk center about its seller (never stops the order).
       await orderPlacedSignals(tx, created.order, {
@@ -151,9 +159,11 @@ export async function placeOrder(
       );
       // The product's stock and the company's totals in one statement: if no units are
       // taken the transaction fails below, and the totals go with it.
+      const share = proof === 'proven' ? undefined : limits.unpaidShareBps;
       const sold = await reserveProductUnits(tx, productId, input.quantity, {
         pricedAs: priced,
         alsoWrite: orderCountedIn(tx, created.order, created.order.status),
+        unpaidShareBps: share,
       });
       if (!sold) {
         const again = await findProduct(tx, productId);
@@ -162,6 +172,13 @@ export async function placeOrder(
         }
         if (again.stock < input.quantity) {
           throw new AppError('OUT_OF_STOCK', PAY_MESSAGES.outOfStock, 409);
+        }
+        if (
+          share !== undefined &&
+          samePrice(again, priced) &&
+          exceedsUnpaidShare(again, input.quantity, share)
+        ) {
+          requireProof(proof);
         }
         throw new Repriced(again);
       }
@@ -174,8 +191,12 @@ export async function placeOrder(
     } catch (error) {
       if (!(error instanceof Repriced)) throw error;
       // A buyer who saw a total is asked about the new one; otherwise the order is
-      // written at the new price, unless the company keeps changing it.
-      if (input.expected_total_cents !== undefined || attempt >= PRICING_ATTEMPTS) {
+      // written at the new price, unless the company keeps changing it. Units let go
+      // between the refused update and the read after it change no price: tried again.
+      if (
+        attempt >= PRICING_ATTEMPTS ||
+        (input.expected_total_cents !== undefined && !samePrice(error.product, priced))
+      ) {
         throw priceChanged();
       }
       priced = error.product;

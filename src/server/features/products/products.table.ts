@@ -33,6 +33,13 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     stock: integer('stock').notNull().default(0),
+    /**
+     * Units unpaid payment-link orders hold (off `stock` until they are paid or
+     * let go): `stock + held_units` is the stock as it stood before the holds,
+     * and unpaid orders may hold at most PAY_MAX_UNPAID_SHARE_BPS of it without a
+     * proof of work. Kept by the inventory service in the statements that move units.
+     */
+    heldUnits: integer('held_units').notNull().default(0),
     category: text('category').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
     commissionBps: integer('commission_bps').notNull().default(300),
@@ -60,6 +67,7 @@ export const products = pgTable(
       .where(sql`${table.isActive} AND ${table.deletedAt} IS NULL AND ${table.stock} > 0`),
     check('products_price_check', sql`${table.priceCents} > 0`),
     check('products_stock_check', sql`${table.stock} >= 0`),
+    check('products_held_units_check', sql`${table.heldUnits} >= 0`),
     check('products_commission_check', sql`${table.commissionBps} BETWEEN 300 AND 10000`),
   ],
 );
