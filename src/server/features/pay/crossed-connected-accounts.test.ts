@@ -80,8 +80,8 @@ describe('a connected account’s payment naming another company’s order appro
 
   async function connectStripe(world: PayWorld) {
     expect(
-      (await companyCall(t, world.company, 'GET', '/payment-methods/stripe/connect')).statusCode,
-    ).toBe(302);
+      (await companyCall(t, world.company, 'POST', '/payment-methods/stripe/connect')).statusCode,
+    ).toBe(200);
     stripe.onboard(await stripeAccountOf(world));
     const back = await companyCall(t, world.company, 'GET', '/payment-methods/stripe/callback');
     expect(back.headers.location).toBe('/company/payment-gateways?connected=stripe');
