@@ -49,6 +49,7 @@ import { LinkAnalytics } from './features/analytics/link-analytics';
 import { riskStep } from './features/risk/risk-step';
 import { SellerSightings } from './features/risk/seller-sightings';
 import { riskPlugin } from './features/risk/risk.plugin';
+import { destinationChangesPlugin } from './features/destination-changes/destination-changes.plugin';
 import { bannedAmong } from './features/profiles/seller-standing.service';
 
 declare module 'fastify' {
@@ -191,6 +192,7 @@ export async function buildApp(
   await app.register(mailPlugin);
   await app.register(notificationsPlugin);
   await app.register(riskPlugin);
+  await app.register(destinationChangesPlugin);
   await app.register(settlementsPlugin);
   await app.register(authPlugin, {
     // A seller banned for fraud (risk center) cannot sign in again.

@@ -21,3 +21,4 @@ export * from '../features/settlements/payouts.table';
 export * from '../features/pay/pay-challenges.table';
 export * from '../features/analytics/analytics.table';
 export * from '../features/risk/risk.table';
+export * from '../features/destination-changes/destination-changes.table';

@@ -8,6 +8,7 @@ import { actionMail, type ActionMail } from '../mail/templates';
 import { findOrder, type LinkOrderRow } from '../orders/orders.service';
 import { methodWithSecrets } from '../payments/payment-methods.service';
 import { profileContacts } from '../profiles/profiles.service';
+import { destinationChangedMail } from './destination-mails';
 import type { OrderMailPayload } from './notifications.service';
 
 export interface RenderDeps {
@@ -88,6 +89,9 @@ export async function renderOutboxMail(
 ): Promise<ActionMail | null> {
   const data = payload as unknown as OrderMailPayload;
   if (kind === 'seller_payout_paid') return payoutMail(deps, payload);
+  if (kind === 'seller_payout_details_changed' || kind === 'company_payment_method_changed') {
+    return destinationChangedMail(deps.secretBox, kind, payload);
+  }
   if (kind === 'seller_account_suspended') {
     const reversed = typeof payload.reversedCents === 'number' ? payload.reversedCents : 0;
     return actionMail({
