@@ -50,6 +50,7 @@ import { riskStep } from './features/risk/risk-step';
 import { SellerSightings } from './features/risk/seller-sightings';
 import { riskPlugin } from './features/risk/risk.plugin';
 import { destinationChangesPlugin } from './features/destination-changes/destination-changes.plugin';
+import { notMeRoutes } from './features/destination-changes/not-me.routes';
 import { bannedAmong } from './features/profiles/seller-standing.service';
 
 declare module 'fastify' {
@@ -209,6 +210,7 @@ export async function buildApp(
       await api.register(payPlugin);
       await api.register(authRoutes);
       await api.register(accountRoutes);
+      await api.register(notMeRoutes, { prefix: '/account' });
       await api.register(identityDocumentRoutes);
       await api.register(notificationRoutes, { prefix: '/notifications' });
       // One surface per actor, each behind its role guard (401 / 403).

@@ -60,13 +60,12 @@ export function methodDestination(
     const { cbu = '', alias = '' } = row.publicConfig;
     return { key: `bank:${cbu}:${alias.toLowerCase()}`, label: bankLabel(row.publicConfig) };
   }
-  const field = provider === 'stripe' ? 'secretKey' : 'accessToken';
-  const name = provider === 'stripe' ? 'clave secreta' : 'access token';
+  const [field, named, none] =
+    provider === 'stripe'
+      ? ['secretKey', 'clave secreta terminada en', 'Sin clave secreta']
+      : ['accessToken', 'access token terminado en', 'Sin access token'];
   const secret = openSecrets(secretBox, row)[field] ?? '';
-  return {
-    key: `${field}:${secret}`,
-    label: secret ? `${name} terminado en ${last4(secret)}` : `Sin ${name}`,
-  };
+  return { key: `${field}:${secret}`, label: secret ? `${named} ${last4(secret)}` : none };
 }
 
 /** A company's MercadoPago collector id. */
