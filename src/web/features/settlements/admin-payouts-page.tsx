@@ -1,11 +1,13 @@
-import { Download, Send } from 'lucide-react';
+import { Clock, Download, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { formatArs } from '@shared/money';
 import { countOf } from '@shared/plural';
 import {
   PAYOUT_BATCH_STATUS_LABELS,
+  PAYOUT_BLOCKED_REASONS,
   PAYOUT_MESSAGES,
   type PayoutBatch,
+  type SellerPayable,
 } from '@shared/settlements/settlements.schema';
 import { Button } from '@web/components/ui/button';
 import { QueryFallback } from '@web/components/data-list';
@@ -92,19 +94,7 @@ export function AdminPayoutsPage() {
                   {seller.email}
                   {seller.province ? ` · ${seller.province}` : ''}
                 </p>
-                <p
-                  className={cn(
-                    'text-xs',
-                    seller.blocked_reason
-                      ? 'font-medium text-destructive'
-                      : 'text-muted-foreground',
-                  )}
-                >
-                  {seller.blocked_reason
-                    ? // Held by the risk center, a seller still has details: the reason comes first.
-                      `Bloqueado: ${seller.blocked_reason}${seller.destination ? ` · ${seller.destination.label}` : ''}`
-                    : seller.destination?.label}
-                </p>
+                <SellerStatus seller={seller} />
               </div>
               <p className="font-bold tabular-nums sm:text-right">
                 {formatArs(seller.available_cents)}
@@ -225,5 +215,38 @@ function MarkPaidDialog({ batch, onClose }: { batch: PayoutBatch | null; onClose
         </DialogForm>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * Where a seller's payout goes, or why it cannot go yet. The wait after a
+ * change of payout details ends by itself (amber, with the date); any other
+ * block needs someone (red). Held sellers still show their details after the reason.
+ */
+function SellerStatus({ seller }: { seller: SellerPayable }) {
+  const destination = seller.destination ? ` · ${seller.destination.label}` : '';
+  if (!seller.blocked_reason) {
+    return <p className="text-xs break-words text-muted-foreground">{seller.destination?.label}</p>;
+  }
+  // Every other reason is one of PAYOUT_BLOCKED_REASONS; the wait's names its dates.
+  const waiting = !(Object.values(PAYOUT_BLOCKED_REASONS) as string[]).includes(
+    seller.blocked_reason,
+  );
+  if (seller.held_until && waiting) {
+    return (
+      <p className="flex gap-1.5 text-xs font-medium break-words text-amber-800">
+        <Clock className="mt-px size-3.5 shrink-0" aria-hidden />
+        <span>
+          En espera: {seller.blocked_reason}
+          {destination}
+        </span>
+      </p>
+    );
+  }
+  return (
+    <p className="text-xs font-medium break-words text-destructive">
+      Bloqueado: {seller.blocked_reason}
+      {destination}
+    </p>
   );
 }
