@@ -142,18 +142,12 @@ function Confirm({
           {refused}
         </p>
       ) : null}
-      <div className="flex flex-col gap-3 sm:flex-row-reverse">
-        <Button
-          variant="destructive"
-          size="lg"
-          className="sm:flex-1"
-          onClick={onConfirm}
-          disabled={pending}
-        >
+      <div className="flex flex-col gap-3">
+        <Button variant="destructive" size="lg" onClick={onConfirm} disabled={pending}>
           <ShieldAlert aria-hidden />
           {pending ? 'Protegiendo tu cuenta…' : 'No fui yo: proteger mi cuenta'}
         </Button>
-        <Button asChild variant="outline" size="lg" className="sm:flex-1">
+        <Button asChild variant="outline" size="lg">
           <Link to={paths.home}>Fui yo, no hacer nada</Link>
         </Button>
       </div>
@@ -213,7 +207,12 @@ function Done({ result }: { result: NotMeResult }) {
         </Done.Item>
       </ul>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Button asChild size="lg" className="sm:flex-1">
+        <Button
+          asChild
+          size="lg"
+          variant={result.password_reset_sent ? 'outline' : 'primary'}
+          className="sm:flex-1"
+        >
           <Link to={paths.forgotPassword}>
             {result.password_reset_sent ? 'No me llegó el e-mail' : 'Elegir una contraseña nueva'}
           </Link>

@@ -36,6 +36,8 @@ export function AdminPayoutsPage() {
   const data = payouts.data;
   const ready = data.sellers.filter((seller) => !seller.blocked_reason);
   const readyTotal = ready.reduce((sum, seller) => sum + seller.available_cents, 0);
+  const waiting = data.sellers.filter(isWaiting).length;
+  const blocked = data.sellers.length - ready.length - waiting;
 
   return (
     <div>
@@ -52,9 +54,8 @@ export function AdminPayoutsPage() {
           <p className="text-2xl font-bold tabular-nums">{formatArs(readyTotal)}</p>
           <p className="text-xs text-muted-foreground">
             {countOf(ready.length, 'vendedor', 'vendedores')}
-            {data.sellers.length > ready.length
-              ? ` · ${countOf(data.sellers.length - ready.length, 'bloqueado', 'bloqueados')}`
-              : ''}
+            {waiting ? ` · ${countOf(waiting, 'en espera', 'en espera')}` : ''}
+            {blocked ? ` · ${countOf(blocked, 'bloqueado', 'bloqueados')}` : ''}
           </p>
         </div>
         <Button
@@ -219,34 +220,39 @@ function MarkPaidDialog({ batch, onClose }: { batch: PayoutBatch | null; onClose
 }
 
 /**
- * Where a seller's payout goes, or why it cannot go yet. The wait after a
- * change of payout details ends by itself (amber, with the date); any other
- * block needs someone (red). Held sellers still show their details after the reason.
+ * Waiting out the hold after a change of payout details: it ends by itself.
+ * Every other reason is one of PAYOUT_BLOCKED_REASONS; the wait's names its dates.
+ */
+function isWaiting(seller: SellerPayable): boolean {
+  return (
+    seller.held_until !== null &&
+    seller.blocked_reason !== null &&
+    !(Object.values(PAYOUT_BLOCKED_REASONS) as string[]).includes(seller.blocked_reason)
+  );
+}
+
+/**
+ * Where a seller's payout goes, and why it cannot go yet: waiting (amber, with
+ * the dates) or blocked until someone acts (red). The details follow the reason.
  */
 function SellerStatus({ seller }: { seller: SellerPayable }) {
-  const destination = seller.destination ? ` · ${seller.destination.label}` : '';
-  if (!seller.blocked_reason) {
-    return <p className="text-xs break-words text-muted-foreground">{seller.destination?.label}</p>;
-  }
-  // Every other reason is one of PAYOUT_BLOCKED_REASONS; the wait's names its dates.
-  const waiting = !(Object.values(PAYOUT_BLOCKED_REASONS) as string[]).includes(
-    seller.blocked_reason,
-  );
-  if (seller.held_until && waiting) {
-    return (
-      <p className="flex gap-1.5 text-xs font-medium break-words text-amber-800">
-        <Clock className="mt-px size-3.5 shrink-0" aria-hidden />
-        <span>
-          En espera: {seller.blocked_reason}
-          {destination}
-        </span>
-      </p>
-    );
-  }
+  const label = seller.destination ? (
+    <p className="text-xs break-words text-muted-foreground">{seller.destination.label}</p>
+  ) : null;
+  if (!seller.blocked_reason) return label;
   return (
-    <p className="text-xs font-medium break-words text-destructive">
-      Bloqueado: {seller.blocked_reason}
-      {destination}
-    </p>
+    <>
+      {isWaiting(seller) ? (
+        <p className="flex gap-1.5 text-xs font-medium break-words text-amber-800">
+          <Clock className="mt-px size-3.5 shrink-0" aria-hidden />
+          <span>En espera: {seller.blocked_reason}</span>
+        </p>
+      ) : (
+        <p className="text-xs font-medium break-words text-destructive">
+          Bloqueado: {seller.blocked_reason}
+        </p>
+      )}
+      {label}
+    </>
   );
 }

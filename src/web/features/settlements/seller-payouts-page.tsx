@@ -57,7 +57,11 @@ export function SellerPayoutsPage() {
           hint={
             data.available_cents < 0
               ? 'Un reembolso posterior a un pago: se descuenta del próximo.'
-              : 'Entra en el próximo pago.'
+              : data.blocked_reason === PAYOUT_BLOCKED_REASONS.underReview
+                ? 'Retenido mientras revisamos tu cuenta.'
+                : data.held_until
+                  ? `Entra en el primer pago desde el ${formatDateTime(data.held_until)}.`
+                  : 'Entra en el próximo pago.'
           }
           strong
         />
