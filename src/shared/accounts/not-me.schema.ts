@@ -7,6 +7,9 @@ import { z } from '../zod';
  */
 export const NOT_ME_LINK_DAYS = 7;
 
+/** A seller's payout destination before their first details (e-mails, audit, the page). */
+export const NO_PAYOUT_DESTINATION = 'Sin datos de cobro';
+
 export const NOT_ME_MESSAGES = {
   tokenMissing: 'Falta el código del enlace. Ábrelo de nuevo desde el e-mail que te enviamos.',
   tokenInvalid:

@@ -58,8 +58,10 @@ describe('a company changes where buyers pay it: the owner is told, and «No fui
     const [mail] = await changeMails();
     expect(mail!.subject).toBe('Cambió un medio de cobro de tu empresa en VendeMás');
     expect(mail!.body).toContain(
-      'cambió «Transferencia» en la configuración de cobro de tu empresa: antes era Sin configurar y ahora es CBU terminado en 4569 (alias terminado en NERA)',
+      'cambió «Transferencia» en la configuración de cobro de tu empresa.',
     );
+    expect(mail!.body).toContain('Antes: Sin configurar');
+    expect(mail!.body).toContain('Ahora: CBU terminado en 4569 (alias terminado en NERA)');
     expect(mail!.body).not.toContain(TRANSFER_CONFIG.cbu);
     expect(mail!.body).toContain('volveremos a poner los datos anteriores');
 
@@ -84,9 +86,9 @@ describe('a company changes where buyers pay it: the owner is told, and «No fui
     expect(
       (await call('PATCH', '/settings', { provider_collector_id: '555444333' })).statusCode,
     ).toBe(200);
-    expect((await changeMails()).at(-1)!.body).toContain(
-      'antes era Sin ID de Cobrador y ahora es ID de Cobrador terminado en 4333',
-    );
+    const collector = (await changeMails()).at(-1)!;
+    expect(collector.body).toContain('Antes: Sin ID de Cobrador');
+    expect(collector.body).toContain('Ahora: ID de Cobrador terminado en 4333');
     const entries = await t.db
       .select()
       .from(auditLog)
@@ -98,7 +100,7 @@ describe('a company changes where buyers pay it: the owner is told, and «No fui
       );
     expect(entries.map((entry) => entry.after)).toEqual([
       { subject: 'Transferencia', destination: 'CBU terminado en 4569 (alias terminado en NERA)' },
-      { subject: 'Stripe', destination: 'clave secreta terminada en 0000' },
+      { subject: 'Stripe', destination: 'Clave secreta terminada en 0000' },
       { subject: 'ID de Cobrador', destination: 'ID de Cobrador terminado en 4333' },
     ]);
     expect(JSON.stringify(entries)).not.toContain(STRIPE_SECRET_KEY);
@@ -118,7 +120,7 @@ describe('a company changes where buyers pay it: the owner is told, and «No fui
         .statusCode,
     ).toBe(200);
     const disowned = (await changeMails()).at(-1)!;
-    expect(disowned.body).toContain(`ahora es CBU terminado en ${stolenCbu.slice(-4)}`);
+    expect(disowned.body).toContain(`Ahora: CBU terminado en ${stolenCbu.slice(-4)}`);
     const mp = await methodId('mercadopago');
     await call('PATCH', `/payment-methods/${mp}`, { config: { accessToken: OTHER_MP_TOKEN } });
     await call('PATCH', '/settings', { provider_collector_id: '111222333' });
@@ -133,7 +135,7 @@ describe('a company changes where buyers pay it: the owner is told, and «No fui
       password_reset_sent: true,
       restored: [
         'ID de Cobrador: ID de Cobrador terminado en 4333',
-        'MercadoPago: access token terminado en 2026',
+        'MercadoPago: Access token terminado en 2026',
         'Transferencia: CBU terminado en 4569 (alias terminado en NERA)',
       ],
     });
@@ -164,9 +166,8 @@ describe('a company changes where buyers pay it: the owner is told, and «No fui
     const mp = await methodId('mercadopago');
     expect((await call('DELETE', `/payment-methods/${mp}`)).statusCode).toBe(204);
     const removal = (await changeMails()).at(-1)!;
-    expect(removal.body).toContain(
-      'antes era access token terminado en 2026 y ahora es Sin configurar',
-    );
+    expect(removal.body).toContain('Antes: Access token terminado en 2026');
+    expect(removal.body).toContain('Ahora: Sin configurar');
     expect((await publicPost('/api/account/not-me', { token: tokenOf(removal) })).statusCode).toBe(
       200,
     );

@@ -1,3 +1,4 @@
+import { NO_PAYOUT_DESTINATION } from '@shared/accounts/not-me.schema';
 import type { PaymentProvider } from '@shared/payments/payment-methods.schema';
 import type { SecretBox } from '../../lib/secret-box';
 import { openSecrets, type MethodRow } from '../payments/payment-methods.service';
@@ -9,8 +10,6 @@ import { openSecrets, type MethodRow } from '../payments/payment-methods.service
  */
 
 const last4 = (value: string) => value.trim().slice(-4);
-
-export const NO_DESTINATION = 'Sin datos de cobro';
 
 export const PROVIDER_LABELS: Record<PaymentProvider, string> = {
   mercadopago: 'MercadoPago',
@@ -32,7 +31,7 @@ export function sellerDestinationLabel(
   if (method === 'mercadopago' && details.email) {
     return `MercadoPago, e-mail terminado en ${last4(details.email)}`;
   }
-  return NO_DESTINATION;
+  return NO_PAYOUT_DESTINATION;
 }
 
 /**
@@ -53,7 +52,7 @@ export function methodDestination(
     }
     return {
       key: `account:${row.accountId}`,
-      label: `cuenta conectada terminada en ${last4(row.accountId)}`,
+      label: `Cuenta conectada terminada en ${last4(row.accountId)}`,
     };
   }
   if (provider === 'transferencia') {
@@ -62,8 +61,8 @@ export function methodDestination(
   }
   const [field, named, none] =
     provider === 'stripe'
-      ? ['secretKey', 'clave secreta terminada en', 'Sin clave secreta']
-      : ['accessToken', 'access token terminado en', 'Sin access token'];
+      ? ['secretKey', 'Clave secreta terminada en', 'Sin clave secreta']
+      : ['accessToken', 'Access token terminado en', 'Sin access token'];
   const secret = openSecrets(secretBox, row)[field] ?? '';
   return { key: `${field}:${secret}`, label: secret ? `${named} ${last4(secret)}` : none };
 }

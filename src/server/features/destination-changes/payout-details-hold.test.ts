@@ -89,9 +89,9 @@ describe('a seller replaces their payout details: the payouts wait, the owner is
 
     const [mail] = await changeMails();
     expect(mail!.subject).toBe('Cambiaron tus datos de cobro en VendeMás');
-    expect(mail!.body).toContain(
-      'antes cobrabas en Sin datos de cobro y ahora en CBU terminado en 4569',
-    );
+    expect(mail!.body).toContain('se cargaron los datos de cobro de tu cuenta.');
+    expect(mail!.body).toContain('Antes: Sin datos de cobro');
+    expect(mail!.body).toContain('Ahora: CBU terminado en 4569');
     expect(mail!.body).not.toContain(VALID_CBU);
     expect(mail!.body).toContain('No fui yo');
     // Only the token's hash is stored; the outbox keeps the link sealed.
@@ -166,8 +166,10 @@ describe('a seller replaces their payout details: the payouts wait, the owner is
     expect(batch.statusCode).toBe(409);
 
     const mail = (await changeMails()).at(-1)!;
+    expect(mail.body).toContain('se cambiaron los datos de cobro de tu cuenta. Por seguridad');
+    expect(mail.body).toContain('Antes: CBU terminado en 4569');
     expect(mail.body).toContain(
-      `antes cobrabas en CBU terminado en 4569 y ahora en CBU terminado en ${cbu.slice(-4)} (alias terminado en s.mp)`,
+      `Ahora: CBU terminado en ${cbu.slice(-4)} (alias terminado en s.mp)`,
     );
     expect(mail.body).toContain('Pagos retenidos hasta');
     expect(mail.body).not.toContain(cbu);

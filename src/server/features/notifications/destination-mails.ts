@@ -1,4 +1,4 @@
-import { NOT_ME_LINK_DAYS } from '@shared/accounts/not-me.schema';
+import { NO_PAYOUT_DESTINATION, NOT_ME_LINK_DAYS } from '@shared/accounts/not-me.schema';
 import { BRAND } from '@shared/brand';
 import { formatDateTime } from '@shared/time';
 import type { SecretBox } from '../../lib/secret-box';
@@ -51,9 +51,11 @@ export function destinationChangedMail(
     return actionMail({
       subject: `Cambiaron tus datos de cobro en ${BRAND.name}`,
       greetingName: text(data.name),
-      intro: `El ${changedAt} se cambiaron los datos de cobro de tu cuenta: antes cobrabas en ${text(data.before)} y ahora en ${text(data.after)}.${
-        heldUntil ? ` Por seguridad, tus pagos quedan retenidos hasta el ${heldUntil}.` : ''
-      }`,
+      intro: `${
+        data.before === NO_PAYOUT_DESTINATION
+          ? `El ${changedAt} se cargaron los datos de cobro de tu cuenta.`
+          : `El ${changedAt} se cambiaron los datos de cobro de tu cuenta.`
+      }${heldUntil ? ` Por seguridad, tus pagos quedan retenidos hasta el ${heldUntil}.` : ''}`,
       details,
       action: 'No fui yo',
       url,
@@ -63,7 +65,7 @@ export function destinationChangedMail(
   return actionMail({
     subject: `Cambió un medio de cobro de tu empresa en ${BRAND.name}`,
     greetingName: text(data.name),
-    intro: `El ${changedAt} cambió «${text(data.subject)}» en la configuración de cobro de tu empresa: antes era ${text(data.before)} y ahora es ${text(data.after)}.`,
+    intro: `El ${changedAt} cambió «${text(data.subject)}» en la configuración de cobro de tu empresa.`,
     details,
     action: 'No fui yo',
     url,
