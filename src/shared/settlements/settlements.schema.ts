@@ -140,7 +140,10 @@ export const PAYOUT_BLOCKED_REASONS = {
  * were paid to, their payouts wait PAYOUT_DETAILS_HOLD_HOURS; the reason names
  * when the details changed and when they can be paid (Argentine time).
  */
-export function payoutDetailsHoldReason(changedAt: Date | string, heldUntil: Date | string): string {
+export function payoutDetailsHoldReason(
+  changedAt: Date | string,
+  heldUntil: Date | string,
+): string {
   return `Datos de cobro cambiados el ${formatDateTime(changedAt)}; se podrá pagar desde el ${formatDateTime(heldUntil)}`;
 }
 
