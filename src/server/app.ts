@@ -56,6 +56,8 @@ import { LinkAnalytics } from './features/analytics/link-analytics';
 import { riskStep } from './features/risk/risk-step';
 import { SellerSightings } from './features/risk/seller-sightings';
 import { riskPlugin } from './features/risk/risk.plugin';
+import { destinationChangesPlugin } from './features/destination-changes/destination-changes.plugin';
+import { notMeRoutes } from './features/destination-changes/not-me.routes';
 import { bannedAmong } from './features/profiles/seller-standing.service';
 
 declare module 'fastify' {
@@ -196,6 +198,7 @@ export async function buildApp(
   // Wrong passwords per account; the owner of a locked account hears of it (bell and e-mail).
   await app.register(signInProtectionPlugin, { onLocked: notifyAccountLocked });
   await app.register(riskPlugin);
+  await app.register(destinationChangesPlugin);
   await app.register(settlementsPlugin);
   await app.register(authPlugin, {
     // A seller banned for fraud (risk center) cannot sign in again.
@@ -214,6 +217,7 @@ export async function buildApp(
       await api.register(accountRoutes);
       await api.register(accountSecurityRoutes, { prefix: '/account' });
       await api.register(twoFactorGuardRoutes);
+      await api.register(notMeRoutes, { prefix: '/account' });
       await api.register(identityDocumentRoutes);
       await api.register(notificationRoutes, { prefix: '/notifications' });
       // One surface per actor, each behind its role guard (401 / 403).

@@ -100,6 +100,19 @@ test.describe('company workspace and a buyer paying by transfer', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar' }).click();
     await expect(toastOf(page)).toContainText(PAYMENT_METHOD_MESSAGES.deleted);
 
+    // Each change of where the company is paid was told under the bell (and by e-mail,
+    // with 'No fui yo'): the owner reads them all.
+    await page.reload();
+    const setupBell = page.locator('[data-testid=notification-bell]:visible');
+    await expect(setupBell).toHaveAccessibleName(/Notificaciones \(\d+ sin leer\)/);
+    await setupBell.click();
+    const setupNotices = page.getByRole('dialog', { name: 'Notificaciones' });
+    await expect(setupNotices.getByText('Cambió «Transferencia» de tu empresa')).toBeVisible();
+    await setupNotices.getByRole('button', { name: 'Marcar todas como leídas' }).click();
+    await expect(setupNotices.getByText(/sin leer/)).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(setupBell).toHaveAccessibleName('Notificaciones');
+
     // A product with two images and a 12 % commission.
     await page.goto('/company/products');
     await page.getByRole('button', { name: 'Crear mi primer producto' }).click();

@@ -131,6 +131,16 @@ export const EnvSchema = z
     PAY_BUYER_MAILS_PER_HOUR: z.coerce.number().int().min(0).max(1000).default(5),
     /** Days after an approval before the seller's commission can be paid out (refunds inside never reach a payout). */
     SETTLEMENT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+    /**
+     * Hours a seller's payouts wait after they replace their payout details (API.md
+     * "Payout details changed"): time for the owner to answer the e-mail with 'No fui yo'.
+     */
+    PAYOUT_DETAILS_HOLD_HOURS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 30)
+      .default(72),
     /** The least a seller is paid in one payout, in cents ($ 5.000); less waits for the next. */
     PAYOUT_MINIMUM_CENTS: z.coerce.number().int().min(1).max(100_000_000_00).default(500_000),
     /** How often each instance sends the e-mails waiting in the outbox (0: never; tests drain it by hand). */

@@ -15,6 +15,8 @@ export interface PayConfig {
   settlementHoldDays: number;
   /** The least a seller is paid in one payout, in cents. */
   payoutMinimumCents: number;
+  /** Hours a seller's payouts wait after they replace their payout details. */
+  payoutDetailsHoldHours: number;
   /** Local fakes of the providers' APIs (tests, demos); always undefined in production. */
   stripeApiUrl: string | undefined;
   mercadopagoApiUrl: string | undefined;
@@ -69,6 +71,7 @@ export function payConfig(env: Env, isProduction: boolean): PayConfig {
     buyerMailsPerHour: env.PAY_BUYER_MAILS_PER_HOUR,
     settlementHoldDays: env.SETTLEMENT_HOLD_DAYS,
     payoutMinimumCents: env.PAYOUT_MINIMUM_CENTS,
+    payoutDetailsHoldHours: env.PAYOUT_DETAILS_HOLD_HOURS,
     stripeApiUrl: isProduction ? undefined : env.STRIPE_API_URL,
     mercadopagoApiUrl: isProduction ? undefined : env.MERCADOPAGO_API_URL,
     mercadopagoApp:

@@ -22,3 +22,4 @@ export * from '../features/pay/pay-challenges.table';
 export * from '../features/analytics/analytics.table';
 export * from '../features/risk/risk.table';
 export * from '../features/sign-in-protection/sign-in-failures.table';
+export * from '../features/destination-changes/destination-changes.table';

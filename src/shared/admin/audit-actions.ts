@@ -2,7 +2,8 @@
  * The audited actions and how people read them. The server writes them when a
  * person changes an order's status: the admin's select (admin.routes.ts), a
  * company confirming a bank transfer or releasing an unpaid order's units
- * (orders.company.routes.ts).
+ * (orders.company.routes.ts); and when an account changes where its money goes,
+ * or its owner answers such a change with 'No fui yo' (features/destination-changes).
  */
 export const AUDIT_ACTIONS = [
   'order.status',
@@ -15,6 +16,9 @@ export const AUDIT_ACTIONS = [
   'risk.confirm',
   'account.two_factor_disabled',
   'account.two_factor_reset',
+  'seller.payout_details_changed',
+  'company.payment_method_changed',
+  'account.not_me',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -29,6 +33,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'risk.confirm': 'Fraude confirmado',
   'account.two_factor_disabled': 'Verificación en dos pasos desactivada',
   'account.two_factor_reset': 'Verificación en dos pasos restablecida por un operador',
+  'seller.payout_details_changed': 'Datos de cobro cambiados',
+  'company.payment_method_changed': 'Medio de cobro cambiado',
+  'account.not_me': '«No fui yo» del titular',
 };
 
 /** What an audit entry points at, for people. */
@@ -38,6 +45,7 @@ export const AUDIT_TARGET_LABELS: Record<string, string> = {
   payout_batch: 'Lote de pagos',
   risk_flag: 'Alerta de riesgo',
   user: 'Cuenta',
+  seller: 'Vendedor',
 };
 
 export function auditActionLabel(action: string): string {

@@ -3,7 +3,7 @@ import { orderStatusLabel } from '../order-status';
 import { countOf } from '../plural';
 import { RISK_STATUS_LABELS } from '../risk/risk.schema';
 import { PAYOUT_BATCH_STATUS_LABELS } from '../settlements/settlements.schema';
-import { formatCalendarDay } from '../time';
+import { formatCalendarDay, formatDateTime } from '../time';
 
 /**
  * Every field an audit entry's before and after can carry, with its Spanish
@@ -23,12 +23,17 @@ export const AUDIT_FIELDS = {
   risk_status: { label: 'Estado de la alerta', kind: 'risk_status' },
   note: { label: 'Nota', kind: 'text' },
   reversed_cents: { label: 'Comisiones anuladas', kind: 'money' },
+  // A change of where an account's money goes, its values masked to their last 4 characters.
+  subject: { label: 'Qué cambió', kind: 'text' },
+  destination: { label: 'Destino', kind: 'text' },
+  held_until: { label: 'Pagos retenidos hasta', kind: 'moment' },
+  restored: { label: 'Datos restaurados', kind: 'text' },
   // The payment's row id: people know the payment by its reference, shown beside it.
   payment_id: { label: 'Pago', kind: 'internal' },
 } as const satisfies Record<string, { label: string; kind: AuditFieldKind }>;
 
 export type AuditFieldKind =
-  'status' | 'risk_status' | 'money' | 'sellers' | 'text' | 'day' | 'internal';
+  'status' | 'risk_status' | 'money' | 'sellers' | 'text' | 'day' | 'moment' | 'internal';
 export type AuditField = keyof typeof AUDIT_FIELDS;
 export type AuditValue = string | number | null;
 /** What an audit entry's before and after may hold. */
@@ -70,6 +75,8 @@ export function formatAuditValue(field: string, value: unknown, targetType: stri
       return formatArs(value);
     case 'day':
       return formatCalendarDay(String(value));
+    case 'moment':
+      return formatDateTime(String(value));
     case 'sellers':
       return countOf(Number(value), 'vendedor', 'vendedores');
     case 'risk_status':

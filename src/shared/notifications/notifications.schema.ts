@@ -22,6 +22,9 @@ export const NOTIFICATION_KINDS = [
   'company_connection_broken',
   'admin_statement_paid',
   'account_locked',
+  // Security notices (never optional): where an account's money goes changed.
+  'seller_payout_details_changed',
+  'company_payment_method_changed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -12,6 +12,7 @@ export const RISK_KINDS = [
   'disposable_email',
   'order_velocity',
   'refund_rate',
+  'payout_details_changed',
 ] as const;
 export type RiskKind = (typeof RISK_KINDS)[number];
 
@@ -24,6 +25,7 @@ export const RISK_KIND_LABELS: Record<RiskKind, string> = {
   disposable_email: 'E-mail descartable',
   order_velocity: 'Pedidos en ráfaga',
   refund_rate: 'Muchos reembolsos',
+  payout_details_changed: 'Cambio de datos de cobro no reconocido',
 };
 
 /** What each signal means, for the admin deciding. */
@@ -36,7 +38,16 @@ export const RISK_KIND_HINTS: Record<RiskKind, string> = {
   order_velocity:
     'Muchos pedidos con los links del vendedor desde un mismo navegador o una misma dirección en una hora.',
   refund_rate: 'Una parte alta de las ventas aprobadas del vendedor terminó reembolsada.',
+  payout_details_changed:
+    'El vendedor avisó («No fui yo») que no hizo un cambio de sus datos de cobro: revisa con él a dónde cobra antes de liberar sus pagos.',
 };
+
+/**
+ * Kinds the seller raised about their own account (a takeover they reported):
+ * the admin releases the payouts (dismiss) once the account is safe; there is
+ * no fraud of the seller's to confirm.
+ */
+export const SELF_REPORTED_RISK_KINDS: readonly RiskKind[] = ['payout_details_changed'];
 
 export const RISK_STATUS_LABELS: Record<RiskStatus, string> = {
   open: 'Abierta',
@@ -56,6 +67,8 @@ export const RISK_MESSAGES = {
   dismissed: 'Alerta descartada: el vendedor vuelve a entrar en los lotes de pago.',
   confirmed:
     'Fraude confirmado: se revirtieron las comisiones de los pedidos señalados y la cuenta del vendedor quedó suspendida.',
+  selfReported:
+    'Esta alerta la abrió el propio vendedor al avisar que no hizo un cambio: no hay un fraude suyo que confirmar. Descártala cuando su cuenta esté segura para liberar sus pagos.',
   suspendedTitle: 'Tu cuenta fue suspendida',
   suspendedBody:
     'Revisamos la actividad de tus links y la suspendimos: las comisiones de los pedidos observados se anularon.',

@@ -1,6 +1,6 @@
 import { PERIOD_MESSAGES } from '../messages';
 import { CalendarMonth } from '../period';
-import { isCalendarDay } from '../time';
+import { formatDateTime, isCalendarDay } from '../time';
 import { z } from '../zod';
 
 /**
@@ -138,6 +138,18 @@ export const PAYOUT_BLOCKED_REASONS = {
   banned: 'Cuenta suspendida por fraude confirmado.',
 } as const;
 
+/**
+ * API.md "Payout details changed": after a seller replaces the details they
+ * were paid to, their payouts wait PAYOUT_DETAILS_HOLD_HOURS; the reason names
+ * when the details changed and when they can be paid (Argentine time).
+ */
+export function payoutDetailsHoldReason(
+  changedAt: Date | string,
+  heldUntil: Date | string,
+): string {
+  return `Datos de cobro cambiados el ${formatDateTime(changedAt)}; se podrá pagar desde el ${formatDateTime(heldUntil)}`;
+}
+
 export const PAYOUT_MESSAGES = {
   nothingToPay: 'No hay vendedores para pagar ahora.',
   batchNotFound: 'No encontramos ese lote de pagos.',
@@ -162,6 +174,8 @@ export const SellerPayable = z.object({
   available_cents: z.number().int(),
   destination: PayoutDestination.nullable(),
   blocked_reason: z.string().nullable(),
+  /** Until when a change of payout details holds the seller's payouts (ISO time), or null. */
+  held_until: z.string().nullable(),
 });
 export type SellerPayable = z.infer<typeof SellerPayable>;
 
@@ -218,6 +232,11 @@ export const SellerPayouts = z.object({
   minimum_cents: z.number().int(),
   destination: PayoutDestination.nullable(),
   blocked_reason: z.string().nullable(),
+  /**
+   * Until when payouts wait after the seller changed their payout details (ISO
+   * time), or null when no change holds them (API.md "Payout details changed").
+   */
+  held_until: z.string().nullable(),
   items: z.array(
     z.object({
       id: z.number().int(),

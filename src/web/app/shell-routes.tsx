@@ -23,6 +23,7 @@ const AuthCallbackPage = lazyPage(
   () => import('@web/features/accounts/auth-callback-page'),
   'AuthCallbackPage',
 );
+const NotMePage = lazyPage(() => import('@web/features/accounts/not-me-page'), 'NotMePage');
 const DashboardRedirect = lazyPage(() => import('./role-guard'), 'DashboardRedirect');
 const CheckoutPage = lazyPage(() => import('@web/features/checkout/checkout-page'), 'CheckoutPage');
 const SuccessPage = lazyPage(
@@ -98,6 +99,7 @@ export function ShellRoutes() {
       <Route path="forgot-password" element={<ForgotPasswordPage />} />
       <Route path="update-password" element={<UpdatePasswordPage />} />
       <Route path="auth/callback" element={<AuthCallbackPage />} />
+      <Route path="account/not-me" element={<NotMePage />} />
       <Route path="dashboard" element={<DashboardRedirect />} />
       {panelRoutes()}
       <Route element={<StoreLayout />}>

@@ -6,6 +6,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   updatePassword: '/update-password',
   authCallback: '/auth/callback',
+  /** The 'No fui yo' link of the e-mail about a change of payout details (`?token=…`). */
+  notMe: '/account/not-me',
   dashboard: '/dashboard',
   terms: '/terms',
   termsPdf: '/terminos.pdf',

@@ -58,7 +58,13 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       toCompanySettings(
-        await updateCompanySettings(app.db, actorOf(request).userId, request.body),
+        await updateCompanySettings(
+          app.db,
+          actorOf(request).userId,
+          request.body,
+          // A new collector id is e-mailed to the owner with 'No fui yo' and audited.
+          app.destinationChanges.collectorIdChanged,
+        ),
         app.storage,
       ),
   );

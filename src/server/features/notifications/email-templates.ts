@@ -10,6 +10,7 @@ import { accountLockedMail, actionMail, type ActionMail } from '../mail/template
 import { findOrder, type LinkOrderRow } from '../orders/orders.service';
 import { methodWithSecrets } from '../payments/payment-methods.service';
 import { profileContacts } from '../profiles/profiles.service';
+import { destinationChangedMail } from './destination-mails';
 import type { OrderMailPayload } from './notifications.service';
 
 export interface RenderDeps {
@@ -113,6 +114,9 @@ export async function renderOutboxMail(
   const data = payload as unknown as OrderMailPayload;
   if (kind === 'account_locked') return lockMail(deps, payload);
   if (kind === 'seller_payout_paid') return payoutMail(deps, payload);
+  if (kind === 'seller_payout_details_changed' || kind === 'company_payment_method_changed') {
+    return destinationChangedMail(deps.secretBox, kind, payload);
+  }
   if (kind === 'seller_account_suspended') {
     const reversed = typeof payload.reversedCents === 'number' ? payload.reversedCents : 0;
     return actionMail({

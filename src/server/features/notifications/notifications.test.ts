@@ -45,6 +45,10 @@ describe('notifications: bell entries and e-mails queued with the order change, 
       STRIPE_API_URL: stripe.url,
     });
     world = await createPayWorld(t);
+    // Setting up its payment methods told the company (the changes' security e-mails):
+    // sent and read before the orders these tests are about.
+    await t.app.outbox.drain();
+    await call(world.company.cookie, 'POST', '/read-all');
   });
   afterAll(async () => {
     await t.close();
@@ -247,7 +251,11 @@ describe('notifications: bell entries and e-mails queued with the order change, 
 describe('the outbox worker', () => {
   let t: TestApp;
   let world: PayWorld;
-  beforeAll(async () => ({ t, world } = await startPayWorld()));
+  beforeAll(async () => {
+    ({ t, world } = await startPayWorld());
+    // The company's setup e-mails (its payment methods' changes) are sent before these tests.
+    await t.app.outbox.drain();
+  });
   afterAll(() => t.close());
 
   const render = async () => ({ subject: 'Asunto', html: '<p>Hola</p>', text: 'Hola' });

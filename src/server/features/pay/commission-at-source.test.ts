@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERCADOPAGO_CONNECT_MESSAGES } from '@shared/payments/payment-methods.schema';
 import {
@@ -55,6 +55,21 @@ describe('companies connect MercadoPago and every payment splits itself (API.md 
     const location = new URL(response.headers.location as string);
     return { location, state: location.searchParams.get('state')! };
   }
+  /** What the latest e-mail about a change of the company's payment methods says. */
+  const lastDestinationMail = async () => {
+    const [mail] = await t.db
+      .select({ payload: emailOutbox.payload })
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.userId, world.company.id),
+          eq(emailOutbox.kind, 'company_payment_method_changed'),
+        ),
+      )
+      .orderBy(desc(emailOutbox.id))
+      .limit(1);
+    return mail?.payload;
+  };
   const callback = (query: string, company = world.company) =>
     companyCall(t, company, 'GET', `/payment-methods/mercadopago/callback?${query}`);
   const mercadoPagoMethod = async (companyId = world.company.id) =>
@@ -185,6 +200,12 @@ describe('companies connect MercadoPago and every payment splits itself (API.md 
     expect(listed.body).not.toContain(account.refreshToken);
     const row = (await mercadoPagoMethod())!;
     expect(row.sealedSecrets).not.toContain(account.accessToken);
+    // The owner is told where buyers' MercadoPago payments now go, with 'No fui yo'.
+    expect(await lastDestinationMail()).toMatchObject({
+      subject: 'MercadoPago',
+      before: 'Access token terminado en 2026',
+      after: `Cuenta conectada terminada en ${String(account.userId).slice(-4)}`,
+    });
 
     // The state was spent: coming back with it again changes nothing.
     expect((await callback(`code=${code}&state=${state}`)).statusCode).toBe(400);
@@ -384,6 +405,10 @@ describe('companies connect MercadoPago and every payment splits itself (API.md 
     );
     expect(response.statusCode).toBe(204);
     expect(await mercadoPagoMethod()).toBeUndefined();
+    expect(await lastDestinationMail()).toMatchObject({
+      subject: 'MercadoPago',
+      after: 'Sin configurar',
+    });
     expect(
       (await companyCall(t, world.company, 'DELETE', '/payment-methods/mercadopago/connection'))
         .statusCode,

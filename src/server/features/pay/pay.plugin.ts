@@ -49,7 +49,15 @@ export async function payPlugin(app: FastifyInstance): Promise<void> {
   );
   // Connected Stripe accounts' events: one endpoint for all, the account names the company.
   await webhookRoute(app, '/webhooks/stripe/connect', async (request) =>
-    handleStripeConnectWebhook({ ...confirmation(app.log), appUrl: app.config.appUrl }, request),
+    handleStripeConnectWebhook(
+      {
+        ...confirmation(app.log),
+        appUrl: app.config.appUrl,
+        // An account that finished Stripe's onboarding starts taking the company's card payments.
+        onChange: app.destinationChanges.companyMethodChanged,
+      },
+      request,
+    ),
   );
 
   const sweep = () => {

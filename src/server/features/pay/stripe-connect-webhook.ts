@@ -10,6 +10,7 @@ import {
   platformStripe,
   syncStripeAccount,
 } from '../payments/stripe-connect.service';
+import type { MethodChangeHook } from '../payments/payment-method-changes';
 import type { WebhookRequest } from '../payments/webhook-route';
 
 /**
@@ -21,7 +22,7 @@ import type { WebhookRequest } from '../payments/webhook-route';
  * company's order only).
  */
 export async function handleStripeConnectWebhook(
-  deps: ConfirmationDeps & { appUrl: string },
+  deps: ConfirmationDeps & { appUrl: string; onChange?: MethodChangeHook },
   request: WebhookRequest,
 ): Promise<{ received: true; result: string }> {
   const platform = deps.pay.stripeConnect;

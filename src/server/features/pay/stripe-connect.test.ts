@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PAYMENT_METHOD_MESSAGES,
@@ -156,6 +156,22 @@ describe('companies connect Stripe and every card payment carries the platform f
     });
     // The pasted keys are forgotten: the platform's key acts for the account.
     expect((await stripeMethod())!.sealedSecrets).toBeNull();
+    // The owner is told where card payments now go, with 'No fui yo'; coming back
+    // before the onboarding was finished told nothing (no payment went elsewhere).
+    const told = await t.db
+      .select({ payload: emailOutbox.payload })
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.userId, world.company.id),
+          eq(emailOutbox.kind, 'company_payment_method_changed'),
+          sql`${emailOutbox.payload}->>'subject' = 'Stripe'`,
+        ),
+      );
+    expect(told.map(({ payload }) => payload.after)).toEqual([
+      expect.stringMatching(/^Clave secreta terminada en /),
+      `Cuenta conectada terminada en ${accountId.slice(-4)}`,
+    ]);
     const edit = await companyCall(t, world.company, 'PATCH', `/payment-methods/${method.id}`, {
       config: { secretKey: 'sk_test_pasted_again_0000' },
     });

@@ -17,6 +17,7 @@ import {
   type ActiveMethod,
   type MethodRow,
 } from './payment-methods.service';
+import { changeMethodOf, type MethodChangeHook } from './payment-method-changes';
 import { companyPaymentMethods, oauthStates } from './payment-methods.table';
 
 /**
@@ -33,6 +34,8 @@ export interface ConnectDeps {
   pay: PayConfig;
   appUrl: string;
   now?: () => Date;
+  /** Told of each connection made or removed (where the company's money goes). */
+  onChange?: MethodChangeHook | undefined;
 }
 
 /** How long a started connection may take to come back (MercadoPago's code lasts 10 minutes). */
@@ -156,7 +159,7 @@ async function storeConnection(
   tokens: MercadoPagoTokens,
   now: Date,
 ): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  await changeMethodOf(deps.db, companyId, 'mercadopago', deps.onChange, async (tx) => {
     const [current] = await tx
       .select({ id: companyPaymentMethods.id })
       .from(companyPaymentMethods)
@@ -193,19 +196,21 @@ async function storeConnection(
 
 /** DELETE …/mercadopago/connection: the tokens are forgotten with the method (404 when not connected). */
 export async function disconnectMercadoPago(deps: ConnectDeps, companyId: string): Promise<void> {
-  const removed = await deps.db
-    .delete(companyPaymentMethods)
-    .where(
-      and(
-        eq(companyPaymentMethods.companyId, companyId),
-        eq(companyPaymentMethods.provider, 'mercadopago'),
-        eq(companyPaymentMethods.connection, 'oauth'),
-      ),
-    )
-    .returning({ id: companyPaymentMethods.id });
-  if (removed.length === 0) {
-    throw AppError.notFound(MERCADOPAGO_CONNECT_MESSAGES.notConnected);
-  }
+  await changeMethodOf(deps.db, companyId, 'mercadopago', deps.onChange, async (tx) => {
+    const removed = await tx
+      .delete(companyPaymentMethods)
+      .where(
+        and(
+          eq(companyPaymentMethods.companyId, companyId),
+          eq(companyPaymentMethods.provider, 'mercadopago'),
+          eq(companyPaymentMethods.connection, 'oauth'),
+        ),
+      )
+      .returning({ id: companyPaymentMethods.id });
+    if (removed.length === 0) {
+      throw AppError.notFound(MERCADOPAGO_CONNECT_MESSAGES.notConnected);
+    }
+  });
 }
 
 export type RenewResult =

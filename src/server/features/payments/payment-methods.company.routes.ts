@@ -53,17 +53,22 @@ function refusedPage(provider: string, message: string): string {
 
 /** /api/company/payment-methods: the company's gateways (spec 02 §2, §5; API.md). */
 export const companyPaymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every change of where the company's money goes is e-mailed to its owner with
+  // a 'No fui yo' link and audited, in the change's transaction (features/destination-changes).
+  const onChange = app.destinationChanges.companyMethodChanged;
   const deps: PaymentMethodDeps = {
     db: app.db,
     secretBox: app.secretBox,
     appUrl: app.config.appUrl,
     mercadopagoConnect: app.config.pay.mercadopagoApp !== undefined,
     stripeConnect: app.config.pay.stripeConnect !== undefined,
+    onChange,
   };
   const stripeDeps: StripeConnectDeps = {
     db: app.db,
     pay: app.config.pay,
     appUrl: app.config.appUrl,
+    onChange,
   };
 
   const stepUp = requireStepUp(app);
@@ -73,6 +78,7 @@ export const companyPaymentMethodRoutes: FastifyPluginAsyncZod = async (app) => 
     secretBox: app.secretBox,
     pay: app.config.pay,
     appUrl: app.config.appUrl,
+    onChange,
   };
 
   app.get(
@@ -212,7 +218,7 @@ export const companyPaymentMethodRoutes: FastifyPluginAsyncZod = async (app) => 
       preHandler: stepUp,
     },
     async (request, reply) => {
-      await disconnectStripe(app.db, actorOf(request).userId);
+      await disconnectStripe(app.db, actorOf(request).userId, onChange);
       return reply.status(204).send(null);
     },
   );

@@ -14,6 +14,7 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secret-box';
+import { changeMethodOf, type MethodChangeHook } from './payment-method-changes';
 import { companyPaymentMethods } from './payment-methods.table';
 
 export type MethodRow = typeof companyPaymentMethods.$inferSelect;
@@ -26,6 +27,8 @@ export interface PaymentMethodDeps {
   mercadopagoConnect?: boolean;
   /** The platform's Stripe Connect keys are configured: companies may connect their account. */
   stripeConnect?: boolean;
+  /** Told of each change of where the company's money goes. */
+  onChange?: MethodChangeHook | undefined;
 }
 
 const HINT_NAMES: Record<string, 'access_token' | 'secret_key' | 'webhook_secret'> = {
@@ -137,29 +140,31 @@ export async function createPaymentMethod(
 ): Promise<PaymentMethod> {
   const id = randomUUID();
   const { secrets, visible } = splitConfig(input.provider, input.config);
-  const [row] = await deps.db
-    .insert(companyPaymentMethods)
-    .values({
-      id,
-      companyId,
-      provider: input.provider,
-      isActive: input.is_active ?? true,
-      publicConfig: visible,
-      sealedSecrets: Object.keys(secrets).length
-        ? deps.secretBox.seal(JSON.stringify(secrets), sealContext(id))
-        : null,
-      secretHints: hintsOf(secrets),
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) {
-    throw new AppError(
-      'PROVIDER_ALREADY_CONFIGURED',
-      PAYMENT_METHOD_MESSAGES.alreadyConfigured,
-      409,
-    );
-  }
-  return toPaymentMethodDto(row, deps.appUrl);
+  return changeMethodOf(deps.db, companyId, input.provider, deps.onChange, async (tx) => {
+    const [row] = await tx
+      .insert(companyPaymentMethods)
+      .values({
+        id,
+        companyId,
+        provider: input.provider,
+        isActive: input.is_active ?? true,
+        publicConfig: visible,
+        sealedSecrets: Object.keys(secrets).length
+          ? deps.secretBox.seal(JSON.stringify(secrets), sealContext(id))
+          : null,
+        secretHints: hintsOf(secrets),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) {
+      throw new AppError(
+        'PROVIDER_ALREADY_CONFIGURED',
+        PAYMENT_METHOD_MESSAGES.alreadyConfigured,
+        409,
+      );
+    }
+    return toPaymentMethodDto(row, deps.appUrl);
+  });
 }
 
 /** The stored secrets of a method, opened (for calling the provider; never for answers). */
@@ -179,9 +184,35 @@ export async function updatePaymentMethod(
   id: string,
   input: UpdatePaymentMethodBody,
 ): Promise<PaymentMethod> {
-  const current = await findOwnMethod(deps.db, companyId, id);
-  let changes: Partial<typeof companyPaymentMethods.$inferInsert> = {};
-  if (input.config && current.connection === 'oauth') {
+  const { provider } = await findOwnMethod(deps.db, companyId, id);
+  return changeMethodOf(deps.db, companyId, provider, deps.onChange, async (tx, current) => {
+    // Read again under the company's lock: another change may have come first.
+    if (!current || current.id !== id) throw AppError.notFound(PAYMENT_METHOD_MESSAGES.notFound);
+    const changes = input.config ? configChanges(deps.secretBox, current, input.config) : {};
+    const [row] = await tx
+      .update(companyPaymentMethods)
+      .set({
+        ...changes,
+        ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(companyPaymentMethods.id, id), eq(companyPaymentMethods.companyId, companyId)))
+      .returning();
+    if (!row) throw AppError.notFound(PAYMENT_METHOD_MESSAGES.notFound);
+    return toPaymentMethodDto(row, deps.appUrl);
+  });
+}
+
+/**
+ * A PATCH's config: public fields replaced, secrets replaced only when a new
+ * value is given (left out or empty keeps the stored one).
+ */
+function configChanges(
+  secretBox: SecretBox,
+  current: MethodRow,
+  config: NonNullable<UpdatePaymentMethodBody['config']>,
+): Partial<typeof companyPaymentMethods.$inferInsert> {
+  if (current.connection === 'oauth') {
     // A connected account's credentials are the provider's to give: disconnect to paste keys.
     throw AppError.conflict(
       current.provider === 'stripe'
@@ -189,42 +220,29 @@ export async function updatePaymentMethod(
         : PAYMENT_METHOD_MESSAGES.connectedNotEditable,
     );
   }
-  if (input.config) {
-    const parsed = PAYMENT_CONFIG_UPDATE[current.provider].safeParse(input.config);
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        fields[`config.${issue.path.join('.')}`] ??= issue.message;
-      }
-      const first = parsed.error.issues[0]?.message ?? PAYMENT_METHOD_MESSAGES.notFound;
-      throw AppError.validation(first, fields);
+  const parsed = PAYMENT_CONFIG_UPDATE[current.provider].safeParse(config);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      fields[`config.${issue.path.join('.')}`] ??= issue.message;
     }
-    const { secrets, visible } = splitConfig(current.provider, parsed.data);
-    const kept = { ...openSecrets(deps.secretBox, current), ...secrets };
-    const publicConfig = { ...current.publicConfig, ...visible };
-    // Optional public fields sent empty are cleared.
-    for (const [key, value] of Object.entries(parsed.data)) {
-      if (value === '' && !SECRET_FIELDS[current.provider].includes(key)) delete publicConfig[key];
-    }
-    changes = {
-      publicConfig,
-      sealedSecrets: Object.keys(kept).length
-        ? deps.secretBox.seal(JSON.stringify(kept), sealContext(id))
-        : null,
-      secretHints: hintsOf(kept),
-    };
+    const first = parsed.error.issues[0]?.message ?? PAYMENT_METHOD_MESSAGES.notFound;
+    throw AppError.validation(first, fields);
   }
-  const [row] = await deps.db
-    .update(companyPaymentMethods)
-    .set({
-      ...changes,
-      ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(companyPaymentMethods.id, id), eq(companyPaymentMethods.companyId, companyId)))
-    .returning();
-  if (!row) throw AppError.notFound(PAYMENT_METHOD_MESSAGES.notFound);
-  return toPaymentMethodDto(row, deps.appUrl);
+  const { secrets, visible } = splitConfig(current.provider, parsed.data);
+  const kept = { ...openSecrets(secretBox, current), ...secrets };
+  const publicConfig = { ...current.publicConfig, ...visible };
+  // Optional public fields sent empty are cleared.
+  for (const [key, value] of Object.entries(parsed.data)) {
+    if (value === '' && !SECRET_FIELDS[current.provider].includes(key)) delete publicConfig[key];
+  }
+  return {
+    publicConfig,
+    sealedSecrets: Object.keys(kept).length
+      ? secretBox.seal(JSON.stringify(kept), sealContext(current.id))
+      : null,
+    secretHints: hintsOf(kept),
+  };
 }
 
 export async function deletePaymentMethod(
@@ -232,11 +250,14 @@ export async function deletePaymentMethod(
   companyId: string,
   id: string,
 ): Promise<void> {
-  const [row] = await deps.db
-    .delete(companyPaymentMethods)
-    .where(and(eq(companyPaymentMethods.id, id), eq(companyPaymentMethods.companyId, companyId)))
-    .returning({ id: companyPaymentMethods.id });
-  if (!row) throw AppError.notFound(PAYMENT_METHOD_MESSAGES.notFound);
+  const { provider } = await findOwnMethod(deps.db, companyId, id);
+  await changeMethodOf(deps.db, companyId, provider, deps.onChange, async (tx) => {
+    const [row] = await tx
+      .delete(companyPaymentMethods)
+      .where(and(eq(companyPaymentMethods.id, id), eq(companyPaymentMethods.companyId, companyId)))
+      .returning({ id: companyPaymentMethods.id });
+    if (!row) throw AppError.notFound(PAYMENT_METHOD_MESSAGES.notFound);
+  });
 }
 
 /** A company's method as the payment flow uses it: public config and opened secrets. */

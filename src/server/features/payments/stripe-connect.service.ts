@@ -4,6 +4,7 @@ import { STRIPE_CONNECT_MESSAGES } from '@shared/payments/payment-methods.schema
 import type { PayConfig, StripePlatform } from '../../config/pay-config';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { changeMethodOf, type MethodChangeHook } from './payment-method-changes';
 import { companyPaymentMethods } from './payment-methods.table';
 import type { MethodRow } from './payment-methods.service';
 import { createStripeClient } from './stripe-client';
@@ -26,6 +27,8 @@ export interface StripeConnectDeps {
   pay: PayConfig;
   appUrl: string;
   now?: () => Date;
+  /** Told when a connection starts or stops taking the company's card payments. */
+  onChange?: MethodChangeHook | undefined;
 }
 
 function platformOf(pay: PayConfig): StripePlatform {
@@ -154,13 +157,24 @@ export type StripeConnectState = 'connected' | 'pending';
  * broken until the company connects again.
  */
 async function applyAccount(
-  db: Database,
+  deps: StripeConnectDeps,
+  row: MethodRow,
+  account: Pick<Stripe.Account, 'id' | 'charges_enabled'>,
+  now: Date,
+): Promise<StripeConnectState> {
+  return changeMethodOf(deps.db, row.companyId, 'stripe', deps.onChange, (tx) =>
+    writeAccount(tx, row, account, now),
+  );
+}
+
+async function writeAccount(
+  tx: Transaction,
   row: MethodRow,
   account: Pick<Stripe.Account, 'id' | 'charges_enabled'>,
   now: Date,
 ): Promise<StripeConnectState> {
   if (account.charges_enabled) {
-    await db
+    await tx
       .update(companyPaymentMethods)
       .set({
         connection: 'oauth',
@@ -178,7 +192,7 @@ async function applyAccount(
     return 'connected';
   }
   if (row.connection === 'oauth' && row.connectionStatus !== 'pending') {
-    await db
+    await tx
       .update(companyPaymentMethods)
       .set({ connectionStatus: 'pending', updatedAt: now })
       .where(
@@ -208,7 +222,7 @@ export async function finishStripeConnect(
   } catch {
     throw unreachable();
   }
-  return applyAccount(deps.db, row, account, deps.now?.() ?? new Date());
+  return applyAccount(deps, row, account, deps.now?.() ?? new Date());
 }
 
 /** The company whose Stripe method holds this connected account; undefined when none. */
@@ -234,7 +248,7 @@ export async function syncStripeAccount(
   row: MethodRow,
 ): Promise<StripeConnectState> {
   const account = await platformStripe(deps.pay).accounts.retrieve(row.accountId!);
-  return applyAccount(deps.db, row, account, deps.now?.() ?? new Date());
+  return applyAccount(deps, row, account, deps.now?.() ?? new Date());
 }
 
 /**
@@ -274,22 +288,28 @@ export async function breakStripeConnection(
  * (404 when none is connected or being connected). A company that pasted keys
  * and had started connecting keeps its keys.
  */
-export async function disconnectStripe(db: Database, companyId: string): Promise<void> {
-  const removed = await db
-    .delete(companyPaymentMethods)
-    .where(and(stripeMethodOf(companyId), eq(companyPaymentMethods.connection, 'oauth')))
-    .returning({ id: companyPaymentMethods.id });
-  if (removed.length > 0) return;
-  const cleared = await db
-    .update(companyPaymentMethods)
-    .set({ accountId: null, updatedAt: new Date() })
-    .where(
-      and(
-        stripeMethodOf(companyId),
-        eq(companyPaymentMethods.connection, 'token'),
-        isNotNull(companyPaymentMethods.accountId),
-      ),
-    )
-    .returning({ accountId: companyPaymentMethods.accountId });
-  if (cleared.length === 0) throw AppError.notFound(STRIPE_CONNECT_MESSAGES.notConnected);
+export async function disconnectStripe(
+  db: Database,
+  companyId: string,
+  onChange?: MethodChangeHook,
+): Promise<void> {
+  await changeMethodOf(db, companyId, 'stripe', onChange, async (tx) => {
+    const removed = await tx
+      .delete(companyPaymentMethods)
+      .where(and(stripeMethodOf(companyId), eq(companyPaymentMethods.connection, 'oauth')))
+      .returning({ id: companyPaymentMethods.id });
+    if (removed.length > 0) return;
+    const cleared = await tx
+      .update(companyPaymentMethods)
+      .set({ accountId: null, updatedAt: new Date() })
+      .where(
+        and(
+          stripeMethodOf(companyId),
+          eq(companyPaymentMethods.connection, 'token'),
+          isNotNull(companyPaymentMethods.accountId),
+        ),
+      )
+      .returning({ accountId: companyPaymentMethods.accountId });
+    if (cleared.length === 0) throw AppError.notFound(STRIPE_CONNECT_MESSAGES.notConnected);
+  });
 }

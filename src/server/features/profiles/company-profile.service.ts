@@ -3,10 +3,10 @@ import type {
   CompanySettings,
   UpdateCompanySettingsBody,
 } from '@shared/company/company-settings.schema';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import type { Storage } from '../../lib/storage';
 import { profiles } from './profiles.table';
-import { collectorIdOf, findProfile, type ProfileRow } from './profiles.service';
+import { collectorIdOf, findProfile, lockProfile, type ProfileRow } from './profiles.service';
 
 /**
  * A company's own profile: its settings (shipping provinces, collector id,
@@ -39,31 +39,62 @@ export async function changesCollectorId(
   return (input.provider_collector_id || null) !== collectorIdOf(current);
 }
 
-/** PATCH /api/company/settings: shipping provinces and the collector id (an empty one clears it). */
+/**
+ * PATCH /api/company/settings: shipping provinces and the collector id (an
+ * empty one clears it). The profile is read locked, so changes of the
+ * collector id take turns with each other and with 'No fui yo'; a change of it
+ * is told to `onCollectorIdChange` in the same transaction (the owner's e-mail).
+ */
 export async function updateCompanySettings(
   db: Database,
   companyId: string,
   input: UpdateCompanySettingsBody,
+  onCollectorIdChange?: CollectorIdHook,
 ): Promise<ProfileRow> {
-  const current = await findCompanyProfile(db, companyId);
+  return db.transaction(async (tx) => {
+    const current = await lockProfile(tx, companyId);
+    if (!current || current.role !== 'company') throw new Error(`no company profile ${companyId}`);
+    const paymentDetails = { ...current.paymentDetails };
+    if (input.provider_collector_id !== undefined) {
+      if (input.provider_collector_id)
+        paymentDetails.provider_collector_id = input.provider_collector_id;
+      else delete paymentDetails.provider_collector_id;
+    }
+    const [row] = await tx
+      .update(profiles)
+      .set({
+        paymentDetails,
+        ...(input.shipping_provinces
+          ? { shippingProvinces: [...new Set(input.shipping_provinces)] }
+          : {}),
+      })
+      .where(eq(profiles.id, companyId))
+      .returning();
+    if (!row) throw new Error(`no company profile ${companyId}`);
+    const [before, after] = [collectorIdOf(current), collectorIdOf(row)];
+    if (before !== after) await onCollectorIdChange?.(tx, { companyId, before, after });
+    return row;
+  });
+}
+
+/** Told, in the change's transaction, that a company's collector id changed. */
+export type CollectorIdHook = (
+  tx: Transaction,
+  change: { companyId: string; before: string | null; after: string | null },
+) => Promise<void>;
+
+/** Puts a company's collector id back as it was ('No fui yo'), in the caller's transaction. */
+export async function restoreCollectorId(
+  tx: Transaction,
+  companyId: string,
+  value: string | null,
+): Promise<void> {
+  const current = await lockProfile(tx, companyId);
+  if (!current || current.role !== 'company') return;
   const paymentDetails = { ...current.paymentDetails };
-  if (input.provider_collector_id !== undefined) {
-    if (input.provider_collector_id)
-      paymentDetails.provider_collector_id = input.provider_collector_id;
-    else delete paymentDetails.provider_collector_id;
-  }
-  const [row] = await db
-    .update(profiles)
-    .set({
-      paymentDetails,
-      ...(input.shipping_provinces
-        ? { shippingProvinces: [...new Set(input.shipping_provinces)] }
-        : {}),
-    })
-    .where(eq(profiles.id, companyId))
-    .returning();
-  if (!row) throw new Error(`no company profile ${companyId}`);
-  return row;
+  if (value) paymentDetails.provider_collector_id = value;
+  else delete paymentDetails.provider_collector_id;
+  await tx.update(profiles).set({ paymentDetails }).where(eq(profiles.id, companyId));
 }
 
 /**

@@ -38,6 +38,16 @@ export async function findProfile(db: Database, userId: string): Promise<Profile
   return row ?? null;
 }
 
+/**
+ * The profile, locked until the caller's transaction ends (`SELECT … FOR
+ * UPDATE`): changes of where an account's money goes, and the owner's
+ * 'No fui yo', take turns on it, each reading what the one before wrote.
+ */
+export async function lockProfile(tx: Transaction, userId: string): Promise<ProfileRow | null> {
+  const [row] = await tx.select().from(profiles).where(eq(profiles.id, userId)).for('update');
+  return row ?? null;
+}
+
 /** The profile as the web reads it; only companies have a logo (null until logos are uploaded). */
 export function toProfileDto(row: ProfileRow, storage: Storage): Profile {
   return {
@@ -206,6 +216,8 @@ export async function profileContacts(
       paymentDetails: Record<string, string>;
       /** Banned for confirmed fraud (risk center): their payouts are held. */
       bannedAt: Date | null;
+      /** When a seller last replaced their payout details: payouts wait a while from then. */
+      payoutDetailsChangedAt: Date | null;
     }
   >
 > {
@@ -218,6 +230,7 @@ export async function profileContacts(
     paymentMethod: profiles.paymentMethod,
     paymentDetails: profiles.paymentDetails,
     bannedAt: profiles.bannedAt,
+    payoutDetailsChangedAt: profiles.payoutDetailsChangedAt,
   });
   return new Map(rows.map((row) => [row.id, row]));
 }

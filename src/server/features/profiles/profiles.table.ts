@@ -36,6 +36,12 @@ export const profiles = pgTable(
      * sign in, and their links still sell, without a seller.
      */
     bannedAt: timestamp('banned_at', { withTimezone: true }),
+    /**
+     * When the seller last replaced payout details they had (the first ones saved
+     * do not count): their payouts wait PAYOUT_DETAILS_HOLD_HOURS from then. Kept
+     * in the row beside the details, so a payout batch reads both at once.
+     */
+    payoutDetailsChangedAt: timestamp('payout_details_changed_at', { withTimezone: true }),
   },
   (table) => [
     index('profiles_role_idx').on(table.role),

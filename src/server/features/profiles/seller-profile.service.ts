@@ -6,7 +6,7 @@ import type {
 } from '@shared/seller/seller.schema';
 import type { Database, Transaction } from '../../db/client';
 import { profiles } from './profiles.table';
-import { findProfile, type ProfileRow } from './profiles.service';
+import { findProfile, lockProfile, type ProfileRow } from './profiles.service';
 
 /**
  * A seller's own profile: their settings (province and where they are paid)
@@ -19,6 +19,27 @@ export function toSellerSettings(row: ProfileRow): SellerSettings {
     payment_method: row.paymentMethod,
     payment_details: row.paymentDetails,
   };
+}
+
+/** Whether a seller's saved details name somewhere to pay them (a CBU, a MercadoPago e-mail). */
+function hasDestination(row: Pick<ProfileRow, 'paymentMethod' | 'paymentDetails'>): boolean {
+  if (row.paymentMethod === 'bank') return Boolean(row.paymentDetails.cbu);
+  if (row.paymentMethod === 'mercadopago') return Boolean(row.paymentDetails.email);
+  return false;
+}
+
+const canonical = (details: Record<string, string>) =>
+  JSON.stringify(Object.entries(details).sort(([a], [b]) => a.localeCompare(b)));
+
+/** Whether the payment method or its details differ (a save of the same ones changes nothing). */
+export function payoutDetailsDiffer(
+  before: Pick<ProfileRow, 'paymentMethod' | 'paymentDetails'>,
+  after: Pick<ProfileRow, 'paymentMethod' | 'paymentDetails'>,
+): boolean {
+  return (
+    before.paymentMethod !== after.paymentMethod ||
+    canonical(before.paymentDetails) !== canonical(after.paymentDetails)
+  );
 }
 
 /**
@@ -54,41 +75,46 @@ export async function changesPayoutDestination(
   if (!input.payment_method && !input.payment_details) return false;
   const current = await findProfile(db, sellerId);
   if (!current) return false;
-  const method = input.payment_method ?? current.paymentMethod;
-  return (
-    method !== current.paymentMethod ||
-    !sameDetails(payoutDetailsAfter(current, input), current.paymentDetails)
-  );
-}
-
-function sameDetails(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...keys].every((key) => a[key] === b[key]);
+  return payoutDetailsDiffer(current, {
+    paymentMethod: input.payment_method ?? current.paymentMethod,
+    paymentDetails: payoutDetailsAfter(current, input),
+  });
 }
 
 /**
  * PATCH /api/seller/settings: province, payment method and its details. Details
  * are replaced by those of the chosen method (an e-mail for MercadoPago, CBU
  * and alias for a bank), so no stale data of the other method stays.
+ *
+ * The profile is read locked (`FOR UPDATE`), so two saves at once take turns
+ * and the second sees the first's details as the ones it replaces. Replacing
+ * details the seller had (not saving the first ones, not saving the same ones)
+ * stamps `payoutDetailsChangedAt`: their payouts wait from then.
  * `afterSave` runs in the same transaction with the row before and after (the
- * risk center's duplicate-payout-details signal).
+ * risk center's duplicate-payout-details signal, the change's e-mail and audit).
  */
 export async function updateSellerSettings(
   db: Database,
   sellerId: string,
   input: UpdateSellerSettingsBody,
   afterSave?: (tx: Transaction, saved: { before: ProfileRow; after: ProfileRow }) => Promise<void>,
+  now = new Date(),
 ): Promise<ProfileRow> {
-  const current = await findProfile(db, sellerId);
-  if (!current || current.role !== 'seller') throw new Error(`no seller profile ${sellerId}`);
-  const paymentDetails = payoutDetailsAfter(current, input);
   return db.transaction(async (tx) => {
+    const current = await lockProfile(tx, sellerId);
+    if (!current || current.role !== 'seller') throw new Error(`no seller profile ${sellerId}`);
+    const method = input.payment_method ?? current.paymentMethod;
+    const paymentDetails = payoutDetailsAfter(current, input);
+    const replaced =
+      hasDestination(current) &&
+      payoutDetailsDiffer(current, { paymentMethod: method, paymentDetails });
     const [row] = await tx
       .update(profiles)
       .set({
         ...(input.province ? { province: input.province } : {}),
         ...(input.payment_method ? { paymentMethod: input.payment_method } : {}),
         paymentDetails,
+        ...(replaced ? { payoutDetailsChangedAt: now } : {}),
       })
       .where(eq(profiles.id, sellerId))
       .returning();

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   RISK_KIND_LABELS,
   RISK_MESSAGES,
+  SELF_REPORTED_RISK_KINDS,
   type ResolveRiskBody,
   type RiskFlag,
   type RiskFlagList,
@@ -184,6 +185,16 @@ export async function resolveRiskFlag(
 ): Promise<RiskFlag> {
   return db.transaction(async (tx) => {
     const status = decision.decision === 'confirm' ? 'confirmed' : 'dismissed';
+    if (status === 'confirmed') {
+      // A takeover the seller reported themself is no fraud of theirs: releasing is the only decision.
+      const [target] = await tx
+        .select({ kind: riskFlags.kind })
+        .from(riskFlags)
+        .where(eq(riskFlags.id, flagId));
+      if (target && SELF_REPORTED_RISK_KINDS.includes(target.kind)) {
+        throw new AppError('RISK_SELF_REPORTED', RISK_MESSAGES.selfReported, 409);
+      }
+    }
     const [flag] = await tx
       .update(riskFlags)
       .set({

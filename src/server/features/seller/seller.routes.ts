@@ -200,8 +200,12 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
           app.db,
           actorOf(request).userId,
           request.body,
-          // Payout details another seller already uses flag both (risk center).
-          app.risk.payoutDetailsSaved,
+          async (tx, saved) => {
+            // Payout details another seller already uses flag both (risk center).
+            await app.risk.payoutDetailsSaved(tx, saved);
+            // A change is e-mailed to the owner with 'No fui yo' and audited.
+            await app.destinationChanges.sellerDetailsSaved(tx, saved);
+          },
         ),
       ),
   );

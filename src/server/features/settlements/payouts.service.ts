@@ -3,6 +3,7 @@ import { isValidAlias, isValidCbu, normalizeCbu } from '@shared/bank-data';
 import {
   PAYOUT_BLOCKED_REASONS,
   PAYOUT_MESSAGES,
+  payoutDetailsHoldReason,
   type AdminPayouts,
   type SellerPayable,
   type SellerPayouts,
@@ -11,7 +12,6 @@ import type { Database, Transaction } from '../../db/client';
 import type { PlatformScope, SellerScope } from '../../lib/scope';
 import { countRowsBy } from '../../db/count-rows';
 import { AppError } from '../../lib/app-error';
-import { csvDocument, csvLine, csvPesos } from '../../lib/csv';
 import { recordAudit } from '../audit/audit.service';
 import { profileContacts } from '../profiles/profiles.service';
 import { sellerBalance, sellerBalances } from './balances.service';
@@ -26,9 +26,54 @@ export interface PayoutRules {
    * center, `app.risk.sellersUnderReview`); absent, nobody is held.
    */
   underReview?: (db: Database | Transaction, sellerIds: string[]) => Promise<Set<string>>;
+  /** Hours payouts wait after a seller replaced their payout details (PAYOUT_DETAILS_HOLD_HOURS); absent, none. */
+  detailsHoldHours?: number;
 }
 
 const nobodyHeld = async () => new Set<string>();
+
+/**
+ * The end of the wait after a seller replaced their payout details, while it
+ * lasts; null once it is over or when nothing was replaced.
+ */
+function detailsHeldUntil(changedAt: Date | null, rules: PayoutRules): Date | null {
+  const hours = rules.detailsHoldHours ?? 0;
+  if (!changedAt || hours <= 0) return null;
+  const until = new Date(changedAt.getTime() + hours * 3_600_000);
+  return until > (rules.now ?? new Date()) ? until : null;
+}
+
+/**
+ * Where a seller's payout goes and why it cannot go yet: the risk center's
+ * hold first, then the details themselves, then the wait after a change of
+ * them. The details and when they changed come from one read of the profile,
+ * so a batch never sees new details without the wait they started.
+ */
+function sellerPayout(
+  person:
+    | {
+        paymentMethod: 'mercadopago' | 'bank' | null;
+        paymentDetails: Record<string, string>;
+        bannedAt: Date | null;
+        payoutDetailsChangedAt: Date | null;
+      }
+    | undefined,
+  underReview: boolean,
+  rules: PayoutRules,
+) {
+  const { destination, blocked } = payoutDestination(
+    person?.paymentMethod ?? null,
+    person?.paymentDetails ?? {},
+    heldReason(underReview, person?.bannedAt ?? null),
+  );
+  const changedAt = person?.payoutDetailsChangedAt ?? null;
+  const heldUntil = detailsHeldUntil(changedAt, rules);
+  return {
+    destination,
+    blocked: blocked ?? (heldUntil ? payoutDetailsHoldReason(changedAt!, heldUntil) : null),
+    heldUntil,
+  };
+}
 
 /** An open risk flag holds a seller 'En revisión'; a ban (confirmed fraud) holds them for good. */
 const heldReason = (underReview: boolean, bannedAt: Date | null): string | null =>
@@ -104,11 +149,7 @@ async function payableSellers(
   return due
     .map(([id, balance]) => {
       const person = people.get(id);
-      const { destination, blocked } = payoutDestination(
-        person?.paymentMethod ?? null,
-        person?.paymentDetails ?? {},
-        heldReason(underReview.has(id), person?.bannedAt ?? null),
-      );
+      const { destination, blocked, heldUntil } = sellerPayout(person, underReview.has(id), rules);
       return {
         seller_id: id,
         name: person?.name ?? '',
@@ -117,6 +158,7 @@ async function payableSellers(
         available_cents: balance.availableCents,
         destination: destination ? destinationLabel(destination) : null,
         blocked_reason: blocked,
+        held_until: heldUntil?.toISOString() ?? null,
         fields: destination?.fields ?? null,
       };
     })
@@ -158,6 +200,19 @@ export async function adminPayouts(
   };
 }
 
+/** The lock batches are made under, one at a time. */
+const PAYOUT_BATCHES_LOCK = sql`hashtextextended('payout-batches', 0)`;
+
+/**
+ * Waits for a payout batch being made to be written, and keeps a new one from
+ * reading who to pay until the caller's transaction ends (a shared lock:
+ * such callers do not wait for each other). 'No fui yo' takes it, so a batch
+ * either was written before the seller's payouts were held, or sees the hold.
+ */
+export async function waitForPayoutBatches(tx: Transaction): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${PAYOUT_BATCHES_LOCK})`);
+}
+
 /**
  * A batch with every ready seller's available amount, their details copied
  * as they are now. One at a time (a lock), so a seller's money is never put
@@ -170,7 +225,7 @@ export async function createPayoutBatch(
   actor: { id: string; name: string },
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('payout-batches', 0))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${PAYOUT_BATCHES_LOCK})`);
     const ready = (await payableSellers(tx, everySeller, rules)).filter(
       (seller) => seller.fields && !seller.blocked_reason,
     );
@@ -204,45 +259,6 @@ export async function createPayoutBatch(
     });
     return batch.id;
   });
-}
-
-/** The batch as a CSV for home banking: one transfer per line. */
-export async function payoutBatchCsv(db: Database, batchId: number): Promise<string> {
-  const [batch] = await db.select().from(payoutBatches).where(eq(payoutBatches.id, batchId));
-  if (!batch) throw AppError.notFound(PAYOUT_MESSAGES.batchNotFound);
-  const rows = await db
-    .select()
-    .from(payouts)
-    .where(eq(payouts.batchId, batchId))
-    .orderBy(payouts.id);
-  const people = await profileContacts(
-    db,
-    rows.map((row) => row.sellerId),
-  );
-  return csvDocument([
-    csvLine([
-      'Vendedor',
-      'E-mail',
-      'Medio',
-      'CBU',
-      'Alias',
-      'E-mail de MercadoPago',
-      'Importe',
-      'Concepto',
-    ]),
-    ...rows.map((row) =>
-      csvLine([
-        people.get(row.sellerId)?.name ?? '',
-        people.get(row.sellerId)?.email ?? '',
-        row.method === 'bank' ? 'Transferencia bancaria' : 'MercadoPago',
-        row.destination.cbu ?? '',
-        row.destination.alias ?? '',
-        row.destination.email ?? '',
-        csvPesos(row.amountCents),
-        `VendeMás comisiones lote ${batchId}`,
-      ]),
-    ),
-  ]);
 }
 
 /** Marks a batch as sent; only once. Returns the sellers and amounts it paid. */
@@ -312,11 +328,10 @@ export async function sellerPayouts(
       .where(eq(payouts.sellerId, sellerId))
       .orderBy(desc(payouts.createdAt), desc(payouts.id)),
   ]);
-  const person = people.get(sellerId);
-  const { destination, blocked } = payoutDestination(
-    person?.paymentMethod ?? null,
-    person?.paymentDetails ?? {},
-    heldReason(underReview.has(sellerId), person?.bannedAt ?? null),
+  const { destination, blocked, heldUntil } = sellerPayout(
+    people.get(sellerId),
+    underReview.has(sellerId),
+    rules,
   );
   return {
     pending_cents: balance.pendingCents,
@@ -327,6 +342,7 @@ export async function sellerPayouts(
     minimum_cents: rules.minimumCents,
     destination: destination ? destinationLabel(destination) : null,
     blocked_reason: blocked,
+    held_until: heldUntil?.toISOString() ?? null,
     items: history.map(({ payout, batch }) => ({
       id: payout.id,
       amount_cents: payout.amountCents,

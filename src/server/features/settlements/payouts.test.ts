@@ -90,6 +90,7 @@ describe('payouts: what sellers can be paid, batches for home banking, and clawb
         available_cents: 2 * SELLER,
         destination: null,
         blocked_reason: 'No cargó sus datos de cobro (CBU o e-mail de MercadoPago).',
+        held_until: null,
       },
     ]);
     const none = await as(admin, 'POST', '/api/admin/payouts/batches');

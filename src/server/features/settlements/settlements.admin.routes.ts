@@ -13,12 +13,8 @@ import { z } from '@shared/zod';
 import { sendAttachment } from '../../lib/attachment';
 import { actorOf } from '../accounts/role-guard';
 import { notifyPayoutsPaid } from '../notifications/notifications.service';
-import {
-  adminPayouts,
-  createPayoutBatch,
-  markPayoutBatchPaid,
-  payoutBatchCsv,
-} from './payouts.service';
+import { adminPayouts, createPayoutBatch, markPayoutBatchPaid } from './payouts.service';
+import { payoutBatchCsv } from './payout-batch-csv';
 import { MonthParams } from './settlements.routes';
 import {
   adminCompanyBalances,
@@ -110,6 +106,8 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
     minimumCents: app.config.pay.payoutMinimumCents,
     // Sellers with an open risk flag are listed 'En revisión' and left out of batches.
     underReview: app.risk.sellersUnderReview,
+    // Sellers who replaced their payout details wait before they are paid to the new ones.
+    detailsHoldHours: app.config.pay.payoutDetailsHoldHours,
   });
 
   app.get(

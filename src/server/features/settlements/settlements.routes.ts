@@ -182,6 +182,7 @@ export const sellerPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
           holdDays: app.config.pay.settlementHoldDays,
           minimumCents: app.config.pay.payoutMinimumCents,
           underReview: app.risk.sellersUnderReview,
+          detailsHoldHours: app.config.pay.payoutDetailsHoldHours,
         },
       ),
   );

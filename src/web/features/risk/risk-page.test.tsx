@@ -44,9 +44,12 @@ function Toasts() {
 }
 
 /** The page over a fake API: the list, and the decision's answer. */
-function renderPage(resolveAnswer: () => Response = () => Response.json(FLAG)) {
+function renderPage(
+  resolveAnswer: () => Response = () => Response.json(FLAG),
+  list: RiskFlagList = LIST,
+) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
-    init?.method === 'POST' ? resolveAnswer() : Response.json(LIST),
+    init?.method === 'POST' ? resolveAnswer() : Response.json(list),
   );
   vi.stubGlobal('fetch', fetchMock);
   render(
@@ -158,5 +161,30 @@ describe('Riesgo', () => {
     expect(within(dialog).getByRole('button', { name: 'Confirmar fraude' }).className).toContain(
       'bg-destructive',
     );
+  });
+
+  it('offers only to release the payouts of a seller who answered «No fui yo»', async () => {
+    const reported: RiskFlag = {
+      ...FLAG,
+      kind: 'payout_details_changed',
+      count: 1,
+      events: [
+        {
+          at: '2026-03-05T17:05:00Z',
+          detail:
+            '«No fui yo»: el vendedor no reconoce el cambio de datos de cobro del 05/03/2026 14:00 (de CBU terminado en 4569 a CBU terminado en 8812).',
+        },
+      ],
+    };
+    renderPage(() => Response.json(reported), { ...LIST, items: [reported] });
+    const [release] = await screen.findAllByRole('button', {
+      name: 'Liberar pagos: Cambio de datos de cobro no reconocido de Martín Sosa',
+    });
+    expect(screen.queryByRole('button', { name: /Confirmar fraude/ })).toBeNull();
+    expect(screen.getAllByText(RISK_KIND_HINTS.payout_details_changed)[0]).toBeInTheDocument();
+    fireEvent.click(release!);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('¿Liberar los pagos de Martín Sosa?');
+    expect(within(dialog).getByRole('button', { name: 'Liberar pagos' })).toBeInTheDocument();
   });
 });

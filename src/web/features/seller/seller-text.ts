@@ -152,6 +152,9 @@ export const SETTINGS_TEXT = {
   cbu: 'CBU o CVU',
   cbuHint: '22 dígitos, sin espacios.',
   alias: 'Alias (opcional)',
+  /** API.md "Payout details changed": what a change of them does, said before it is saved. */
+  changeNotice:
+    'Por seguridad, cuando cambias tus datos de cobro te avisamos por e-mail y esperamos unos días antes de pagarte en la cuenta nueva.',
   save: 'Guardar configuración',
   saving: 'Guardando…',
   saveFailed: 'No se pudo guardar la configuración.',

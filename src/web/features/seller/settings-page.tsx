@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Landmark, Wallet } from 'lucide-react';
+import { Landmark, ShieldCheck, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from '@shared/zod';
@@ -206,6 +206,12 @@ export function SettingsForm({ settings }: { settings: SellerSettings }) {
               />
             </FormField>
           </>
+        ) : null}
+        {settings.payment_method ? (
+          <p className="flex gap-2 text-xs text-muted-foreground">
+            <ShieldCheck className="size-4 shrink-0 text-primary" aria-hidden />
+            {SETTINGS_TEXT.changeNotice}
+          </p>
         ) : null}
       </Card>
 

@@ -16,6 +16,7 @@ const PAYOUTS: AdminPayouts = {
       available_cents: 250_000,
       destination: { method: 'bank', label: 'CBU 2850590940090418135201' },
       blocked_reason: null,
+      held_until: null,
     },
     {
       seller_id: 's2',
@@ -25,6 +26,7 @@ const PAYOUTS: AdminPayouts = {
       available_cents: 150_000,
       destination: null,
       blocked_reason: 'No cargó sus datos de cobro (CBU o e-mail de MercadoPago).',
+      held_until: null,
     },
   ],
   batches: [
@@ -40,10 +42,10 @@ const PAYOUTS: AdminPayouts = {
   ],
 };
 
-function renderPage() {
+function renderPage(payouts: AdminPayouts = PAYOUTS) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => Response.json(PAYOUTS)),
+    vi.fn(async () => Response.json(payouts)),
   );
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -67,5 +69,29 @@ describe('Pagos a vendedores', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('a 1 vendedor. Cada vendedor recibe un aviso con su pago.');
     expect(dialog).not.toHaveTextContent('vendedores');
+  });
+
+  it('shows a seller waiting after a change of payout details apart from the blocked ones, with the dates', async () => {
+    const reason =
+      'Datos de cobro cambiados el 28/11/2026 15:40; se podrá pagar desde el 01/12/2026 15:40';
+    renderPage({
+      ...PAYOUTS,
+      sellers: [
+        {
+          ...PAYOUTS.sellers[0]!,
+          blocked_reason: reason,
+          held_until: '2026-12-01T18:40:00Z',
+          destination: { method: 'bank', label: 'CBU 2850590940090418135201' },
+        },
+      ],
+    });
+    const row = (await screen.findByRole('list', { name: 'Vendedores para pagar' })).querySelector(
+      'li',
+    )!;
+    expect(within(row).getByText(`En espera: ${reason}`)).toBeInTheDocument();
+    expect(within(row).getByText('CBU 2850590940090418135201')).toBeInTheDocument();
+    expect(row).not.toHaveTextContent('Bloqueado');
+    expect(screen.getByText(/^0 vendedores · 1 en espera$/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Crear lote de pago' })).toBeDisabled();
   });
 });

@@ -1,11 +1,13 @@
-import { Download, Send } from 'lucide-react';
+import { Clock, Download, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { formatArs } from '@shared/money';
 import { countOf } from '@shared/plural';
 import {
   PAYOUT_BATCH_STATUS_LABELS,
+  PAYOUT_BLOCKED_REASONS,
   PAYOUT_MESSAGES,
   type PayoutBatch,
+  type SellerPayable,
 } from '@shared/settlements/settlements.schema';
 import { Button } from '@web/components/ui/button';
 import { QueryFallback } from '@web/components/data-list';
@@ -34,6 +36,8 @@ export function AdminPayoutsPage() {
   const data = payouts.data;
   const ready = data.sellers.filter((seller) => !seller.blocked_reason);
   const readyTotal = ready.reduce((sum, seller) => sum + seller.available_cents, 0);
+  const waiting = data.sellers.filter(isWaiting).length;
+  const blocked = data.sellers.length - ready.length - waiting;
 
   return (
     <div>
@@ -50,9 +54,8 @@ export function AdminPayoutsPage() {
           <p className="text-2xl font-bold tabular-nums">{formatArs(readyTotal)}</p>
           <p className="text-xs text-muted-foreground">
             {countOf(ready.length, 'vendedor', 'vendedores')}
-            {data.sellers.length > ready.length
-              ? ` · ${countOf(data.sellers.length - ready.length, 'bloqueado', 'bloqueados')}`
-              : ''}
+            {waiting ? ` · ${countOf(waiting, 'en espera', 'en espera')}` : ''}
+            {blocked ? ` · ${countOf(blocked, 'bloqueado', 'bloqueados')}` : ''}
           </p>
         </div>
         <Button
@@ -92,19 +95,7 @@ export function AdminPayoutsPage() {
                   {seller.email}
                   {seller.province ? ` · ${seller.province}` : ''}
                 </p>
-                <p
-                  className={cn(
-                    'text-xs',
-                    seller.blocked_reason
-                      ? 'font-medium text-destructive'
-                      : 'text-muted-foreground',
-                  )}
-                >
-                  {seller.blocked_reason
-                    ? // Held by the risk center, a seller still has details: the reason comes first.
-                      `Bloqueado: ${seller.blocked_reason}${seller.destination ? ` · ${seller.destination.label}` : ''}`
-                    : seller.destination?.label}
-                </p>
+                <SellerStatus seller={seller} />
               </div>
               <p className="font-bold tabular-nums sm:text-right">
                 {formatArs(seller.available_cents)}
@@ -225,5 +216,43 @@ function MarkPaidDialog({ batch, onClose }: { batch: PayoutBatch | null; onClose
         </DialogForm>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * Waiting out the hold after a change of payout details: it ends by itself.
+ * Every other reason is one of PAYOUT_BLOCKED_REASONS; the wait's names its dates.
+ */
+function isWaiting(seller: SellerPayable): boolean {
+  return (
+    seller.held_until !== null &&
+    seller.blocked_reason !== null &&
+    !(Object.values(PAYOUT_BLOCKED_REASONS) as string[]).includes(seller.blocked_reason)
+  );
+}
+
+/**
+ * Where a seller's payout goes, and why it cannot go yet: waiting (amber, with
+ * the dates) or blocked until someone acts (red). The details follow the reason.
+ */
+function SellerStatus({ seller }: { seller: SellerPayable }) {
+  const label = seller.destination ? (
+    <p className="text-xs break-words text-muted-foreground">{seller.destination.label}</p>
+  ) : null;
+  if (!seller.blocked_reason) return label;
+  return (
+    <>
+      {isWaiting(seller) ? (
+        <p className="flex gap-1.5 text-xs font-medium break-words text-amber-800">
+          <Clock className="mt-px size-3.5 shrink-0" aria-hidden />
+          <span>En espera: {seller.blocked_reason}</span>
+        </p>
+      ) : (
+        <p className="text-xs font-medium break-words text-destructive">
+          Bloqueado: {seller.blocked_reason}
+        </p>
+      )}
+      {label}
+    </>
   );
 }

@@ -1,6 +1,8 @@
-import { CircleAlert, Landmark, Wallet } from 'lucide-react';
+import { CircleAlert, Clock, Landmark, ShieldAlert, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatArs } from '@shared/money';
+import { PAYOUT_BLOCKED_REASONS, type SellerPayouts } from '@shared/settlements/settlements.schema';
 import { countOf } from '@shared/plural';
 import { buttonVariants } from '@web/components/ui/button';
 import { QueryFallback } from '@web/components/data-list';
@@ -46,6 +48,8 @@ export function SellerPayoutsPage() {
         Pagamos desde {formatArs(data.minimum_cents)}.
       </PageHeading>
 
+      <HoldNotice payouts={data} />
+
       <div className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Figure
           label="Disponible"
@@ -53,7 +57,11 @@ export function SellerPayoutsPage() {
           hint={
             data.available_cents < 0
               ? 'Un reembolso posterior a un pago: se descuenta del próximo.'
-              : 'Entra en el próximo pago.'
+              : data.blocked_reason === PAYOUT_BLOCKED_REASONS.underReview
+                ? 'Retenido mientras revisamos tu cuenta.'
+                : data.held_until
+                  ? `Entra en el primer pago desde el ${formatDateTime(data.held_until)}.`
+                  : 'Entra en el próximo pago.'
           }
           strong
         />
@@ -127,6 +135,70 @@ export function SellerPayoutsPage() {
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+/**
+ * Why the next batch leaves the seller out although they have details: the
+ * wait after they changed them (until `held_until`), or a review of the account.
+ */
+function HoldNotice({ payouts }: { payouts: SellerPayouts }) {
+  const review =
+    payouts.blocked_reason === PAYOUT_BLOCKED_REASONS.underReview ||
+    payouts.blocked_reason === PAYOUT_BLOCKED_REASONS.banned;
+  if (payouts.held_until && !review) {
+    return (
+      <Notice icon={Clock} tone="amber" testId="payout-hold">
+        <p className="font-semibold">
+          Tus pagos están en espera hasta el {formatDateTime(payouts.held_until)}
+        </p>
+        <p className="mt-1 text-sm">
+          Se cambiaron tus datos de cobro: por seguridad, esperamos antes de pagar en la cuenta
+          nueva. Lo que tengas disponible entra en el primer lote después de esa fecha. Si no fuiste
+          tú, toca «No fui yo» en el e-mail que te enviamos.
+        </p>
+      </Notice>
+    );
+  }
+  if (payouts.blocked_reason === PAYOUT_BLOCKED_REASONS.underReview) {
+    return (
+      <Notice icon={ShieldAlert} tone="red" testId="payout-hold">
+        <p className="font-semibold">Tus pagos están en revisión</p>
+        <p className="mt-1 text-sm">
+          Mientras revisamos tu cuenta no entran en los lotes de pago. Si tienes dudas, escríbenos
+          desde Soporte.
+        </p>
+      </Notice>
+    );
+  }
+  return null;
+}
+
+function Notice({
+  icon: Icon,
+  tone,
+  testId,
+  children,
+}: {
+  icon: typeof Clock;
+  tone: 'amber' | 'red';
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role="status"
+      data-testid={testId}
+      className={cn(
+        'mt-5 flex gap-3 rounded-xl border p-4',
+        tone === 'amber'
+          ? 'border-amber-300 bg-amber-50 text-amber-950'
+          : 'border-red-200 bg-red-50 text-red-950',
+      )}
+    >
+      <Icon className="mt-0.5 size-5 shrink-0" aria-hidden />
+      <div>{children}</div>
     </div>
   );
 }

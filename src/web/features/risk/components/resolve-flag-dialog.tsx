@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import {
   RISK_KIND_LABELS,
   RISK_MESSAGES,
+  SELF_REPORTED_RISK_KINDS,
   ResolveRiskBody,
   type RiskFlag,
 } from '@shared/risk/risk.schema';
@@ -85,16 +86,25 @@ function DecisionForm({ pending, onClose }: { pending: PendingDecision; onClose:
 
   const saving = form.formState.isSubmitting;
   const kind = RISK_KIND_LABELS[flag.kind];
+  const selfReported = SELF_REPORTED_RISK_KINDS.includes(flag.kind);
   return (
     <form onSubmit={onSubmit} noValidate>
       <AlertDialogPrimitive.Title className="text-lg font-bold text-foreground">
         {confirm
           ? `¿Confirmar fraude de ${flag.seller.name}?`
-          : `¿Descartar la alerta «${kind}» de ${flag.seller.name}?`}
+          : selfReported
+            ? `¿Liberar los pagos de ${flag.seller.name}?`
+            : `¿Descartar la alerta «${kind}» de ${flag.seller.name}?`}
       </AlertDialogPrimitive.Title>
       <AlertDialogPrimitive.Description asChild>
         <div className="mt-2 space-y-2 text-sm text-muted-foreground">
-          {confirm ? <ConfirmConsequences flag={flag} /> : <DismissConsequences />}
+          {confirm ? (
+            <ConfirmConsequences flag={flag} />
+          ) : selfReported ? (
+            <ReleaseConsequences />
+          ) : (
+            <DismissConsequences />
+          )}
         </div>
       </AlertDialogPrimitive.Description>
       <div className="mt-4">
@@ -116,7 +126,9 @@ function DecisionForm({ pending, onClose }: { pending: PendingDecision; onClose:
             placeholder={
               confirm
                 ? 'Por ejemplo: qué revisaste y por qué es fraude.'
-                : 'Por ejemplo: hablamos con el vendedor y las compras son reales.'
+                : selfReported
+                  ? 'Por ejemplo: hablamos con el vendedor, cambió su contraseña y volvió a cargar su CBU.'
+                  : 'Por ejemplo: hablamos con el vendedor y las compras son reales.'
             }
             {...form.register('note')}
           />
@@ -140,7 +152,13 @@ function DecisionForm({ pending, onClose }: { pending: PendingDecision; onClose:
           disabled={saving}
           className={buttonVariants({ variant: confirm ? 'destructive' : 'primary' })}
         >
-          {saving ? 'Guardando…' : confirm ? 'Confirmar fraude' : 'Descartar alerta'}
+          {saving
+            ? 'Guardando…'
+            : confirm
+              ? 'Confirmar fraude'
+              : selfReported
+                ? 'Liberar pagos'
+                : 'Descartar alerta'}
         </button>
       </div>
     </form>
@@ -153,6 +171,23 @@ function DismissConsequences() {
       La alerta se cierra sin tocar comisiones ni la cuenta del vendedor. Si no tiene otra alerta
       abierta, sus pagos vuelven a entrar en los lotes de pago.
     </p>
+  );
+}
+
+/** A takeover the seller reported: check where they are paid before their payouts go out again. */
+function ReleaseConsequences() {
+  return (
+    <>
+      <p>
+        El vendedor avisó («No fui yo») que no hizo un cambio de sus datos de cobro. Antes de
+        liberar sus pagos, confirma con él que ya eligió una contraseña nueva y que los datos de
+        cobro que tiene cargados son suyos.
+      </p>
+      <p>
+        La alerta se cierra y, si no tiene otra abierta, sus pagos vuelven a entrar en los lotes de
+        pago.
+      </p>
+    </>
   );
 }
 

@@ -5,6 +5,7 @@ import {
   RISK_KIND_HINTS,
   RISK_KIND_LABELS,
   RISK_STATUS_LABELS,
+  SELF_REPORTED_RISK_KINDS,
   type RiskFlag,
 } from '@shared/risk/risk.schema';
 import type { RowsLayout } from '@web/components/data-list';
@@ -209,6 +210,21 @@ function Decision({
     );
   }
   const who = `${RISK_KIND_LABELS[flag.kind]} de ${flag.seller.name}`;
+  // The seller reported it themself (a takeover): the only decision is to release their payouts.
+  if (SELF_REPORTED_RISK_KINDS.includes(flag.kind)) {
+    return (
+      <div className={cn('flex', stretch ? '[&>*]:flex-1' : 'flex-col items-stretch')}>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Liberar pagos: ${who}`}
+          onClick={() => onDecide(flag, 'dismiss')}
+        >
+          Liberar pagos
+        </Button>
+      </div>
+    );
+  }
   return (
     <div
       className={cn('flex gap-2', stretch ? 'flex-wrap [&>*]:flex-1' : 'flex-col items-stretch')}
