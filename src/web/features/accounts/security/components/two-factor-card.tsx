@@ -1,5 +1,5 @@
 import { ShieldCheck, ShieldOff } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { SECURITY_TEXT } from '@shared/account-security/texts';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -11,14 +11,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
-import { DialogForm } from '@web/components/ui/dialog-form';
-import { describedBy, FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/toast-store';
-import { ApiError } from '@web/lib/api-client';
 import { useSession } from '@web/lib/session';
 import { renewBackupCodes, turnOffTwoFactor, verifyIdentity } from '../api';
 import { BackupCodes } from './backup-codes';
+import { PasswordPrompt } from './password-prompt';
 import { SecurityCardHeader } from './security-card-header';
 import { TwoFactorEnroll } from './two-factor-enroll';
 
@@ -94,70 +91,28 @@ export function TwoFactorCard({ required }: { required: boolean }) {
   );
 }
 
-function messageOf(error: unknown): string {
-  if (error instanceof ApiError) return error.fields?.password ?? error.message;
-  return String(error);
-}
-
 /** Off with the password: it also counts as the step-up the route asks for. */
 function TurnOff({ onClose }: { onClose: () => void }) {
-  const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get('password') ?? '');
-    setPending(true);
-    setError(undefined);
-    try {
-      await verifyIdentity({ password });
-      await turnOffTwoFactor(password);
-      toast({ title: SECURITY_TEXT.turnedOff, variant: 'success' });
-      onClose();
-    } catch (caught) {
-      setPending(false);
-      setError(messageOf(caught));
-    }
-  }
   return (
-    <DialogForm
+    <PasswordPrompt
+      id="two-factor-off-password"
       title={SECURITY_TEXT.turnOffTitle}
       description={SECURITY_TEXT.turnOffIntro}
-      onSubmit={onSubmit}
-      onCancel={onClose}
-      pending={pending}
       submitLabel={SECURITY_TEXT.turnOff}
-    >
-      <FormField id="two-factor-off-password" label={SECURITY_TEXT.currentPassword} error={error}>
-        <Input
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          autoFocus
-          required
-          {...describedBy('two-factor-off-password', error)}
-        />
-      </FormField>
-    </DialogForm>
+      onCancel={onClose}
+      onPassword={async (password) => {
+        await verifyIdentity({ password });
+        await turnOffTwoFactor(password);
+        toast({ title: SECURITY_TEXT.turnedOff, variant: 'success' });
+        onClose();
+      }}
+    />
   );
 }
 
 function RenewCodes({ onClose }: { onClose: () => void }) {
   const session = useSession();
   const [codes, setCodes] = useState<string[]>();
-  const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setPending(true);
-    setError(undefined);
-    try {
-      const password = String(new FormData(event.currentTarget).get('password') ?? '');
-      setCodes((await renewBackupCodes(password)).backupCodes);
-    } catch (caught) {
-      setPending(false);
-      setError(messageOf(caught));
-    }
-  }
   if (codes) {
     return (
       <>
@@ -174,24 +129,12 @@ function RenewCodes({ onClose }: { onClose: () => void }) {
     );
   }
   return (
-    <DialogForm
+    <PasswordPrompt
+      id="renew-password"
       title={SECURITY_TEXT.renewCodes}
       description={SECURITY_TEXT.enrollPasswordStep}
-      onSubmit={onSubmit}
       onCancel={onClose}
-      pending={pending}
-      submitLabel={SECURITY_TEXT.stepUpSubmit}
-    >
-      <FormField id="renew-password" label={SECURITY_TEXT.currentPassword} error={error}>
-        <Input
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          autoFocus
-          required
-          {...describedBy('renew-password', error)}
-        />
-      </FormField>
-    </DialogForm>
+      onPassword={async (password) => setCodes((await renewBackupCodes(password)).backupCodes)}
+    />
   );
 }

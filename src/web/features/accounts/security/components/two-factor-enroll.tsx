@@ -16,6 +16,7 @@ import { ApiError } from '@web/lib/api-client';
 import { useSession } from '@web/lib/session';
 import { confirmTwoFactor, startTwoFactor, type TwoFactorEnrollment } from '../api';
 import { BackupCodes } from './backup-codes';
+import { PasswordPrompt } from './password-prompt';
 
 type Step =
   | { name: 'password' }
@@ -60,41 +61,14 @@ function PasswordStep({
   onCancel: () => void;
   onStarted: (enrollment: TwoFactorEnrollment) => void;
 }) {
-  const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setPending(true);
-    setError(undefined);
-    try {
-      onStarted(
-        await startTwoFactor(String(new FormData(event.currentTarget).get('password') ?? '')),
-      );
-    } catch (caught) {
-      setPending(false);
-      setError(errorText(caught, 'password'));
-    }
-  }
   return (
-    <DialogForm
+    <PasswordPrompt
+      id="enroll-password"
       title={SECURITY_TEXT.turnOn}
       description={SECURITY_TEXT.enrollPasswordStep}
-      onSubmit={onSubmit}
       onCancel={onCancel}
-      pending={pending}
-      submitLabel={SECURITY_TEXT.stepUpSubmit}
-    >
-      <FormField id="enroll-password" label={SECURITY_TEXT.currentPassword} error={error}>
-        <Input
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          autoFocus
-          required
-          {...describedBy('enroll-password', error)}
-        />
-      </FormField>
-    </DialogForm>
+      onPassword={async (password) => onStarted(await startTwoFactor(password))}
+    />
   );
 }
 
