@@ -10,8 +10,8 @@ const booleanFlag = z
 
 /**
  * Every environment variable the server reads, with its default and checks.
- * Every variable is listed in .env.example and the README. Development gets
- * working defaults; production must say what it needs.
+ * Every variable is listed in .env.example and docs/configuration.md.
+ * Development gets working defaults; production must say what it needs.
  */
 export const EnvSchema = z
   .object({

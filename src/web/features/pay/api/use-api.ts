@@ -20,7 +20,8 @@ export interface PollOptions<T> {
  * answer on screen and tries again on the next tick.
  *
  * The payment pages' whole data layer: a query library would add a sixth of
- * the pay page's JavaScript budget for two GETs (README, Architecture).
+ * the pay page's JavaScript budget for two GETs (docs/architecture.md, "The
+ * web app").
  */
 export function useApi<T>(
   url: string | null,
