@@ -20,6 +20,11 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'tests/**/*.test.ts'],
           exclude: ['tests/e2e/**'],
           globalSetup: ['tests/setup/global-setup.ts'],
+          // Test files share a worker's loaded modules (Fastify, Better Auth, the SDKs,
+          // the password dictionaries) instead of loading them again for each file. Each
+          // file still builds its own app on its own database, and no module keeps state
+          // outside a database-keyed WeakMap, so nothing leaks from one file to the next.
+          isolate: false,
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

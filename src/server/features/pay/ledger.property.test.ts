@@ -21,132 +21,143 @@ import {
 } from '../../../../tests/factories/pay-world';
 import { statusSteps } from '../../../../tests/factories/order-steps';
 
+/** Each property runs a dozen worlds of orders: more than one API test's time on a busy machine. */
+const PROPERTY_TIMEOUT_MS = 90_000;
+
 describe('the ledger (what companies owe sellers and the platform)', () => {
   let t: TestApp;
   let world: PayWorld;
   beforeAll(async () => ({ t, world } = await startPayWorld({ stock: 1000 })));
   afterAll(() => t.close());
 
-  it('any sequence of status changes leaves every order owing exactly what its status awards, to the cent', async () => {
-    await fc.assert(
-      fc.asyncProperty(statusSteps(4, 14), async (steps) => {
-        const created: string[] = [];
-        for (let i = 0; i < 4; i += 1) {
-          // One order in four has no seller: the whole commission is the platform's.
-          const response = await buy(t, world.productId, {
-            provider: 'transferencia',
-            quantity: 1 + (i % 3),
-            ...(i === 3 ? {} : { ref: world.ref }),
-          });
-          created.push(response.json().order_id as string);
-        }
-        for (const step of steps) {
-          await moveOrder(t, created[step.order]!, step.to, { changedBy: 'property-test' });
-        }
-        for (const id of created) {
-          const [order] = await t.db.select().from(orders).where(eq(orders.id, id));
-          const [net] = await t.db
-            .select({ value: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
-            .from(ledgerEntries)
-            .where(eq(ledgerEntries.orderId, id));
-          const sold = order!.status === 'approved' || order!.status === 'delivered';
-          expect(Number(net!.value)).toBe(sold ? order!.sellerCents + order!.platformCents : 0);
-        }
-        // Company-wide: owed = sellers + platform = the commission of its sold orders.
-        const sold = await t.db
-          .select({
-            seller: sql<string>`coalesce(sum(${orders.sellerCents}) filter (where ${orders.sellerId} is not null), 0)`,
-            commission: sql<string>`coalesce(sum(${orders.sellerCents} + ${orders.platformCents}), 0)`,
-          })
-          .from(orders)
-          .where(
-            sql`${orders.companyId} = ${world.company.id} and ${orders.status} in ('approved', 'delivered')`,
-          );
-        const owes = await companyBalance(t.db, { kind: 'company', id: world.company.id });
-        expect(owes.owedCents).toBe(Number(sold[0]!.commission));
-        expect(owes.sellersCents + owes.platformCents).toBe(owes.owedCents);
-        expect(owes.sellersCents).toBe(Number(sold[0]!.seller));
-        const balance = await sellerBalance(t.db, { kind: 'seller', id: world.seller.id }, 14);
-        expect(balance.pendingCents + balance.availableCents).toBe(owes.sellersCents);
-      }),
-      { numRuns: 15 },
-    );
-  });
-
-  it('a confirmed fraud leaves the flagged orders owing the seller nothing and the platform its share, before and after any status change', async () => {
-    const admin = await createUser(t.app, { role: 'admin' });
-    await fc.assert(
-      fc.asyncProperty(
-        statusSteps(3, 10),
-        fc.nat({ max: 10 }),
-        fc.subarray([0, 1, 2], { minLength: 1 }),
-        async (steps, confirmAfter, flagged) => {
-          const seller = await createUser(t.app, { role: 'seller', signIn: false });
-          const ref = await linkCodeFor(t.db, seller.id, world.productId);
+  it(
+    'any sequence of status changes leaves every order owing exactly what its status awards, to the cent',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(statusSteps(4, 14), async (steps) => {
           const created: string[] = [];
-          for (let i = 0; i < 3; i += 1) {
+          for (let i = 0; i < 4; i += 1) {
+            // One order in four has no seller: the whole commission is the platform's.
             const response = await buy(t, world.productId, {
               provider: 'transferencia',
-              quantity: 1 + i,
-              ref,
+              quantity: 1 + (i % 3),
+              ...(i === 3 ? {} : { ref: world.ref }),
             });
             created.push(response.json().order_id as string);
           }
-          const confirm = async () => {
-            const flagId = await t.db.transaction(async (tx) => {
-              for (const index of flagged) {
-                await raiseRisk(tx, {
-                  sellerId: seller.id,
-                  kind: 'self_purchase',
-                  at: new Date(),
-                  orderId: created[index]!,
-                  detail: 'Prueba.',
-                });
-              }
-              const [flag] = await tx
-                .select({ id: riskFlags.id })
-                .from(riskFlags)
-                .where(eq(riskFlags.sellerId, seller.id));
-              return flag!.id;
-            });
-            await resolveRiskFlag(
-              t.db,
-              { kind: 'platform' },
-              flagId,
-              { decision: 'confirm', note: 'Prueba.' },
-              { id: admin.id, name: admin.name },
-            );
-          };
-          const at = Math.min(confirmAfter, steps.length);
-          for (let index = 0; index <= steps.length; index += 1) {
-            if (index === at) await confirm();
-            const step = steps[index];
-            if (step) {
-              await moveOrder(t, created[step.order]!, step.to, { changedBy: 'property-test' });
-            }
+          for (const step of steps) {
+            await moveOrder(t, created[step.order]!, step.to, { changedBy: 'property-test' });
           }
-          for (const [index, id] of created.entries()) {
+          for (const id of created) {
             const [order] = await t.db.select().from(orders).where(eq(orders.id, id));
-            const entries = await t.db
-              .select()
+            const [net] = await t.db
+              .select({ value: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
               .from(ledgerEntries)
               .where(eq(ledgerEntries.orderId, id));
-            const sum = (party: 'seller' | 'platform') =>
-              entries
-                .filter((entry) => entry.party === party)
-                .reduce((total, entry) => total + entry.amountCents, 0);
             const sold = order!.status === 'approved' || order!.status === 'delivered';
-            expect(sum('platform')).toBe(sold ? order!.platformCents : 0);
-            expect(sum('seller')).toBe(sold && !flagged.includes(index) ? order!.sellerCents : 0);
+            expect(Number(net!.value)).toBe(sold ? order!.sellerCents + order!.platformCents : 0);
           }
-          // The company owes what its sellers and the platform are owed, to the cent.
+          // Company-wide: owed = sellers + platform = the commission of its sold orders.
+          const sold = await t.db
+            .select({
+              seller: sql<string>`coalesce(sum(${orders.sellerCents}) filter (where ${orders.sellerId} is not null), 0)`,
+              commission: sql<string>`coalesce(sum(${orders.sellerCents} + ${orders.platformCents}), 0)`,
+            })
+            .from(orders)
+            .where(
+              sql`${orders.companyId} = ${world.company.id} and ${orders.status} in ('approved', 'delivered')`,
+            );
           const owes = await companyBalance(t.db, { kind: 'company', id: world.company.id });
+          expect(owes.owedCents).toBe(Number(sold[0]!.commission));
           expect(owes.sellersCents + owes.platformCents).toBe(owes.owedCents);
-        },
-      ),
-      { numRuns: 12 },
-    );
-  });
+          expect(owes.sellersCents).toBe(Number(sold[0]!.seller));
+          const balance = await sellerBalance(t.db, { kind: 'seller', id: world.seller.id }, 14);
+          expect(balance.pendingCents + balance.availableCents).toBe(owes.sellersCents);
+        }),
+        { numRuns: 15 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  it(
+    'a confirmed fraud leaves the flagged orders owing the seller nothing and the platform its share, before and after any status change',
+    async () => {
+      const admin = await createUser(t.app, { role: 'admin' });
+      await fc.assert(
+        fc.asyncProperty(
+          statusSteps(3, 10),
+          fc.nat({ max: 10 }),
+          fc.subarray([0, 1, 2], { minLength: 1 }),
+          async (steps, confirmAfter, flagged) => {
+            const seller = await createUser(t.app, { role: 'seller', signIn: false });
+            const ref = await linkCodeFor(t.db, seller.id, world.productId);
+            const created: string[] = [];
+            for (let i = 0; i < 3; i += 1) {
+              const response = await buy(t, world.productId, {
+                provider: 'transferencia',
+                quantity: 1 + i,
+                ref,
+              });
+              created.push(response.json().order_id as string);
+            }
+            const confirm = async () => {
+              const flagId = await t.db.transaction(async (tx) => {
+                for (const index of flagged) {
+                  await raiseRisk(tx, {
+                    sellerId: seller.id,
+                    kind: 'self_purchase',
+                    at: new Date(),
+                    orderId: created[index]!,
+                    detail: 'Prueba.',
+                  });
+                }
+                const [flag] = await tx
+                  .select({ id: riskFlags.id })
+                  .from(riskFlags)
+                  .where(eq(riskFlags.sellerId, seller.id));
+                return flag!.id;
+              });
+              await resolveRiskFlag(
+                t.db,
+                { kind: 'platform' },
+                flagId,
+                { decision: 'confirm', note: 'Prueba.' },
+                { id: admin.id, name: admin.name },
+              );
+            };
+            const at = Math.min(confirmAfter, steps.length);
+            for (let index = 0; index <= steps.length; index += 1) {
+              if (index === at) await confirm();
+              const step = steps[index];
+              if (step) {
+                await moveOrder(t, created[step.order]!, step.to, { changedBy: 'property-test' });
+              }
+            }
+            for (const [index, id] of created.entries()) {
+              const [order] = await t.db.select().from(orders).where(eq(orders.id, id));
+              const entries = await t.db
+                .select()
+                .from(ledgerEntries)
+                .where(eq(ledgerEntries.orderId, id));
+              const sum = (party: 'seller' | 'platform') =>
+                entries
+                  .filter((entry) => entry.party === party)
+                  .reduce((total, entry) => total + entry.amountCents, 0);
+              const sold = order!.status === 'approved' || order!.status === 'delivered';
+              expect(sum('platform')).toBe(sold ? order!.platformCents : 0);
+              expect(sum('seller')).toBe(sold && !flagged.includes(index) ? order!.sellerCents : 0);
+            }
+            // The company owes what its sellers and the platform are owed, to the cent.
+            const owes = await companyBalance(t.db, { kind: 'company', id: world.company.id });
+            expect(owes.sellersCents + owes.platformCents).toBe(owes.owedCents);
+          },
+        ),
+        { numRuns: 12 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
   it('holds a sale for SETTLEMENT_HOLD_DAYS: pending first, available after, and a refund inside the hold never becomes available', async () => {
     const other = await createPayWorld(t);
