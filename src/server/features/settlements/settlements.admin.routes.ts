@@ -15,6 +15,7 @@ import { actorOf } from '../accounts/role-guard';
 import { notifyPayoutsPaid } from '../notifications/notifications.service';
 import { adminPayouts, createPayoutBatch, markPayoutBatchPaid } from './payouts.service';
 import { payoutBatchCsv } from './payout-batch-csv';
+import { payoutRulesOf } from './payout-standing';
 import { MonthParams } from './settlements.routes';
 import {
   adminCompanyBalances,
@@ -101,14 +102,7 @@ export const adminSettlementRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Payouts to sellers: who can be paid, batches, their CSV for home banking, and marking them paid. */
 export const adminPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  const rules = () => ({
-    holdDays: app.config.pay.settlementHoldDays,
-    minimumCents: app.config.pay.payoutMinimumCents,
-    // Sellers with an open risk flag are listed 'En revisión' and left out of batches.
-    underReview: app.risk.sellersUnderReview,
-    // Sellers who replaced their payout details wait before they are paid to the new ones.
-    detailsHoldHours: app.config.pay.payoutDetailsHoldHours,
-  });
+  const rules = () => payoutRulesOf(app);
 
   app.get(
     '/payouts',

@@ -10,6 +10,7 @@ import { z } from '@shared/zod';
 import { sendAttachment } from '../../lib/attachment';
 import { actorOf } from '../accounts/role-guard';
 import { companyBalance, sellerBalance } from './balances.service';
+import { payoutRulesOf } from './payout-standing';
 import { sellerPayouts } from './payouts.service';
 import { statementCsv, statementPdf } from './statement-documents';
 import { companyStatement, statementList } from './statements.service';
@@ -175,15 +176,6 @@ export const sellerPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      sellerPayouts(
-        app.db,
-        { kind: 'seller', id: actorOf(request).userId },
-        {
-          holdDays: app.config.pay.settlementHoldDays,
-          minimumCents: app.config.pay.payoutMinimumCents,
-          underReview: app.risk.sellersUnderReview,
-          detailsHoldHours: app.config.pay.payoutDetailsHoldHours,
-        },
-      ),
+      sellerPayouts(app.db, { kind: 'seller', id: actorOf(request).userId }, payoutRulesOf(app)),
   );
 };
