@@ -35,7 +35,13 @@ describe('Mis Cobros says when and why money is held, from what the payout batch
   const openFlag = async (kind: 'self_purchase' | 'disposable_email') => {
     const [flag] = await t.db
       .insert(riskFlags)
-      .values({ sellerId: world.seller.id, kind, eventCount: 1, firstAt: new Date(), lastAt: new Date() })
+      .values({
+        sellerId: world.seller.id,
+        kind,
+        eventCount: 1,
+        firstAt: new Date(),
+        lastAt: new Date(),
+      })
       .returning({ id: riskFlags.id });
     return flag!.id;
   };

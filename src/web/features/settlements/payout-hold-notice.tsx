@@ -84,7 +84,8 @@ export function PayoutHoldNotice({ holds }: { holds: Hold[] }) {
  * a batch made now would pay it (`in_next_batch`).
  */
 export function availableHint(payouts: SellerPayouts): string {
-  if (payouts.available_cents < 0) return 'Un reembolso posterior a un pago: se descuenta del próximo.';
+  if (payouts.available_cents < 0)
+    return 'Un reembolso posterior a un pago: se descuenta del próximo.';
   if (payouts.in_next_batch) return 'Entra en el próximo pago.';
   const hold = payouts.holds[0];
   if (hold) {
