@@ -45,6 +45,30 @@ export const StatementList = z.object({
 });
 export type StatementList = z.infer<typeof StatementList>;
 
+/**
+ * Where a company transfers what it owes and what it writes in the transfer,
+ * so the platform knows whose payment it is (Liquidaciones).
+ */
+export const PlatformPayTo = z.object({
+  /** The platform's bank account (PLATFORM_BANK_*); null when it is not configured. */
+  bank: z
+    .object({
+      name: z.string(),
+      holder: z.string(),
+      cbu: z.string(),
+      alias: z.string(),
+      cuit: z.string(),
+    })
+    .nullable(),
+  /** The company's own reference for its transfers ('LIQ-' and 8 letters and digits). */
+  reference: z.string(),
+});
+export type PlatformPayTo = z.infer<typeof PlatformPayTo>;
+
+/** GET /api/company/settlements and /api/admin/settlements/:companyId: the months and where to pay. */
+export const CompanyStatementList = StatementList.extend({ pay_to: PlatformPayTo });
+export type CompanyStatementList = z.infer<typeof CompanyStatementList>;
+
 export const StatementLine = z.object({
   order_id: z.string(),
   reference: z.string(),

@@ -3,6 +3,7 @@ import {
   AdminPayouts,
   BatchParams,
   CompanyBalances,
+  CompanyStatementList,
   MarkBatchPaidBody,
   RecordPaymentBody,
   SETTLEMENT_MESSAGES,
@@ -14,6 +15,7 @@ import { sendAttachment } from '../../lib/attachment';
 import { actorOf } from '../accounts/role-guard';
 import { notifyPayoutsPaid } from '../notifications/notifications.service';
 import { adminPayouts, createPayoutBatch, markPayoutBatchPaid } from './payouts.service';
+import { payToOf } from './pay-to';
 import { payoutBatchCsv } from './payout-batch-csv';
 import { payoutRulesOf } from './payout-standing';
 import { MonthParams } from './settlements.routes';
@@ -47,12 +49,15 @@ export const adminSettlementRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Las liquidaciones mensuales de una empresa',
+        summary: 'Las liquidaciones mensuales de una empresa y la referencia de sus transferencias',
         params: CompanyParams,
-        response: { 200: StatementList },
+        response: { 200: CompanyStatementList },
       },
     },
-    async (request) => statementList(app.db, { kind: 'company', id: request.params.companyId }),
+    async (request) => ({
+      ...(await statementList(app.db, { kind: 'company', id: request.params.companyId })),
+      pay_to: payToOf(app.config.store.bank, request.params.companyId),
+    }),
   );
 
   app.get(
