@@ -93,7 +93,9 @@ export const DASHBOARD_TEXT = {
   salesCount: 'Ventas',
   points: 'Puntos',
   rank: 'Posición',
-  rankValue: (rank: number | null) => (rank == null ? '—' : `#${rank}`),
+  /** A seller without points is not ranked yet (the server gives no rank). */
+  rankValue: (rank: number | null) => (rank == null ? 'Sin posición' : `#${rank}`),
+  noRankHint: 'Sumas puntos con tu primera venta completada',
   salesCountHint: 'Completadas y entregadas',
   goalTitle: 'Tu meta del mes',
   noGoal: 'Fija una meta para este mes y sigue tu avance aquí.',
@@ -147,7 +149,7 @@ export const RANKING_TEXT = {
   points: 'Puntos',
   sales: 'Ventas',
   yourPosition: (rank: number) => `Estás en el puesto #${rank}`,
-  notRanked: 'Todavía no sumas puntos en este ranking.',
+  notRanked: 'Todavía no tienes posición en este ranking: sumas puntos con cada venta completada.',
   empty: 'Todavía no hay vendedores en este ranking.',
 } as const;
 
