@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { DASHBOARD_DAYS, type DailySales } from '@shared/orders/dashboard.schema';
 import { SALE_STATUSES, type OrderStatus } from '@shared/order-status';
 import type { Order } from '@shared/orders/orders.schema';
@@ -6,7 +6,7 @@ import type { Activity } from '@shared/seller/seller.schema';
 import type { Database, Transaction } from '../../db/client';
 import { scopeCondition, type CompanyScope, type PlatformScope, type Scope } from '../../lib/scope';
 import type { Storage } from '../../lib/storage';
-import { profileSummaries } from '../profiles/profiles.service';
+import { profileContacts, profileSummaries } from '../profiles/profiles.service';
 import { selectOrderDtos } from './orders-query.service';
 import type { OrderRow } from './orders.service';
 import { argentineDay, TIME_ZONE } from './orders-totals';
@@ -183,6 +183,65 @@ export async function sellerMonthTotals(
       ),
     );
   return { sales: Number(row?.sales ?? 0), commissionCents: Number(row?.commission ?? 0) };
+}
+
+/** How many sellers a company's Vendedores page lists at most, those who sold the most first. */
+export const SELLERS_LISTED = 100;
+
+/**
+ * The sellers who sold a company's products (approved and delivered orders
+ * through their links), each with their sales counted and summed, the most
+ * sold first; and how many there are in all.
+ */
+export async function companySellerSales(
+  db: Database,
+  scope: CompanyScope,
+  limit = SELLERS_LISTED,
+): Promise<{
+  total: number;
+  items: {
+    sellerId: string;
+    name: string;
+    province: string | null;
+    sales: number;
+    totalCents: number;
+    sellerCents: number;
+  }[];
+}> {
+  const where = and(scopeCondition(scope, ownersOfOrders), isNotNull(orders.sellerId), SOLD);
+  const [rows, [all]] = await Promise.all([
+    db
+      .select({
+        sellerId: sql<string>`${orders.sellerId}`,
+        sales: sql<string>`count(*)`,
+        total: sql<string>`sum(${orders.totalCents})`,
+        seller: sql<string>`sum(${orders.sellerCents})`,
+      })
+      .from(orders)
+      .where(where)
+      .groupBy(orders.sellerId)
+      .orderBy(desc(sql`sum(${orders.totalCents})`), orders.sellerId)
+      .limit(limit),
+    db
+      .select({ count: sql<string>`count(distinct ${orders.sellerId})` })
+      .from(orders)
+      .where(where),
+  ]);
+  const people = await profileContacts(
+    db,
+    rows.map((row) => row.sellerId),
+  );
+  return {
+    total: Number(all?.count ?? 0),
+    items: rows.map((row) => ({
+      sellerId: row.sellerId,
+      name: people.get(row.sellerId)?.name ?? '',
+      province: people.get(row.sellerId)?.province ?? null,
+      sales: Number(row.sales),
+      totalCents: Number(row.total),
+      sellerCents: Number(row.seller),
+    })),
+  };
 }
 
 /** The month (`YYYY-MM`) a moment falls in, in Argentina. */
