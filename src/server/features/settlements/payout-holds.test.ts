@@ -5,6 +5,7 @@ import { formatDateTime } from '@shared/time';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
 import {
   approvedSale,
+  buy,
   callAs,
   companyPays,
   createPayWorld,
@@ -14,7 +15,6 @@ import {
 } from '../../../../tests/factories/pay-world';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { profiles } from '../profiles/profiles.table';
-import { riskFlags } from '../risk/risk.table';
 
 const HOUR = 3_600_000;
 
@@ -32,18 +32,21 @@ describe('Mis Cobros says when and why money is held, from what the payout batch
       payment_method: 'bank',
       payment_details: { cbu },
     });
+  /** An order through the seller's link that raises a flag of this kind; answers the flag's id. */
   const openFlag = async (kind: 'self_purchase' | 'disposable_email') => {
-    const [flag] = await t.db
-      .insert(riskFlags)
-      .values({
-        sellerId: world.seller.id,
-        kind,
-        eventCount: 1,
-        firstAt: new Date(),
-        lastAt: new Date(),
-      })
-      .returning({ id: riskFlags.id });
-    return flag!.id;
+    const email = kind === 'self_purchase' ? world.seller.email : 'compradora@yopmail.com';
+    const placed = await buy(t, world.productId, {
+      provider: 'transferencia',
+      ref: world.ref,
+      buyer: { name: 'Clara Compradora', email },
+    });
+    expect(placed.statusCode).toBe(201);
+    const flags = await as(
+      admin,
+      'GET',
+      `/api/admin/risk?seller_id=${world.seller.id}&kind=${kind}`,
+    );
+    return flags.json().items[0].id as number;
   };
   const dismiss = (flagId: number) =>
     as(admin, 'POST', `/api/admin/risk/${flagId}/resolve`, {

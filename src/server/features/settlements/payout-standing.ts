@@ -1,7 +1,6 @@
 import { isValidAlias, isValidCbu, normalizeCbu } from '@shared/bank-data';
 import {
   adminHoldReason,
-  PAYOUT_BLOCKED_REASONS,
   type PayoutHoldCode,
   type PayoutHoldFound,
 } from '@shared/settlements/settlements.schema';
@@ -105,11 +104,8 @@ export function payoutStanding(
   };
 }
 
-const PROBLEM_REASONS = {
-  no_details: PAYOUT_BLOCKED_REASONS.noDetails,
-  invalid_cbu: PAYOUT_BLOCKED_REASONS.invalidCbu,
-  invalid_email: PAYOUT_BLOCKED_REASONS.invalidEmail,
-} as const;
+/** What can be wrong with the payout details themselves. */
+type DetailsProblem = Extract<PayoutHoldCode, 'no_details' | 'invalid_cbu' | 'invalid_email'>;
 
 /** Where a seller's payout goes, from the details they saved, or what is wrong with them. */
 export function payoutDestination(
@@ -117,7 +113,7 @@ export function payoutDestination(
   details: Record<string, string>,
 ): {
   destination: PayoutDestinationFields | null;
-  problem: Extract<PayoutHoldCode, keyof typeof PROBLEM_REASONS> | null;
+  problem: DetailsProblem | null;
 } {
   if (method === 'mercadopago') {
     const email = details.email?.trim() ?? '';

@@ -1,6 +1,9 @@
 import { CircleAlert, Clock, ShieldAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { formatArs } from '@shared/money';
 import type { PayoutHold, SellerPayouts } from '@shared/settlements/settlements.schema';
+import { paths } from '@web/config/paths';
 import { cn } from '@web/lib/cn';
 import { formatDateTime } from '@web/lib/format-time';
 
@@ -24,12 +27,28 @@ function titleOf(hold: Hold): string {
 }
 
 /** What the seller can do about it, when there is something. */
-function nextStepOf(hold: Hold): string | null {
+function nextStepOf(hold: Hold): ReactNode {
   switch (hold.code) {
     case 'under_review':
-      return 'Si tienes dudas, escríbenos desde Soporte.';
+      return (
+        <>
+          Si tienes dudas,{' '}
+          <Link to={paths.support} className="font-semibold underline">
+            escríbenos desde Soporte
+          </Link>
+          .
+        </>
+      );
     case 'details_changed':
       return 'Lo que tengas disponible entra en el primer lote después de esa fecha. Si no fuiste tú, toca «No fui yo» en el e-mail que te enviamos.';
+    case 'no_details':
+    case 'invalid_cbu':
+    case 'invalid_email':
+      return (
+        <Link to={`${paths.seller}/settings`} className="font-semibold underline">
+          Ir a Configuración
+        </Link>
+      );
     default:
       return null;
   }

@@ -36,6 +36,7 @@ function CopyValue({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** One dt/dd group of the list (a `div` holding only its term and its definition, as lists must). */
 function Row({
   label,
   value,
@@ -48,18 +49,20 @@ function Row({
   mono?: boolean;
 }) {
   return (
-    <div className="flex items-center justify-between gap-3 border-b border-border py-2.5 last:border-0">
-      <div className="min-w-0">
-        <dt className="text-xs text-muted-foreground">{label}</dt>
-        <dd
+    <div className="border-b border-border py-2.5 last:border-0">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="flex items-center justify-between gap-3">
+        <span
           className={
-            mono ? 'font-mono font-semibold tracking-tight break-all' : 'font-semibold break-words'
+            mono
+              ? 'min-w-0 font-mono font-semibold tracking-tight break-all'
+              : 'min-w-0 font-semibold break-words'
           }
         >
           {value}
-        </dd>
-      </div>
-      {copy ? <CopyValue label={label} value={value} /> : null}
+        </span>
+        {copy ? <CopyValue label={label} value={value} /> : null}
+      </dd>
     </div>
   );
 }

@@ -71,7 +71,8 @@ function DecisionForm({ pending, onClose }: { pending: PendingDecision; onClose:
       // The server says whether anything else still holds the seller's payouts.
       toast({
         title: confirm ? RISK_MESSAGES.confirmed : dismissedMessage(resolved.seller_payouts),
-        variant: 'success',
+        // Still held is no success to celebrate: a plain notice.
+        variant: !confirm && resolved.seller_payouts.held ? 'default' : 'success',
       });
       onClose();
     } catch (error) {
