@@ -4,7 +4,6 @@ import {
   type PayoutHoldCode,
   type PayoutHoldFound,
 } from '@shared/settlements/settlements.schema';
-import type { FastifyInstance } from 'fastify';
 import type { Database, Transaction } from '../../db/client';
 
 export interface PayoutRules {
@@ -22,8 +21,16 @@ export interface PayoutRules {
 
 export const nobodyHeld = async () => new Set<string>();
 
+/** What the rules are read from: the app's configuration and its risk center. */
+interface PayoutRulesSource {
+  config: {
+    pay: { settlementHoldDays: number; payoutMinimumCents: number; payoutDetailsHoldHours: number };
+  };
+  risk: { sellersUnderReview: NonNullable<PayoutRules['underReview']> };
+}
+
 /** The rules as this app is configured: every route that says whether a seller is paid reads these. */
-export function payoutRulesOf(app: FastifyInstance): PayoutRules {
+export function payoutRulesOf(app: PayoutRulesSource): PayoutRules {
   return {
     holdDays: app.config.pay.settlementHoldDays,
     minimumCents: app.config.pay.payoutMinimumCents,
