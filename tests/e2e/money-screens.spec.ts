@@ -182,6 +182,7 @@ test('money screens at 375 and 1280 px: holds, late transfers, earned commission
   await expect(newPage.getByTestId('payout-available')).not.toContainText(
     'Entra en el próximo pago',
   );
+  await screenshotBothWidths(newPage, 'money-payouts-no-details');
 
   // 2. The company releases the first order's units, then its transfer arrives: it is confirmed.
   await companyPage.goto(`/company/orders?q=${late.reference}`);

@@ -230,7 +230,7 @@ export function sellerHoldMessage(hold: PayoutHoldFound): string {
     case 'invalid_email':
       return 'El e-mail de MercadoPago que cargaste no es válido.';
     case 'details_changed':
-      return `Cambiaste tus datos de cobro el ${formatDateTime(hold.changedAt!)}: por seguridad, te pagamos en la cuenta nueva desde el ${formatDateTime(hold.until!)}.`;
+      return `Tus datos de cobro se cambiaron el ${formatDateTime(hold.changedAt!)}: por seguridad, te pagamos en la cuenta nueva desde el ${formatDateTime(hold.until!)}.`;
   }
 }
 

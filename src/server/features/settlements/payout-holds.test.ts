@@ -148,7 +148,7 @@ describe('Mis Cobros says when and why money is held, from what the payout batch
     expect(until).toBeGreaterThanOrEqual(before + 72 * HOUR);
     expect(until).toBeLessThanOrEqual(Date.now() + 72 * HOUR);
     expect(hold.message).toContain(`desde el ${formatDateTime(hold.until)}`);
-    expect(hold.message).toMatch(/^Cambiaste tus datos de cobro el /);
+    expect(hold.message).toMatch(/^Tus datos de cobro se cambiaron el /);
     expect((await batch()).statusCode).toBe(409);
 
     // A flag opened meanwhile comes first; the wait is still listed after it.
