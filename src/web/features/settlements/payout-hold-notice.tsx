@@ -106,6 +106,7 @@ export function availableHint(payouts: SellerPayouts): string {
   if (payouts.available_cents < 0)
     return 'Un reembolso posterior a un pago: se descuenta del próximo.';
   if (payouts.in_next_batch) return 'Entra en el próximo pago.';
+  if (payouts.available_cents === 0) return 'Nada para cobrar por ahora.';
   const hold = payouts.holds[0];
   if (hold) {
     switch (hold.code) {
@@ -122,6 +123,5 @@ export function availableHint(payouts: SellerPayouts): string {
         return 'Retenido hasta que corrijas tus datos de cobro.';
     }
   }
-  if (payouts.available_cents === 0) return 'Nada para cobrar por ahora.';
   return `Se paga cuando llegues a ${formatArs(payouts.minimum_cents)}.`;
 }

@@ -65,7 +65,13 @@ export function SellerPayoutsPage() {
           label="Disponible"
           value={data.available_cents}
           hint={availableHint(data)}
-          tone={data.in_next_batch ? 'ready' : data.holds.length > 0 ? 'held' : undefined}
+          tone={
+            data.in_next_batch
+              ? 'ready'
+              : data.holds.length > 0 && data.available_cents > 0
+                ? 'held'
+                : undefined
+          }
           testId="payout-available"
         />
         <Figure
