@@ -245,7 +245,9 @@ test.describe('company workspace and a buyer paying by transfer', () => {
 
     await page.goto('/company/sellers');
     await expect(
-      page.getByText(/vendedores registrados en VendeMás|Todavía no hay vendedores/),
+      page.getByText(
+        /(vendedor registrado|vendedores registrados) en VendeMás|Todavía no hay vendedores/,
+      ),
     ).toBeVisible();
   });
 });

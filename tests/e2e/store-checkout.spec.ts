@@ -4,6 +4,7 @@ import { SUCCESS_PAGE } from '../../src/shared/messages';
 import { CHECKOUT_PAGE_MESSAGES } from '../../src/shared/store/checkout.schema';
 import { CHECKOUT_TEXT } from '../../src/web/features/checkout/checkout-messages';
 import { DEMO_ACCOUNTS } from '../../src/server/features/accounts/demo-accounts.seeder';
+import { DEMO_PLATFORM_BANK } from '../../src/server/config/store-config';
 import { expect, screenshotBothWidths, seriousA11yViolations, test, toastOf } from './fixtures';
 
 const ADMIN = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
@@ -82,8 +83,8 @@ test.describe('hosted checkout page', () => {
 
     const instructions = page.getByTestId('transfer-instructions');
     await expect(instructions).toContainText(CHECKOUT_TEXT.transferHeading);
-    await expect(instructions).toContainText('0110599520000001234569');
-    await expect(instructions).toContainText('VENDEMAS.PAGOS');
+    await expect(instructions).toContainText(DEMO_PLATFORM_BANK.cbu);
+    await expect(instructions).toContainText(DEMO_PLATFORM_BANK.alias);
     await expect(instructions).toContainText(/VM-[0-9A-Z]{10}/);
     await expect(instructions).toContainText('ARS 135,700.00');
     expect(await seriousA11yViolations(page)).toEqual([]);

@@ -83,4 +83,12 @@ describe('loadConfig', () => {
       true,
     );
   });
+
+  it('gives the platform a demo account of its own, not the demo company’s CBU or CUIT', async () => {
+    const { DEMO_COMPANY_TRANSFER } = await import('../features/pay/pay-demo.seeder');
+    const bank = loadConfig({ DATA_DIR: tempDir() }).store.bank!;
+    const digits = (value: string) => value.replace(/\D/g, '');
+    expect(digits(bank.cbu)).not.toBe(digits(DEMO_COMPANY_TRANSFER.cbu));
+    expect(digits(bank.cuit)).not.toBe(digits(DEMO_COMPANY_TRANSFER.cuit));
+  });
 });

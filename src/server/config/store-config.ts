@@ -13,12 +13,16 @@ export interface StoreConfig {
   bank: { name: string; holder: string; cbu: string; alias: string; cuit: string } | undefined;
 }
 
-const DEMO_BANK = {
-  name: 'Banco de la Nación Argentina',
+/**
+ * The platform's demo account: valid check digits, and none of the demo
+ * company's (pay-demo.seeder), so a demo never shows one account as both.
+ */
+export const DEMO_PLATFORM_BANK = {
+  name: 'Banco Santander Argentina',
   holder: 'VendeMás S.A.',
-  cbu: '0110599520000001234569',
+  cbu: '0720001400000045678918',
   alias: 'VENDEMAS.PAGOS',
-  cuit: '30-71234567-1',
+  cuit: '30-71642089-9',
 };
 
 /** The storefront settings; outside production, missing bank details are the demo account's. */
@@ -43,7 +47,10 @@ export function storeConfig(env: Env, isProduction: boolean): StoreConfig {
     ? (given as StoreConfig['bank'])
     : isProduction
       ? undefined
-      : { ...DEMO_BANK, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v)) };
+      : {
+          ...DEMO_PLATFORM_BANK,
+          ...Object.fromEntries(Object.entries(given).filter(([, v]) => v)),
+        };
   return {
     id: env.STORE_ID,
     reservationMinutes: env.STORE_RESERVATION_MINUTES,

@@ -39,10 +39,28 @@ export type UpdateCompanySettingsBody = z.infer<typeof UpdateCompanySettingsBody
 
 export const CompanyLogo = z.object({ logo_url: z.string() });
 
+/** One seller who sold the company's products: their approved and delivered orders, counted and summed. */
+export const CompanySeller = z.object({
+  seller_id: z.string(),
+  name: z.string(),
+  province: z.string().nullable(),
+  /** Approved and delivered orders of the company's products through the seller's links. */
+  sales: z.number().int(),
+  /** What buyers paid for them. */
+  total_cents: z.number().int(),
+  /** The seller's commission on them. */
+  seller_cents: z.number().int(),
+});
+export type CompanySeller = z.infer<typeof CompanySeller>;
+
 /** GET /api/company/sellers: spec 02 §2 shows the count of all registered sellers. */
 export const CompanySellers = z.object({
   count: z.number().int(),
   /** Sellers whose province is one the company ships to: who can sell its products. */
   in_shipping_provinces: z.number().int(),
+  /** How many sellers sold the company's products (approved or delivered orders). */
+  with_sales: z.number().int(),
+  /** Those sellers, the most sold first (at most 100). */
+  items: z.array(CompanySeller),
 });
 export type CompanySellers = z.infer<typeof CompanySellers>;

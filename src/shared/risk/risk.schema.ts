@@ -113,6 +113,40 @@ export const RiskFlag = z.object({
 });
 export type RiskFlag = z.infer<typeof RiskFlag>;
 
+/**
+ * POST /api/admin/risk/:id/resolve: the flag and, after the decision, the
+ * seller's payouts as the next batch sees them (another open flag, a ban, the
+ * wait after a change of payout details or missing details still hold them).
+ */
+export const ResolvedRiskFlag = RiskFlag.extend({
+  seller_payouts: z.object({
+    /** A batch made now would still leave the seller out. */
+    held: z.boolean(),
+    /** The seller's flags still open after this decision. */
+    open_flags: z.number().int(),
+    /** Why, in Pagos a vendedores' words ('En revisión', …); empty when nothing holds them. */
+    reasons: z.array(z.string()),
+  }),
+});
+export type ResolvedRiskFlag = z.infer<typeof ResolvedRiskFlag>;
+
+/**
+ * The toast after a dismissal, true to what the server answered: the
+ * seller's payouts resume only when nothing else holds them.
+ */
+export function dismissedMessage(payouts: ResolvedRiskFlag['seller_payouts']): string {
+  if (!payouts.held) return RISK_MESSAGES.dismissed;
+  const why =
+    payouts.open_flags > 0
+      ? payouts.open_flags === 1
+        ? 'tiene otra alerta abierta'
+        : `tiene otras ${payouts.open_flags} alertas abiertas`
+      : payouts.reasons
+          .map((reason) => reason.charAt(0).toLowerCase() + reason.slice(1).replace(/\.$/, ''))
+          .join('; ');
+  return `Alerta descartada, pero los pagos del vendedor siguen retenidos: ${why}.`;
+}
+
 export const RiskFlagList = listOf(RiskFlag);
 export type RiskFlagList = z.infer<typeof RiskFlagList>;
 

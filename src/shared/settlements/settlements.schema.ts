@@ -45,6 +45,30 @@ export const StatementList = z.object({
 });
 export type StatementList = z.infer<typeof StatementList>;
 
+/**
+ * Where a company transfers what it owes and what it writes in the transfer,
+ * so the platform knows whose payment it is (Liquidaciones).
+ */
+export const PlatformPayTo = z.object({
+  /** The platform's bank account (PLATFORM_BANK_*); null when it is not configured. */
+  bank: z
+    .object({
+      name: z.string(),
+      holder: z.string(),
+      cbu: z.string(),
+      alias: z.string(),
+      cuit: z.string(),
+    })
+    .nullable(),
+  /** The company's own reference for its transfers ('LIQ-' and 8 letters and digits). */
+  reference: z.string(),
+});
+export type PlatformPayTo = z.infer<typeof PlatformPayTo>;
+
+/** GET /api/company/settlements and /api/admin/settlements/:companyId: the months and where to pay. */
+export const CompanyStatementList = StatementList.extend({ pay_to: PlatformPayTo });
+export type CompanyStatementList = z.infer<typeof CompanyStatementList>;
+
 export const StatementLine = z.object({
   order_id: z.string(),
   reference: z.string(),
@@ -150,6 +174,75 @@ export function payoutDetailsHoldReason(
   return `Datos de cobro cambiados el ${formatDateTime(changedAt)}; se podrá pagar desde el ${formatDateTime(heldUntil)}`;
 }
 
+/**
+ * Every reason a payout batch leaves a seller out, as one computation finds
+ * them (settlements/payout-standing.ts): the risk center's hold, the payout
+ * details, and the wait after a change of them. The admin reads them as
+ * `blocked_reason` (PAYOUT_BLOCKED_REASONS), the seller in Mis Cobros as
+ * `holds` (in the seller's own words, below).
+ */
+export const PAYOUT_HOLD_CODES = [
+  'under_review',
+  'banned',
+  'no_details',
+  'invalid_cbu',
+  'invalid_email',
+  'details_changed',
+] as const;
+export type PayoutHoldCode = (typeof PAYOUT_HOLD_CODES)[number];
+
+/** A reason found by the server: its code and, for the wait after a change, when it started and ends. */
+export interface PayoutHoldFound {
+  code: PayoutHoldCode;
+  changedAt?: Date | string | null;
+  until?: Date | string | null;
+}
+
+/** The admin's words for a reason (Pagos a vendedores' `blocked_reason`). */
+export function adminHoldReason(hold: PayoutHoldFound): string {
+  switch (hold.code) {
+    case 'under_review':
+      return PAYOUT_BLOCKED_REASONS.underReview;
+    case 'banned':
+      return PAYOUT_BLOCKED_REASONS.banned;
+    case 'no_details':
+      return PAYOUT_BLOCKED_REASONS.noDetails;
+    case 'invalid_cbu':
+      return PAYOUT_BLOCKED_REASONS.invalidCbu;
+    case 'invalid_email':
+      return PAYOUT_BLOCKED_REASONS.invalidEmail;
+    case 'details_changed':
+      return payoutDetailsHoldReason(hold.changedAt!, hold.until!);
+  }
+}
+
+/** The seller's words for a reason (Mis Cobros), in the app's tú voice. */
+export function sellerHoldMessage(hold: PayoutHoldFound): string {
+  switch (hold.code) {
+    case 'under_review':
+      return 'Estamos revisando la actividad de tu cuenta: mientras tanto, tus comisiones no entran en los pagos.';
+    case 'banned':
+      return 'Tu cuenta está suspendida por fraude confirmado: tus comisiones no se pagan.';
+    case 'no_details':
+      return 'No cargaste tus datos de cobro (CBU o e-mail de MercadoPago).';
+    case 'invalid_cbu':
+      return 'El CBU que cargaste no es válido.';
+    case 'invalid_email':
+      return 'El e-mail de MercadoPago que cargaste no es válido.';
+    case 'details_changed':
+      return `Tus datos de cobro se cambiaron el ${formatDateTime(hold.changedAt!)}: por seguridad, te pagamos en la cuenta nueva desde el ${formatDateTime(hold.until!)}.`;
+  }
+}
+
+export const PayoutHold = z.object({
+  code: z.enum(PAYOUT_HOLD_CODES),
+  /** Why, in the seller's words. */
+  message: z.string(),
+  /** When it ends by itself (the wait after a change of payout details), ISO time; null: when someone acts. */
+  until: z.string().nullable(),
+});
+export type PayoutHold = z.infer<typeof PayoutHold>;
+
 export const PAYOUT_MESSAGES = {
   nothingToPay: 'No hay vendedores para pagar ahora.',
   batchNotFound: 'No encontramos ese lote de pagos.',
@@ -237,6 +330,16 @@ export const SellerPayouts = z.object({
    * time), or null when no change holds them (API.md "Payout details changed").
    */
   held_until: z.string().nullable(),
+  /**
+   * Every reason the next payout batch leaves the seller out, from the same
+   * computation the batch uses (empty when nothing holds them), in the seller's words.
+   */
+  holds: z.array(PayoutHold),
+  /**
+   * Whether a batch made now would pay `available_cents`: at least the
+   * minimum and nothing in `holds`.
+   */
+  in_next_batch: z.boolean(),
   items: z.array(
     z.object({
       id: z.number().int(),

@@ -2,7 +2,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_SETTINGS_MESSAGES } from '@shared/company/company-settings.schema';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import {
+  callAs,
+  createPayWorld,
+  moveOrder,
+  placeTransferOrder,
+} from '../../../../tests/factories/pay-world';
+import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
+import { linkCodeFor } from '../orders/seller-links.service';
 
 const BOUNDARY = 'vendemaslogo';
 const logoForm = (name: string, data: Buffer) =>
@@ -21,7 +28,7 @@ describe('company settings /api/company/settings and /sellers', () => {
   let t: TestApp;
   let company: CreatedUser;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ ...UNLIMITED_PAY_ENV });
     company = await createUser(t.app, {
       role: 'company',
       company: 'Yerbatera Misionera SA',
@@ -66,6 +73,52 @@ describe('company settings /api/company/settings and /sellers', () => {
     expect((await call('GET', '/api/company/sellers')).json()).toEqual({
       count: 2,
       in_shipping_provinces: 1,
+      with_sales: 0,
+      items: [],
+    });
+  });
+
+  it('lists the sellers who sold its products, with their sales counted and summed, and no one else’s', async () => {
+    const world = await createPayWorld(t);
+    const other = await createUser(t.app, { role: 'seller', name: 'Olga Otra', province: 'Salta' });
+    const otherRef = await linkCodeFor(t.db, other.id, world.productId);
+    const sell = async (ref: string, to: 'approved' | 'delivered' | 'refunded' | null) => {
+      const orderId = await placeTransferOrder(t, { ...world, ref });
+      if (to === 'refunded') await moveOrder(t, orderId, 'approved');
+      if (to) await moveOrder(t, orderId, to);
+    };
+    await sell(world.ref, 'approved');
+    await sell(world.ref, 'delivered');
+    await sell(world.ref, null); // still awaiting its transfer: no sale
+    await sell(otherRef, 'approved');
+    await sell(otherRef, 'refunded'); // taken back: no sale
+
+    const theirs = await callAs(t, world.company, 'GET', '/api/company/sellers');
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json()).toMatchObject({
+      with_sales: 2,
+      items: [
+        {
+          seller_id: world.seller.id,
+          name: 'Sergio Vendedor',
+          sales: 2,
+          total_cents: 2 * 1_100_000,
+          seller_cents: 2 * 75_000,
+        },
+        {
+          seller_id: other.id,
+          name: 'Olga Otra',
+          province: 'Salta',
+          sales: 1,
+          total_cents: 1_100_000,
+          seller_cents: 75_000,
+        },
+      ],
+    });
+    // Another company sees none of them.
+    expect((await call('GET', '/api/company/sellers')).json()).toMatchObject({
+      with_sales: 0,
+      items: [],
     });
   });
 

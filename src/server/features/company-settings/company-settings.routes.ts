@@ -13,6 +13,7 @@ import { readMultipartForm } from '../../lib/multipart-form';
 import { perAccountRateLimit } from '../../plugins/rate-limit';
 import { requireStepUp } from '../account-security/step-up';
 import { actorOf } from '../accounts/role-guard';
+import { companySellerSales } from '../orders/orders-metrics.service';
 import {
   changesCollectorId,
   countSellersFor,
@@ -119,10 +120,29 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['company'],
-        summary: 'Vendedores registrados y cuántos están en tus provincias de envío',
+        summary:
+          'Vendedores registrados, cuántos están en tus provincias de envío, y los que vendieron tus productos con sus ventas',
         response: { 200: CompanySellers },
       },
     },
-    async (request) => countSellersFor(app.db, actorOf(request).userId),
+    async (request) => {
+      const companyId = actorOf(request).userId;
+      const [counts, sold] = await Promise.all([
+        countSellersFor(app.db, companyId),
+        companySellerSales(app.db, { kind: 'company', id: companyId }),
+      ]);
+      return {
+        ...counts,
+        with_sales: sold.total,
+        items: sold.items.map((seller) => ({
+          seller_id: seller.sellerId,
+          name: seller.name,
+          province: seller.province,
+          sales: seller.sales,
+          total_cents: seller.totalCents,
+          seller_cents: seller.sellerCents,
+        })),
+      };
+    },
   );
 };

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { DASHBOARD_DAYS, type DailySales } from '@shared/orders/dashboard.schema';
 import { SALE_STATUSES, type OrderStatus } from '@shared/order-status';
 import type { Order } from '@shared/orders/orders.schema';
@@ -6,7 +6,7 @@ import type { Activity } from '@shared/seller/seller.schema';
 import type { Database, Transaction } from '../../db/client';
 import { scopeCondition, type CompanyScope, type PlatformScope, type Scope } from '../../lib/scope';
 import type { Storage } from '../../lib/storage';
-import { profileSummaries } from '../profiles/profiles.service';
+import { profileContacts, profileSummaries } from '../profiles/profiles.service';
 import { selectOrderDtos } from './orders-query.service';
 import type { OrderRow } from './orders.service';
 import { argentineDay, TIME_ZONE } from './orders-totals';
@@ -185,38 +185,116 @@ export async function sellerMonthTotals(
   return { sales: Number(row?.sales ?? 0), commissionCents: Number(row?.commission ?? 0) };
 }
 
+/** How many sellers a company's Vendedores page lists at most, those who sold the most first. */
+export const SELLERS_LISTED = 100;
+
+/**
+ * The sellers who sold a company's products (approved and delivered orders
+ * through their links), each with their sales counted and summed, the most
+ * sold first; and how many there are in all.
+ */
+export async function companySellerSales(
+  db: Database,
+  scope: CompanyScope,
+  limit = SELLERS_LISTED,
+): Promise<{
+  total: number;
+  items: {
+    sellerId: string;
+    name: string;
+    province: string | null;
+    sales: number;
+    totalCents: number;
+    sellerCents: number;
+  }[];
+}> {
+  const where = and(scopeCondition(scope, ownersOfOrders), isNotNull(orders.sellerId), SOLD);
+  const [rows, [all]] = await Promise.all([
+    db
+      .select({
+        sellerId: sql<string>`${orders.sellerId}`,
+        sales: sql<string>`count(*)`,
+        total: sql<string>`sum(${orders.totalCents})`,
+        seller: sql<string>`sum(${orders.sellerCents})`,
+      })
+      .from(orders)
+      .where(where)
+      .groupBy(orders.sellerId)
+      .orderBy(desc(sql`sum(${orders.totalCents})`), orders.sellerId)
+      .limit(limit),
+    db
+      .select({ count: sql<string>`count(distinct ${orders.sellerId})` })
+      .from(orders)
+      .where(where),
+  ]);
+  const people = await profileContacts(
+    db,
+    rows.map((row) => row.sellerId),
+  );
+  return {
+    total: Number(all?.count ?? 0),
+    items: rows.map((row) => ({
+      sellerId: row.sellerId,
+      name: people.get(row.sellerId)?.name ?? '',
+      province: people.get(row.sellerId)?.province ?? null,
+      sales: Number(row.sales),
+      totalCents: Number(row.total),
+      sellerCents: Number(row.seller),
+    })),
+  };
+}
+
 /** The month (`YYYY-MM`) a moment falls in, in Argentina. */
 export function argentineMonth(date: Date): string {
   return argentineDay(date).slice(0, 7);
 }
 
-/** The last status changes of a seller's orders: new order, approved, refunded… */
+/**
+ * A seller's latest orders, each once, at its latest status change (a new
+ * order, approved, refunded…) with the status that change left, newest first.
+ */
 export async function sellerActivity(
   db: Database,
   sellerId: string,
   limit = 5,
 ): Promise<Activity[]> {
-  const rows = await db
-    .select({
-      orderId: orders.id,
+  // Each order's latest history row: one row per order, however often it changed.
+  const latest = db
+    .selectDistinctOn([orderStatusHistory.orderId], {
+      orderId: orderStatusHistory.orderId,
+      historyId: orderStatusHistory.id,
       status: orderStatusHistory.status,
-      productTitle: orders.productTitle,
-      totalCents: orders.totalCents,
-      sellerCents: orders.sellerCents,
       at: orderStatusHistory.createdAt,
-      // The status this change left: whether the commission was counted before it.
-      previous: sql<string | null>`(
-        select earlier.status from ${orderStatusHistory} earlier
-        where earlier.order_id = ${orderStatusHistory.orderId}
-          and (earlier.created_at, earlier.id) < (${orderStatusHistory.createdAt}, ${orderStatusHistory.id})
-        order by earlier.created_at desc, earlier.id desc
-        limit 1
-      )`,
     })
     .from(orderStatusHistory)
     .innerJoin(orders, eq(orders.id, orderStatusHistory.orderId))
     .where(eq(orders.sellerId, sellerId))
-    .orderBy(desc(orderStatusHistory.createdAt), desc(orderStatusHistory.id))
+    .orderBy(
+      orderStatusHistory.orderId,
+      desc(orderStatusHistory.createdAt),
+      desc(orderStatusHistory.id),
+    )
+    .as('latest');
+  const rows = await db
+    .select({
+      orderId: latest.orderId,
+      status: latest.status,
+      productTitle: orders.productTitle,
+      totalCents: orders.totalCents,
+      sellerCents: orders.sellerCents,
+      at: latest.at,
+      // The status this change left: whether the commission was counted before it.
+      previous: sql<string | null>`(
+        select earlier.status from ${orderStatusHistory} earlier
+        where earlier.order_id = ${latest.orderId}
+          and (earlier.created_at, earlier.id) < (${latest.at}, ${latest.historyId})
+        order by earlier.created_at desc, earlier.id desc
+        limit 1
+      )`,
+    })
+    .from(latest)
+    .innerJoin(orders, eq(orders.id, latest.orderId))
+    .orderBy(desc(latest.at), desc(latest.historyId))
     .limit(limit);
   return rows.map((row) => ({
     order_id: row.orderId,

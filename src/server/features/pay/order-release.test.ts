@@ -122,6 +122,43 @@ describe('a company releases the units of an unpaid order from Pedidos', () => {
     expect(refused.json().error.code).toBe('NOT_RELEASABLE');
   });
 
+  it('keeps the release dialog’s promise: a late transfer is still confirmed while the stock allows, taking its units again', async () => {
+    const placed = await buy(t, world.productId, { provider: 'transferencia', quantity: 3 });
+    const orderId = placed.json().order_id as string;
+    expect((await release(orderId)).statusCode).toBe(200);
+    const confirm = () =>
+      companyCall(t, world.company, 'POST', `/orders/${orderId}/confirm-transfer`);
+
+    // The units were sold meanwhile: nothing changes, and the company is told why.
+    const left = await stock();
+    await t.db.update(products).set({ stock: 2 }).where(eq(products.id, world.productId));
+    const refused = await confirm();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({
+      code: 'NO_STOCK',
+      message: ORDER_MESSAGES.noStockToReopen,
+    });
+    expect(await stock()).toBe(2);
+
+    // With the units there, the transfer is confirmed and they are taken again.
+    await t.db.update(products).set({ stock: left }).where(eq(products.id, world.productId));
+    const confirmed = await confirm();
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ id: orderId, status: 'approved' });
+    expect(await stock()).toBe(left - 3);
+
+    // A released card or MercadoPago checkout is no transfer to confirm.
+    const checkout = await buy(t, world.productId, { provider: 'mercadopago' });
+    expect((await release(checkout.json().order_id)).statusCode).toBe(200);
+    const notTransfer = await companyCall(
+      t,
+      world.company,
+      'POST',
+      `/orders/${checkout.json().order_id}/confirm-transfer`,
+    );
+    expect(notTransfer.statusCode).toBe(409);
+  });
+
   it("another company's order is not found, and only companies may release", async () => {
     const placed = await buy(t, world.productId, { provider: 'transferencia' });
     const orderId = placed.json().order_id as string;

@@ -85,6 +85,16 @@ function demoPicture(title: string, [dark, light]: readonly [string, string]): P
 /** A CBU with valid check digits (bank 285, branch 0590), for the demo seller's payouts. */
 export const DEMO_SELLER_CBU = '2850590940090418135201';
 
+/** The demo company's bank-transfer method: its own account, not the platform's (store-config.ts). */
+export const DEMO_COMPANY_TRANSFER = {
+  bankName: 'Banco de la Nación Argentina',
+  accountHolder: 'Yerba Mate del Litoral S.A.',
+  cbu: '0110599520000001234569',
+  alias: 'YERBA.LITORAL',
+  cuit: '30-71234567-1',
+  instructions: 'Escribe la referencia del pedido en el concepto de la transferencia.',
+};
+
 /**
  * The demo company's business, so every panel has something to show after
  * `npm start`: products with pictures, bank transfer as payment method, the
@@ -121,14 +131,7 @@ export const payDemoSeeder: Seeder = {
       await createPaymentMethod({ db, secretBox, appUrl: config.appUrl }, company.id, {
         provider: 'transferencia',
         is_active: true,
-        config: {
-          bankName: 'Banco de la Nación Argentina',
-          accountHolder: 'Yerba Mate del Litoral S.A.',
-          cbu: '0110599520000001234569',
-          alias: 'YERBA.LITORAL',
-          cuit: '30-71234567-1',
-          instructions: 'Escribe la referencia del pedido en el concepto de la transferencia.',
-        },
+        config: DEMO_COMPANY_TRANSFER,
       });
     }
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type {
   RankingRow,
   SellerSettings,
@@ -127,7 +127,9 @@ export async function updateSellerSettings(
 /**
  * Sellers by points descending, ties by sales, then by who signed up first
  * (API.md ranking), nationally or in one province; the first `limit` rows and,
- * wherever it falls, the row of `meId`.
+ * wherever it falls, the row of `meId`. Only sellers with points are ranked:
+ * one without any has no position yet (`me` is null), rather than a place
+ * decided by the sign-up date.
  */
 export async function sellerRanking(
   db: Database,
@@ -151,6 +153,7 @@ export async function sellerRanking(
         eq(profiles.role, 'seller'),
         // A seller banned for fraud leaves the ranking.
         isNull(profiles.bannedAt),
+        gt(profiles.points, 0),
         options.province ? eq(profiles.province, options.province) : undefined,
       ),
     )

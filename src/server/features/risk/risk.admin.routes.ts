@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ResolvedRiskFlag,
   ResolveRiskBody,
-  RiskFlag,
   RiskFlagList,
   RiskFlagParams,
   RiskQuery,
 } from '@shared/risk/risk.schema';
 import { actorOf } from '../accounts/role-guard';
-import { listRiskFlags, resolveRiskFlag } from './risk.service';
+import { payoutRulesOf } from '../settlements/payout-standing';
+import { sellerPayoutHolds } from '../settlements/payouts.service';
+import { listRiskFlags, openFlagCounts, resolveRiskFlag } from './risk.service';
 
 /** Riesgo: the flags raised about sellers, and the admin's decision on each. */
 export const adminRiskRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,15 +35,31 @@ export const adminRiskRoutes: FastifyPluginAsyncZod = async (app) => {
           'Descarta una alerta o confirma el fraude (anula las comisiones señaladas y suspende al vendedor)',
         params: RiskFlagParams,
         body: ResolveRiskBody,
-        response: { 200: RiskFlag },
+        response: { 200: ResolvedRiskFlag },
       },
     },
     async (request) => {
       const actor = actorOf(request);
-      return resolveRiskFlag(app.db, { kind: 'platform' }, request.params.id, request.body, {
-        id: actor.userId,
-        name: actor.profile.name,
-      });
+      const flag = await resolveRiskFlag(
+        app.db,
+        { kind: 'platform' },
+        request.params.id,
+        request.body,
+        { id: actor.userId, name: actor.profile.name },
+      );
+      // What the next batch does with the seller now: the admin is told the truth, not a hope.
+      const [reasons, open] = await Promise.all([
+        sellerPayoutHolds(app.db, { kind: 'seller', id: flag.seller.id }, payoutRulesOf(app)),
+        openFlagCounts(app.db, [flag.seller.id]),
+      ]);
+      return {
+        ...flag,
+        seller_payouts: {
+          held: reasons.length > 0,
+          open_flags: open.get(flag.seller.id) ?? 0,
+          reasons,
+        },
+      };
     },
   );
 };

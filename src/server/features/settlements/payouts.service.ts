@@ -1,9 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { isValidAlias, isValidCbu, normalizeCbu } from '@shared/bank-data';
 import {
-  PAYOUT_BLOCKED_REASONS,
+  adminHoldReason,
   PAYOUT_MESSAGES,
-  payoutDetailsHoldReason,
+  sellerHoldMessage,
   type AdminPayouts,
   type SellerPayable,
   type SellerPayouts,
@@ -15,125 +14,23 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit.service';
 import { profileContacts } from '../profiles/profiles.service';
 import { sellerBalance, sellerBalances } from './balances.service';
+import {
+  destinationLabel,
+  nobodyHeld,
+  payoutStanding,
+  type PayoutRules,
+  type PayoutStanding,
+} from './payout-standing';
 import { payoutBatches, payouts } from './payouts.table';
 
-export interface PayoutRules {
-  holdDays: number;
-  minimumCents: number;
-  now?: Date;
-  /**
-   * Which of these sellers an open risk flag holds 'En revisión' (the risk
-   * center, `app.risk.sellersUnderReview`); absent, nobody is held.
-   */
-  underReview?: (db: Database | Transaction, sellerIds: string[]) => Promise<Set<string>>;
-  /** Hours payouts wait after a seller replaced their payout details (PAYOUT_DETAILS_HOLD_HOURS); absent, none. */
-  detailsHoldHours?: number;
-}
-
-const nobodyHeld = async () => new Set<string>();
-
-/**
- * The end of the wait after a seller replaced their payout details, while it
- * lasts; null once it is over or when nothing was replaced.
- */
-function detailsHeldUntil(changedAt: Date | null, rules: PayoutRules): Date | null {
-  const hours = rules.detailsHoldHours ?? 0;
-  if (!changedAt || hours <= 0) return null;
-  const until = new Date(changedAt.getTime() + hours * 3_600_000);
-  return until > (rules.now ?? new Date()) ? until : null;
-}
-
-/**
- * Where a seller's payout goes and why it cannot go yet: the risk center's
- * hold first, then the details themselves, then the wait after a change of
- * them. The details and when they changed come from one read of the profile,
- * so a batch never sees new details without the wait they started.
- */
-function sellerPayout(
-  person:
-    | {
-        paymentMethod: 'mercadopago' | 'bank' | null;
-        paymentDetails: Record<string, string>;
-        bannedAt: Date | null;
-        payoutDetailsChangedAt: Date | null;
-      }
-    | undefined,
-  underReview: boolean,
-  rules: PayoutRules,
-) {
-  const { destination, blocked } = payoutDestination(
-    person?.paymentMethod ?? null,
-    person?.paymentDetails ?? {},
-    heldReason(underReview, person?.bannedAt ?? null),
-  );
-  const changedAt = person?.payoutDetailsChangedAt ?? null;
-  const heldUntil = detailsHeldUntil(changedAt, rules);
-  return {
-    destination,
-    blocked: blocked ?? (heldUntil ? payoutDetailsHoldReason(changedAt!, heldUntil) : null),
-    heldUntil,
-  };
-}
-
-/** An open risk flag holds a seller 'En revisión'; a ban (confirmed fraud) holds them for good. */
-const heldReason = (underReview: boolean, bannedAt: Date | null): string | null =>
-  underReview
-    ? PAYOUT_BLOCKED_REASONS.underReview
-    : bannedAt
-      ? PAYOUT_BLOCKED_REASONS.banned
-      : null;
-
-/** Where a seller's payout goes, from the details they saved, or why it cannot go. */
-export function payoutDestination(
-  method: 'mercadopago' | 'bank' | null,
-  details: Record<string, string>,
-  /** Why the risk center holds the seller, whatever the details ('En revisión', a ban). */
-  held: string | null = null,
-): {
-  destination: { method: 'mercadopago' | 'bank'; fields: Record<string, string> } | null;
-  blocked: string | null;
-} {
-  if (held) {
-    const { destination } = payoutDestination(method, details);
-    return { destination, blocked: held };
-  }
-  if (method === 'mercadopago') {
-    const email = details.email?.trim() ?? '';
-    return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)
-      ? { destination: { method, fields: { email } }, blocked: null }
-      : { destination: null, blocked: PAYOUT_BLOCKED_REASONS.invalidEmail };
-  }
-  if (method === 'bank') {
-    const cbu = details.cbu ?? '';
-    if (!isValidCbu(cbu)) return { destination: null, blocked: PAYOUT_BLOCKED_REASONS.invalidCbu };
-    const alias = details.alias && isValidAlias(details.alias) ? details.alias : '';
-    return {
-      destination: { method, fields: { cbu: normalizeCbu(cbu), ...(alias ? { alias } : {}) } },
-      blocked: null,
-    };
-  }
-  return { destination: null, blocked: PAYOUT_BLOCKED_REASONS.noDetails };
-}
-
-export function destinationLabel(destination: {
-  method: 'mercadopago' | 'bank';
-  fields: Record<string, string>;
-}): { method: 'mercadopago' | 'bank'; label: string } {
-  return {
-    method: destination.method,
-    label:
-      destination.method === 'mercadopago'
-        ? `MercadoPago · ${destination.fields.email}`
-        : `CBU ${destination.fields.cbu}${destination.fields.alias ? ` · alias ${destination.fields.alias}` : ''}`,
-  };
-}
+export type { PayoutRules } from './payout-standing';
 
 /** Sellers with at least the minimum available, ready or blocked by their payment details. */
 async function payableSellers(
   db: Database | Transaction,
   everySeller: PlatformScope,
   rules: PayoutRules,
-): Promise<(SellerPayable & { fields: Record<string, string> | null })[]> {
+): Promise<(SellerPayable & { fields: Record<string, string> | null; ready: boolean })[]> {
   const balances = await sellerBalances(db, everySeller, rules);
   const due = [...balances.entries()].filter(([, b]) => b.availableCents >= rules.minimumCents);
   const [people, underReview] = await Promise.all([
@@ -149,7 +46,12 @@ async function payableSellers(
   return due
     .map(([id, balance]) => {
       const person = people.get(id);
-      const { destination, blocked, heldUntil } = sellerPayout(person, underReview.has(id), rules);
+      const { destination, blocked, heldUntil, ready } = payoutStanding(
+        person,
+        underReview.has(id),
+        balance.availableCents,
+        rules,
+      );
       return {
         seller_id: id,
         name: person?.name ?? '',
@@ -160,6 +62,7 @@ async function payableSellers(
         blocked_reason: blocked,
         held_until: heldUntil?.toISOString() ?? null,
         fields: destination?.fields ?? null,
+        ready,
       };
     })
     .sort((a, b) => b.available_cents - a.available_cents || a.name.localeCompare(b.name));
@@ -187,7 +90,7 @@ export async function adminPayouts(
   return {
     minimum_cents: rules.minimumCents,
     hold_days: rules.holdDays,
-    sellers: sellers.map(({ fields: _fields, ...seller }) => seller),
+    sellers: sellers.map(({ fields: _fields, ready: _ready, ...seller }) => seller),
     batches: batches.map((batch) => ({
       id: batch.id,
       status: batch.status,
@@ -227,7 +130,7 @@ export async function createPayoutBatch(
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${PAYOUT_BATCHES_LOCK})`);
     const ready = (await payableSellers(tx, everySeller, rules)).filter(
-      (seller) => seller.fields && !seller.blocked_reason,
+      (seller) => seller.ready && seller.fields,
     );
     if (ready.length === 0) throw new AppError('NOTHING_TO_PAY', PAYOUT_MESSAGES.nothingToPay, 409);
     const total = ready.reduce((sum, seller) => sum + seller.available_cents, 0);
@@ -310,6 +213,24 @@ export async function markPayoutBatchPaid(
   });
 }
 
+/**
+ * Why a batch made now would leave this seller out, in the admin's words
+ * (empty when nothing holds them): what the risk center answers after a decision.
+ */
+export async function sellerPayoutHolds(
+  db: Database | Transaction,
+  scope: SellerScope,
+  rules: PayoutRules,
+): Promise<string[]> {
+  const [people, underReview] = await Promise.all([
+    profileContacts(db, [scope.id]),
+    (rules.underReview ?? nobodyHeld)(db, [scope.id]),
+  ]);
+  return payoutStanding(people.get(scope.id), underReview.has(scope.id), 0, rules).holds.map(
+    adminHoldReason,
+  );
+}
+
 /** Mis Cobros: the seller's figures, where payouts go, and their payout history. */
 export async function sellerPayouts(
   db: Database,
@@ -328,11 +249,13 @@ export async function sellerPayouts(
       .where(eq(payouts.sellerId, sellerId))
       .orderBy(desc(payouts.createdAt), desc(payouts.id)),
   ]);
-  const { destination, blocked, heldUntil } = sellerPayout(
+  const standing: PayoutStanding = payoutStanding(
     people.get(sellerId),
     underReview.has(sellerId),
+    balance.availableCents,
     rules,
   );
+  const { destination, blocked, heldUntil } = standing;
   return {
     pending_cents: balance.pendingCents,
     available_cents: balance.availableCents,
@@ -343,6 +266,12 @@ export async function sellerPayouts(
     destination: destination ? destinationLabel(destination) : null,
     blocked_reason: blocked,
     held_until: heldUntil?.toISOString() ?? null,
+    holds: standing.holds.map((hold) => ({
+      code: hold.code,
+      message: sellerHoldMessage(hold),
+      until: hold.until ? new Date(hold.until).toISOString() : null,
+    })),
+    in_next_batch: standing.ready,
     items: history.map(({ payout, batch }) => ({
       id: payout.id,
       amount_cents: payout.amountCents,

@@ -3,6 +3,7 @@ import {
   AdminPayouts,
   BatchParams,
   CompanyBalances,
+  CompanyStatementList,
   MarkBatchPaidBody,
   RecordPaymentBody,
   SETTLEMENT_MESSAGES,
@@ -14,7 +15,9 @@ import { sendAttachment } from '../../lib/attachment';
 import { actorOf } from '../accounts/role-guard';
 import { notifyPayoutsPaid } from '../notifications/notifications.service';
 import { adminPayouts, createPayoutBatch, markPayoutBatchPaid } from './payouts.service';
+import { payToOf } from './pay-to';
 import { payoutBatchCsv } from './payout-batch-csv';
+import { payoutRulesOf } from './payout-standing';
 import { MonthParams } from './settlements.routes';
 import {
   adminCompanyBalances,
@@ -46,12 +49,15 @@ export const adminSettlementRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Las liquidaciones mensuales de una empresa',
+        summary: 'Las liquidaciones mensuales de una empresa y la referencia de sus transferencias',
         params: CompanyParams,
-        response: { 200: StatementList },
+        response: { 200: CompanyStatementList },
       },
     },
-    async (request) => statementList(app.db, { kind: 'company', id: request.params.companyId }),
+    async (request) => ({
+      ...(await statementList(app.db, { kind: 'company', id: request.params.companyId })),
+      pay_to: payToOf(app.config.store.bank, request.params.companyId),
+    }),
   );
 
   app.get(
@@ -101,14 +107,7 @@ export const adminSettlementRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Payouts to sellers: who can be paid, batches, their CSV for home banking, and marking them paid. */
 export const adminPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  const rules = () => ({
-    holdDays: app.config.pay.settlementHoldDays,
-    minimumCents: app.config.pay.payoutMinimumCents,
-    // Sellers with an open risk flag are listed 'En revisión' and left out of batches.
-    underReview: app.risk.sellersUnderReview,
-    // Sellers who replaced their payout details wait before they are paid to the new ones.
-    detailsHoldHours: app.config.pay.payoutDetailsHoldHours,
-  });
+  const rules = () => payoutRulesOf(app);
 
   app.get(
     '/payouts',

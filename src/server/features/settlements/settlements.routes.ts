@@ -1,15 +1,17 @@
 import { extname } from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CompanyStatementList,
   MonthParam,
   SellerPayouts,
   Statement,
-  StatementList,
 } from '@shared/settlements/settlements.schema';
 import { z } from '@shared/zod';
 import { sendAttachment } from '../../lib/attachment';
 import { actorOf } from '../accounts/role-guard';
 import { companyBalance, sellerBalance } from './balances.service';
+import { payToOf } from './pay-to';
+import { payoutRulesOf } from './payout-standing';
 import { sellerPayouts } from './payouts.service';
 import { statementCsv, statementPdf } from './statement-documents';
 import { companyStatement, statementList } from './statements.service';
@@ -100,11 +102,18 @@ export const companySettlementRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['company'],
-        summary: 'Liquidaciones de la empresa por mes: comisiones, pagos y saldo',
-        response: { 200: StatementList },
+        summary:
+          'Liquidaciones de la empresa por mes: comisiones, pagos, saldo y a qué cuenta transferirlo',
+        response: { 200: CompanyStatementList },
       },
     },
-    async (request) => statementList(app.db, { kind: 'company', id: actorOf(request).userId }),
+    async (request) => {
+      const companyId = actorOf(request).userId;
+      return {
+        ...(await statementList(app.db, { kind: 'company', id: companyId })),
+        pay_to: payToOf(app.config.store.bank, companyId),
+      };
+    },
   );
 
   app.get(
@@ -175,15 +184,6 @@ export const sellerPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      sellerPayouts(
-        app.db,
-        { kind: 'seller', id: actorOf(request).userId },
-        {
-          holdDays: app.config.pay.settlementHoldDays,
-          minimumCents: app.config.pay.payoutMinimumCents,
-          underReview: app.risk.sellersUnderReview,
-          detailsHoldHours: app.config.pay.payoutDetailsHoldHours,
-        },
-      ),
+      sellerPayouts(app.db, { kind: 'seller', id: actorOf(request).userId }, payoutRulesOf(app)),
   );
 };

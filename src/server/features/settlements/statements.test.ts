@@ -13,6 +13,7 @@ import { PERIOD_MESSAGES } from '@shared/messages';
 import { argentineTime, nextMonth } from '@shared/time';
 import { argentineMonth } from '../orders/orders-metrics.service';
 import { argentineDay } from '../orders/orders-totals';
+import { DEMO_PLATFORM_BANK } from '../../config/store-config';
 import { notifyStatementsReady } from './statements.service';
 
 /** $ 10.000 at 10 %: each sale owes $ 1.000 of commission, $ 750 to the seller and $ 250 to the platform. */
@@ -61,7 +62,29 @@ describe('Liquidaciones: monthly statements from the ledger and company payments
           closed: false,
         },
       ],
+      pay_to: {
+        bank: DEMO_PLATFORM_BANK,
+        reference: expect.stringMatching(/^LIQ-[0-9A-HJKMNP-TV-Z]{8}$/),
+      },
     });
+  });
+
+  it('says where to transfer the balance and the reference to write, the one the admin sees for the company', async () => {
+    const mine = (await as(world.company, 'GET', '/api/company/settlements')).json().pay_to;
+    expect(mine.bank).toEqual({
+      name: 'Banco Santander Argentina',
+      holder: 'VendeMás S.A.',
+      cbu: '0720001400000045678918',
+      alias: 'VENDEMAS.PAGOS',
+      cuit: '30-71642089-9',
+    });
+    const admins = await as(admin, 'GET', `/api/admin/settlements/${world.company.id}`);
+    expect(admins.json().pay_to).toEqual(mine);
+    // Each company has its own reference, the same every time it is asked.
+    const other = await createUser(t.app, { role: 'company', company: 'Otra SA' });
+    const theirs = (await as(other, 'GET', '/api/company/settlements')).json().pay_to;
+    expect(theirs.reference).not.toBe(mine.reference);
+    expect((await as(other, 'GET', '/api/company/settlements')).json().pay_to).toEqual(theirs);
   });
 
   it('shows the month order by order: sales, the refund, per seller, and balances that add up', async () => {
@@ -121,7 +144,7 @@ describe('Liquidaciones: monthly statements from the ledger and company payments
       message: PERIOD_MESSAGES.month,
     });
     const other = await createUser(t.app, { role: 'company', company: 'Otra SA' });
-    expect((await as(other, 'GET', '/api/company/settlements')).json()).toEqual({
+    expect((await as(other, 'GET', '/api/company/settlements')).json()).toMatchObject({
       balance_cents: 0,
       months: [],
     });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_CHECKOUT_MESSAGES } from '@shared/store/store.schema';
 import { CHECKOUT_PAGE_MESSAGES } from '@shared/store/checkout.schema';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { DEMO_PLATFORM_BANK } from '../../config/store-config';
 import { seedTestCatalogue } from '../store-catalogue/store-test-helpers';
 import { storeVariants } from '../store-catalogue/store-catalogue.table';
 import { orders as storeOrders } from '../orders/orders.table';
@@ -359,13 +360,7 @@ describe('storefront API /api/store/:storeId', () => {
       expect(body.redirect_url).toBeNull();
       expect(body.summary).toMatchObject({
         status: 'pending_transfer',
-        bank: {
-          name: 'Banco de la Nación Argentina',
-          holder: 'VendeMás S.A.',
-          cbu: '0110599520000001234569',
-          alias: 'VENDEMAS.PAGOS',
-          cuit: '30-71234567-1',
-        },
+        bank: DEMO_PLATFORM_BANK,
         buyer: { name: 'Ana Pérez', email: 'ana@example.com', city: 'Buenos Aires' },
       });
       expect(body.summary.reference).toMatch(/^VM-[0-9A-HJKMNP-TV-Z]{10}$/);

@@ -10,6 +10,26 @@ import { apiRequest } from '@web/lib/api-client';
 import { formatArs } from '@shared/money';
 import { ReleaseOrderAction } from './release-order-action';
 
+/**
+ * A transfer still to confirm: one awaited, or one whose order expired (its
+ * time ran out, or the company released its units) and arrived late. The
+ * server takes the units again if they are still there (409 otherwise), as
+ * the 'Liberar unidades' dialog promises.
+ */
+function canConfirmTransfer(order: Order): boolean {
+  return (
+    order.status === 'pending_transfer' ||
+    (order.status === 'expired' && order.provider === 'transferencia')
+  );
+}
+
+function confirmDescription(order: Order): string {
+  const check = `Confirma solo si ves en tu cuenta ${formatArs(order.total_cents)} con la referencia ${order.external_reference}.`;
+  if (order.status !== 'expired') return `${check} El pedido quedará completado.`;
+  const units = order.quantity === 1 ? 'su unidad' : `sus ${order.quantity} unidades`;
+  return `${check} El pedido venció y sus unidades volvieron al stock: al confirmarlo queda completado y vuelve a tomar ${units} de ${order.product_title}, si todavía hay stock.`;
+}
+
 /** spec 02 §2 Pedidos (/company/orders): the company's sales, transfers to confirm, CSV. */
 export function CompanyOrdersPage() {
   const client = useQueryClient();
@@ -45,7 +65,7 @@ export function CompanyOrdersPage() {
         exportHref={`/api/company/orders/export.csv?${filters.query(false)}`}
         actions={(order) => (
           <div className="flex flex-wrap justify-end gap-2">
-            {order.status === 'pending_transfer' ? (
+            {canConfirmTransfer(order) ? (
               <Button size="sm" onClick={() => setConfirming(order)}>
                 {ORDER_MESSAGES.confirmTransfer}
               </Button>
@@ -61,11 +81,7 @@ export function CompanyOrdersPage() {
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
         title="¿Recibiste la transferencia?"
-        description={
-          confirming
-            ? `Confirma solo si ves en tu cuenta ${formatArs(confirming.total_cents)} con la referencia ${confirming.external_reference}. El pedido quedará completado.`
-            : undefined
-        }
+        description={confirming ? confirmDescription(confirming) : undefined}
         confirmLabel={ORDER_MESSAGES.confirmTransfer}
         pending={confirm.isPending}
         onConfirm={() => confirming && confirm.mutate(confirming.id)}

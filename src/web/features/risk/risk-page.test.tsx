@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   RISK_KIND_HINTS,
   RISK_MESSAGES,
+  type ResolvedRiskFlag,
   type RiskFlag,
   type RiskFlagList,
 } from '@shared/risk/risk.schema';
@@ -38,6 +39,22 @@ const FLAG: RiskFlag = {
 
 const LIST: RiskFlagList = { items: [FLAG], total: 1, page: 1, page_size: 20 };
 
+/** The decision's answer: the flag dismissed and, after it, the seller's payouts as the next batch sees them. */
+function dismissed(payouts: ResolvedRiskFlag['seller_payouts']): ResolvedRiskFlag {
+  return {
+    ...FLAG,
+    status: 'dismissed',
+    resolution: {
+      decision: 'dismiss',
+      note: 'Es su hermana; lo confirmamos por teléfono.',
+      by_name: 'Ana Admin',
+      at: '2026-03-06T12:00:00Z',
+      reversed_cents: 0,
+    },
+    seller_payouts: payouts,
+  };
+}
+
 function Toasts() {
   const toasts = useToasts();
   return <p data-testid="toast">{toasts.map((toast) => toast.title).join('|')}</p>;
@@ -45,7 +62,8 @@ function Toasts() {
 
 /** The page over a fake API: the list, and the decision's answer. */
 function renderPage(
-  resolveAnswer: () => Response = () => Response.json(FLAG),
+  resolveAnswer: () => Response = () =>
+    Response.json(dismissed({ held: false, open_flags: 0, reasons: [] })),
   list: RiskFlagList = LIST,
 ) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
@@ -127,6 +145,23 @@ describe('Riesgo', () => {
     );
     await vi.waitFor(() => expect(lists()).toBeGreaterThan(before));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('does not promise the payouts resume when another flag still holds them', async () => {
+    renderPage(() =>
+      Response.json(dismissed({ held: true, open_flags: 1, reasons: ['En revisión'] })),
+    );
+    const dialog = await openDismissDialog();
+    fireEvent.change(within(dialog).getByLabelText('Nota'), {
+      target: { value: 'Compró para su familia.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Descartar alerta' }));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('toast')).toHaveTextContent(
+        'Alerta descartada, pero los pagos del vendedor siguen retenidos: tiene otra alerta abierta.',
+      ),
+    );
+    expect(screen.getByTestId('toast')).not.toHaveTextContent(RISK_MESSAGES.dismissed);
   });
 
   it('shows the server’s message when someone else decided first, and refreshes', async () => {

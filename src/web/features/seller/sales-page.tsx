@@ -13,7 +13,7 @@ import { useSellerOrders } from './api/get-seller-orders';
 import { EmptyState, PageHeading } from './components/empty-state';
 import { LoadMore } from './components/load-more';
 import { formatDateTime } from '@web/lib/format-time';
-import { SALES_TEXT } from './seller-text';
+import { saleCommissionState, SALES_TEXT, type SaleCommissionState } from './seller-text';
 
 /** spec 02 §9: order filters are all plus the five statuses. */
 export const SALES_FILTERS = [
@@ -143,14 +143,35 @@ function SaleRow({ order }: { order: Order }) {
               </span>
             </span>
           </p>
-          <p className="shrink-0 text-right">
-            <span className="block text-xs text-muted-foreground">{SALES_TEXT.commission}</span>
-            <span className="text-lg font-bold whitespace-nowrap text-emerald-700 tabular-nums">
-              {formatArs(order.seller_cents)}
-            </span>
-          </p>
+          <SaleCommission order={order} />
         </div>
       </Card>
     </li>
+  );
+}
+
+const COMMISSION_CLASSES: Record<SaleCommissionState, string> = {
+  earned: 'text-lg font-bold text-emerald-700',
+  pending: 'text-lg font-semibold text-muted-foreground',
+  none: 'text-base font-medium text-muted-foreground line-through',
+};
+
+/**
+ * The seller's commission on the sale as their figures count it: earned
+ * (bold green) only once approved or delivered; muted while unpaid; struck
+ * through, with the status, when the sale expired or was refunded.
+ */
+function SaleCommission({ order }: { order: Order }) {
+  const state = saleCommissionState(order.status);
+  return (
+    <p className="shrink-0 text-right" data-testid="sale-commission" data-state={state}>
+      <span className="block text-xs text-muted-foreground">
+        {SALES_TEXT.commissionLabel(state, ORDER_STATUS_LABELS[order.status])}
+      </span>
+      <span className={cn('whitespace-nowrap tabular-nums', COMMISSION_CLASSES[state])}>
+        {state === 'none' ? <span className="sr-only">{SALES_TEXT.notEarned}: </span> : null}
+        {formatArs(order.seller_cents)}
+      </span>
+    </p>
   );
 }

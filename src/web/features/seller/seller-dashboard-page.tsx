@@ -104,6 +104,7 @@ export function SellerDashboardPage() {
             icon={<Trophy />}
             label={DASHBOARD_TEXT.rank}
             value={DASHBOARD_TEXT.rankValue(data.rank ?? null)}
+            {...(data.rank == null ? { hint: DASHBOARD_TEXT.noRankHint } : {})}
             testId="figure-rank"
             className="h-full transition-colors hover:bg-muted/60"
           />

@@ -1,4 +1,5 @@
 import { formatArs } from '@shared/money';
+import { countsAsSale, isUnpaid, type OrderStatus } from '@shared/order-status';
 import { countOf, plural } from '@shared/plural';
 
 /**
@@ -53,12 +54,26 @@ export const SELLER_TEXT = {
   retry: 'Reintentar',
 } as const;
 
+/** What a sale's commission is to the seller now: earned, still unpaid, or never (expired, refunded). */
+export type SaleCommissionState = 'earned' | 'pending' | 'none';
+
+export function saleCommissionState(status: OrderStatus): SaleCommissionState {
+  if (countsAsSale(status)) return 'earned';
+  return isUnpaid(status) ? 'pending' : 'none';
+}
+
 export const SALES_TEXT = {
   title: 'Mis Ventas',
   intro: 'Tus ventas, las más nuevas primero, con la comisión que te corresponde.',
   filterLabel: 'Filtrar por estado',
   all: 'Todos',
-  commission: 'Tu comisión',
+  notEarned: 'Comisión no ganada',
+  commissionLabel: (state: SaleCommissionState, statusLabel: string) =>
+    state === 'earned'
+      ? 'Tu comisión'
+      : state === 'pending'
+        ? 'Tu comisión, si se paga'
+        : `No ganada · ${statusLabel}`,
   total: 'Total',
   quantity: (units: number) => countOf(units, 'unidad', 'unidades'),
   emptyTitle: 'Todavía no tienes ventas',
@@ -78,7 +93,9 @@ export const DASHBOARD_TEXT = {
   salesCount: 'Ventas',
   points: 'Puntos',
   rank: 'Posición',
-  rankValue: (rank: number | null) => (rank == null ? '—' : `#${rank}`),
+  /** A seller without points is not ranked yet (the server gives no rank). */
+  rankValue: (rank: number | null) => (rank == null ? 'Sin posición' : `#${rank}`),
+  noRankHint: 'Sumas puntos con tu primera venta completada',
   salesCountHint: 'Completadas y entregadas',
   goalTitle: 'Tu meta del mes',
   noGoal: 'Fija una meta para este mes y sigue tu avance aquí.',
@@ -132,7 +149,7 @@ export const RANKING_TEXT = {
   points: 'Puntos',
   sales: 'Ventas',
   yourPosition: (rank: number) => `Estás en el puesto #${rank}`,
-  notRanked: 'Todavía no sumas puntos en este ranking.',
+  notRanked: 'Todavía no tienes posición en este ranking: sumas puntos con cada venta completada.',
   empty: 'Todavía no hay vendedores en este ranking.',
 } as const;
 

@@ -113,6 +113,16 @@ export function AdminSettlementsPage() {
           <ListState query={months} loadingLabel="Cargando los meses…">
             {(data) => (
               <div className="mt-4">
+                <p
+                  className="mb-3 text-sm text-muted-foreground"
+                  data-testid="settlement-reference"
+                >
+                  Sus transferencias llevan la referencia{' '}
+                  <span className="font-mono font-semibold text-foreground">
+                    {data.pay_to.reference}
+                  </span>
+                  .
+                </p>
                 <StatementMonths
                   months={data.months}
                   selected={month}

@@ -7,6 +7,7 @@ import { StatementMonths, StatementView } from '@web/components/statement-view';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { PageHeading } from '@web/components/page-heading';
+import { PlatformTransferCard } from './platform-transfer-card';
 import { useStatement, useStatementMonths } from './settlements-api';
 
 /**
@@ -24,8 +25,8 @@ export function CompanySettlementsPage() {
     <div>
       <PageHeading title="Liquidaciones" className="mb-0">
         Tus compradores te pagan a ti; de cada venta aprobada, la comisión es de la red: el 75 %
-        para el vendedor y el 25 % para la plataforma. Transfiere el saldo a {BRAND.name} y nosotros
-        pagamos a tus vendedores.
+        para el vendedor y el 25 % para la plataforma. Transfiere el saldo a {BRAND.name} (la cuenta
+        y la referencia, abajo) y nosotros pagamos a tus vendedores.
       </PageHeading>
 
       <ListState
@@ -40,14 +41,20 @@ export function CompanySettlementsPage() {
       >
         {(data) => (
           <>
-            <Card className="mt-6 flex flex-wrap items-center justify-between gap-3 p-5">
-              <div>
+            <div className="mt-6 grid items-start gap-4 lg:grid-cols-2">
+              <Card className="p-5">
                 <p className="text-sm text-muted-foreground">Saldo a pagar hoy</p>
                 <p className="text-3xl font-bold tabular-nums" data-testid="settlement-balance">
                   {formatArs(data.balance_cents)}
                 </p>
-              </div>
-            </Card>
+                <p className="mt-1 text-xs text-muted-foreground">
+                  {data.balance_cents > 0
+                    ? 'Puedes pagarlo en partes: cada transferencia que llega se descuenta.'
+                    : 'No debes nada por ahora.'}
+                </p>
+              </Card>
+              <PlatformTransferCard payTo={data.pay_to} />
+            </div>
             <div className="mt-6">
               <StatementMonths
                 months={data.months}

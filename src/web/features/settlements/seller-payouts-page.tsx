@@ -1,8 +1,7 @@
-import { CircleAlert, Clock, Landmark, ShieldAlert, Wallet } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { CircleAlert, Landmark, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatArs } from '@shared/money';
-import { PAYOUT_BLOCKED_REASONS, type SellerPayouts } from '@shared/settlements/settlements.schema';
+import type { SellerPayouts } from '@shared/settlements/settlements.schema';
 import { countOf } from '@shared/plural';
 import { buttonVariants } from '@web/components/ui/button';
 import { QueryFallback } from '@web/components/data-list';
@@ -10,21 +9,32 @@ import { Card } from '@web/components/ui/card';
 import { PageHeading } from '@web/components/page-heading';
 import { cn } from '@web/lib/cn';
 import { formatDateTime } from '@web/lib/format-time';
+import { availableHint, PayoutHoldNotice } from './payout-hold-notice';
 import { useMyPayouts } from './settlements-api';
 
 function Figure({
   label,
   value,
   hint,
-  strong,
+  tone,
+  testId,
 }: {
   label: string;
   value: number;
   hint: string;
-  strong?: boolean;
+  /** Green when it goes in the next payout, amber when something holds it. */
+  tone?: 'ready' | 'held';
+  testId?: string;
 }) {
   return (
-    <Card className={cn('p-4', strong && 'border-emerald-300 bg-emerald-50/60')}>
+    <Card
+      className={cn(
+        'p-4',
+        tone === 'ready' && 'border-emerald-300 bg-emerald-50/60',
+        tone === 'held' && 'border-amber-300 bg-amber-50/60',
+      )}
+      data-testid={testId}
+    >
       <p className="text-sm text-muted-foreground">{label}</p>
       <p className={cn('mt-1 text-2xl font-bold tabular-nums', value < 0 && 'text-destructive')}>
         {formatArs(value)}
@@ -48,22 +58,21 @@ export function SellerPayoutsPage() {
         Pagamos desde {formatArs(data.minimum_cents)}.
       </PageHeading>
 
-      <HoldNotice payouts={data} />
+      <PayoutHoldNotice holds={data.holds} />
 
       <div className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Figure
           label="Disponible"
           value={data.available_cents}
-          hint={
-            data.available_cents < 0
-              ? 'Un reembolso posterior a un pago: se descuenta del próximo.'
-              : data.blocked_reason === PAYOUT_BLOCKED_REASONS.underReview
-                ? 'Retenido mientras revisamos tu cuenta.'
-                : data.held_until
-                  ? `Entra en el primer pago desde el ${formatDateTime(data.held_until)}.`
-                  : 'Entra en el próximo pago.'
+          hint={availableHint(data)}
+          tone={
+            data.in_next_batch
+              ? 'ready'
+              : data.holds.length > 0 && data.available_cents > 0
+                ? 'held'
+                : undefined
           }
-          strong
+          testId="payout-available"
         />
         <Figure
           label="Pendiente"
@@ -88,7 +97,7 @@ export function SellerPayoutsPage() {
           <div>
             <p className="font-semibold">Dónde cobras</p>
             <p className="text-sm text-muted-foreground" data-testid="payout-destination">
-              {data.destination?.label ?? data.blocked_reason}
+              {data.destination?.label ?? detailsProblem(data)}
             </p>
           </div>
         </div>
@@ -139,66 +148,10 @@ export function SellerPayoutsPage() {
   );
 }
 
-/**
- * Why the next batch leaves the seller out although they have details: the
- * wait after they changed them (until `held_until`), or a review of the account.
- */
-function HoldNotice({ payouts }: { payouts: SellerPayouts }) {
-  const review =
-    payouts.blocked_reason === PAYOUT_BLOCKED_REASONS.underReview ||
-    payouts.blocked_reason === PAYOUT_BLOCKED_REASONS.banned;
-  if (payouts.held_until && !review) {
-    return (
-      <Notice icon={Clock} tone="amber" testId="payout-hold">
-        <p className="font-semibold">
-          Tus pagos están en espera hasta el {formatDateTime(payouts.held_until)}
-        </p>
-        <p className="mt-1 text-sm">
-          Se cambiaron tus datos de cobro: por seguridad, esperamos antes de pagar en la cuenta
-          nueva. Lo que tengas disponible entra en el primer lote después de esa fecha. Si no fuiste
-          tú, toca «No fui yo» en el e-mail que te enviamos.
-        </p>
-      </Notice>
-    );
-  }
-  if (payouts.blocked_reason === PAYOUT_BLOCKED_REASONS.underReview) {
-    return (
-      <Notice icon={ShieldAlert} tone="red" testId="payout-hold">
-        <p className="font-semibold">Tus pagos están en revisión</p>
-        <p className="mt-1 text-sm">
-          Mientras revisamos tu cuenta no entran en los lotes de pago. Si tienes dudas, escríbenos
-          desde Soporte.
-        </p>
-      </Notice>
-    );
-  }
-  return null;
-}
-
-function Notice({
-  icon: Icon,
-  tone,
-  testId,
-  children,
-}: {
-  icon: typeof Clock;
-  tone: 'amber' | 'red';
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <div
-      role="status"
-      data-testid={testId}
-      className={cn(
-        'mt-5 flex gap-3 rounded-xl border p-4',
-        tone === 'amber'
-          ? 'border-amber-300 bg-amber-50 text-amber-950'
-          : 'border-red-200 bg-red-50 text-red-950',
-      )}
-    >
-      <Icon className="mt-0.5 size-5 shrink-0" aria-hidden />
-      <div>{children}</div>
-    </div>
+/** Why there is nowhere to pay the seller, in their words (the server's hold for their details). */
+function detailsProblem(payouts: SellerPayouts): string {
+  const hold = payouts.holds.find((found) =>
+    ['no_details', 'invalid_cbu', 'invalid_email'].includes(found.code),
   );
+  return hold?.message ?? '';
 }

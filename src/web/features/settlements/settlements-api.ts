@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminPayouts,
   CompanyBalances,
+  CompanyStatementList,
   RecordPaymentBody,
   SellerPayouts,
   Statement,
@@ -22,7 +23,7 @@ export function useStatementMonths(companyId: string | null, enabled = true) {
   return useQuery({
     queryKey: settlementKeys.months(companyId),
     queryFn: () =>
-      apiRequest<StatementList>(
+      apiRequest<CompanyStatementList>(
         companyId ? `/api/admin/settlements/${companyId}` : '/api/company/settlements',
       ),
     enabled,

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ResolveRiskBody, RiskFlag } from '@shared/risk/risk.schema';
+import type { ResolvedRiskFlag, ResolveRiskBody } from '@shared/risk/risk.schema';
 import { apiRequest } from '@web/lib/api-client';
 import { riskKeys } from './get-risk-flags';
 
 export function resolveRiskFlag(id: number, body: ResolveRiskBody) {
-  return apiRequest<RiskFlag>(`/api/admin/risk/${id}/resolve`, { method: 'POST', body });
+  return apiRequest<ResolvedRiskFlag>(`/api/admin/risk/${id}/resolve`, { method: 'POST', body });
 }
 
 /**

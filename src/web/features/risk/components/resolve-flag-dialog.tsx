@@ -3,6 +3,7 @@ import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
+  dismissedMessage,
   RISK_KIND_LABELS,
   RISK_MESSAGES,
   SELF_REPORTED_RISK_KINDS,
@@ -66,10 +67,12 @@ function DecisionForm({ pending, onClose }: { pending: PendingDecision; onClose:
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(undefined);
     try {
-      await resolve.mutateAsync({ id: flag.id, ...values });
+      const resolved = await resolve.mutateAsync({ id: flag.id, ...values });
+      // The server says whether anything else still holds the seller's payouts.
       toast({
-        title: confirm ? RISK_MESSAGES.confirmed : RISK_MESSAGES.dismissed,
-        variant: 'success',
+        title: confirm ? RISK_MESSAGES.confirmed : dismissedMessage(resolved.seller_payouts),
+        // Still held is no success to celebrate: a plain notice.
+        variant: !confirm && resolved.seller_payouts.held ? 'default' : 'success',
       });
       onClose();
     } catch (error) {
