@@ -18,7 +18,9 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**'],
+          // npm test's second pass (PostgreSQL server) sets TEST_SKIP_FUZZ: the
+          // malformed-input walk checks request handling, which does not depend on the database.
+          exclude: ['tests/e2e/**', ...(process.env.TEST_SKIP_FUZZ ? ['tests/fuzz/**'] : [])],
           globalSetup: ['tests/setup/global-setup.ts'],
           // Test files share a worker's loaded modules (Fastify, Better Auth, the SDKs,
           // the password dictionaries) instead of loading them again for each file. Each

@@ -88,14 +88,10 @@ vitest('unit and API tests (PGlite)', 'vitest-pglite.json', [], { TEST_DATABASE_
 if (process.env.TEST_DATABASE_URL) {
   // The malformed-input walk (tests/fuzz) checks request handling, which does not
   // depend on the database: it runs once, in the PGlite pass.
-  vitest(
-    'API tests (PostgreSQL server)',
-    'vitest-postgres.json',
-    ['--project', 'server', '--exclude', 'tests/fuzz/**'],
-    {
-      TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
-    },
-  );
+  vitest('API tests (PostgreSQL server)', 'vitest-postgres.json', ['--project', 'server'], {
+    TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
+    TEST_SKIP_FUZZ: '1',
+  });
 }
 playwright('browser journeys (Chromium)');
 
