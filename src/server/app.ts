@@ -49,6 +49,8 @@ import { spaPlugin } from './plugins/spa';
 import { productPageImage } from './features/store-catalogue/store-catalogue.service';
 import { startEmbeddedVacuum } from './db/embedded-vacuum';
 import { startExpirySweeper } from './expiry-sweeper';
+import { publicApiPlugin } from './features/integrations/public-api.plugin';
+import { startIdempotencySweeper } from './features/integrations/idempotency-sweeper';
 import { SURFACES } from './surfaces';
 import { ROLES } from '@shared/accounts/accounts.schema';
 import { storagePlugin } from './plugins/storage';
@@ -156,6 +158,8 @@ export async function buildApp(
   } satisfies OrderWorkflow);
   // Unpaid orders of both surfaces past their time give their units back.
   startExpirySweeper(app);
+  // Idempotency keys are forgotten after their day.
+  startIdempotencySweeper(app);
   // PGlite has no autovacuum: the funnel's summaries, changed in place, are vacuumed hourly.
   startEmbeddedVacuum(app);
   // Payment links' clicks, queued by the pages and written in batches.
@@ -220,6 +224,8 @@ export async function buildApp(
       await api.register(notMeRoutes, { prefix: '/account' });
       await api.register(identityDocumentRoutes);
       await api.register(notificationRoutes, { prefix: '/notifications' });
+      // The public API: API keys only, never cookies (features/integrations).
+      await api.register(publicApiPlugin, { prefix: '/v1' });
       // One surface per actor, each behind its role guard (401 / 403).
       for (const role of ROLES) {
         await api.register(roleSurface(role, SURFACES[role]), { prefix: `/${role}` });

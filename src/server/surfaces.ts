@@ -27,6 +27,8 @@ import { companyPaymentMethodRoutes } from './features/payments/payment-methods.
 import { companyOrderRoutes } from './features/orders/orders.company.routes';
 import { companyProductRoutes } from './features/products/products.company.routes';
 import { companySettingsRoutes } from './features/company-settings/company-settings.routes';
+import { companyApiKeyRoutes } from './features/integrations/api-keys.routes';
+import { companyIdempotencyPlugin } from './features/integrations/idempotency.plugin';
 import { storeAdminRoutes } from './features/store/store-admin.routes';
 import { supportAdminRoutes } from './features/support/support.admin.routes';
 
@@ -37,6 +39,8 @@ import { supportAdminRoutes } from './features/support/support.admin.routes';
  */
 export const SURFACES: Record<Role, FastifyPluginAsync[]> = {
   company: [
+    // First, so `Idempotency-Key` covers every POST and PATCH of the surface.
+    companyIdempotencyPlugin,
     companyDashboardRoutes,
     companyProductRoutes,
     companySettingsRoutes,
@@ -45,6 +49,7 @@ export const SURFACES: Record<Role, FastifyPluginAsync[]> = {
     companyBalanceRoutes,
     companySettlementRoutes,
     companyAnalyticsRoutes,
+    companyApiKeyRoutes,
   ],
   seller: [
     sellerDashboardRoutes,

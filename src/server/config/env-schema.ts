@@ -228,6 +228,7 @@ export const EnvSchema = z
     SIGNIN_MAX_FAILURES: z.coerce.number().int().min(3).max(1000).default(10),
     /** Image uploads (product photos, logo) per minute per company account; each one is decoded. */
     IMAGE_UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+    API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
     /** S3-compatible object storage for uploaded files; unset keeps them under DATA_DIR/files. */
     S3_BUCKET: z.string().min(1).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),

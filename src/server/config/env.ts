@@ -43,7 +43,7 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Folder of the built SPA; absent folders are simply not served. */
   webDir: string;
-  rateLimits: { support: number; auth: number; imageUploads: number };
+  rateLimits: { support: number; auth: number; imageUploads: number; apiKey: number };
   /** Sign-in protection per account (features/sign-in-protection). */
   signIn: { maxFailures: number };
   smtpUrl: string | undefined;
@@ -142,6 +142,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       support: env.SUPPORT_RATE_LIMIT,
       auth: env.AUTH_RATE_LIMIT,
       imageUploads: env.IMAGE_UPLOAD_RATE_LIMIT,
+      apiKey: env.API_KEY_RATE_LIMIT,
     },
     signIn: { maxFailures: env.SIGNIN_MAX_FAILURES },
     smtpUrl: env.SMTP_URL,

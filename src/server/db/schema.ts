@@ -23,3 +23,6 @@ export * from '../features/analytics/analytics.table';
 export * from '../features/risk/risk.table';
 export * from '../features/sign-in-protection/sign-in-failures.table';
 export * from '../features/destination-changes/destination-changes.table';
+export * from '../features/integrations/api-keys.table';
+export * from '../features/integrations/idempotency.table';
+export * from '../features/integrations/api-changes.table';

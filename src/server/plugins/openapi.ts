@@ -15,6 +15,12 @@ export const openApiPlugin = fp(
           version: '1.0.0',
         },
         servers: [{ url: options.appUrl }],
+        components: {
+          // The public API /api/v1 (features/integrations): `Authorization: Bearer vm_…`.
+          securitySchemes: {
+            apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'vm_…' },
+          },
+        },
       },
       transform: jsonSchemaTransform,
     });

@@ -11,6 +11,11 @@ declare module 'fastify' {
      * it is with a signature over the body: the origin check does not apply.
      */
     signedWebhook?: boolean;
+    /**
+     * The route is authenticated only by an `Authorization: Bearer` API key and
+     * ignores cookies (/api/v1): a forged cross-site request carries no key.
+     */
+    bearerOnly?: boolean;
   }
 }
 
@@ -26,7 +31,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const originCheckPlugin = fp(async (app: FastifyInstance, options: { appUrl: string }) => {
   const own = new URL(options.appUrl).origin;
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.signedWebhook) return;
+    if (
+      SAFE_METHODS.has(request.method) ||
+      request.routeOptions.config?.signedWebhook ||
+      request.routeOptions.config?.bearerOnly
+    )
+      return;
     const origin = request.headers.origin;
     const foreign =
       origin !== undefined ? origin !== own : request.headers['sec-fetch-site'] === 'cross-site';

@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   'seller.payout_details_changed',
   'company.payment_method_changed',
   'account.not_me',
+  'company.api_key_created',
+  'company.api_key_revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -36,6 +38,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'seller.payout_details_changed': 'Datos de cobro cambiados',
   'company.payment_method_changed': 'Medio de cobro cambiado',
   'account.not_me': '«No fui yo» del titular',
+  'company.api_key_created': 'Clave de API creada',
+  'company.api_key_revoked': 'Clave de API revocada',
 };
 
 /** What an audit entry points at, for people. */
@@ -46,6 +50,7 @@ export const AUDIT_TARGET_LABELS: Record<string, string> = {
   risk_flag: 'Alerta de riesgo',
   user: 'Cuenta',
   seller: 'Vendedor',
+  api_key: 'Clave de API',
 };
 
 export function auditActionLabel(action: string): string {

@@ -30,6 +30,10 @@ export const AUDIT_FIELDS = {
   restored: { label: 'Datos restaurados', kind: 'text' },
   // The payment's row id: people know the payment by its reference, shown beside it.
   payment_id: { label: 'Pago', kind: 'internal' },
+  // An API key (Integraciones): never the key itself, only its name, start and permissions.
+  key_name: { label: 'Nombre de la clave', kind: 'text' },
+  key_prefix: { label: 'Comienzo de la clave', kind: 'text' },
+  scopes: { label: 'Permisos', kind: 'text' },
 } as const satisfies Record<string, { label: string; kind: AuditFieldKind }>;
 
 export type AuditFieldKind =

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Order } from '@shared/orders/orders.schema';
+import {
+  PUBLIC_API_MESSAGES,
+  V1OrderListQuery,
+  V1OrderPage,
+  V1OrderParams,
+} from '@shared/integrations/public-api.schema';
+import { ApiErrorBody } from '@shared/errors';
+import { AppError } from '../../lib/app-error';
+import { findScopedOrder, toOrderDtos } from '../orders/orders-query.service';
+import { orderChanges } from './change-feed';
+import {
+  apiKeyOf,
+  PUBLIC_API_SECURITY,
+  publicRouteConfig,
+  requireScope,
+} from './public-api.plugin';
+
+const ERRORS = { 401: ApiErrorBody, 403: ApiErrorBody, 429: ApiErrorBody };
+
+/** GET /api/v1/orders and /api/v1/orders/:id: the key's company's orders (`orders:read`). */
+export const publicOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags: ['public-api'],
+        summary: 'Los pedidos de la empresa en el orden en que cambiaron, con cursor',
+        security: PUBLIC_API_SECURITY,
+        querystring: V1OrderListQuery,
+        response: { 200: V1OrderPage, ...ERRORS },
+      },
+      config: publicRouteConfig(app),
+      onRequest: requireScope('orders:read'),
+    },
+    async (request) => {
+      const key = apiKeyOf(request);
+      const page = await orderChanges(app.db, {
+        companyId: key.companyId,
+        cursor: request.query.cursor,
+        limit: request.query.limit,
+        updatedSince: request.query.updated_since,
+        status: request.query.status,
+        channel: request.query.channel,
+      });
+      return {
+        data: await toOrderDtos(app.db, app.storage, page.rows),
+        next_cursor: page.nextCursor,
+        has_more: page.hasMore,
+      };
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags: ['public-api'],
+        summary: 'Un pedido de la empresa',
+        security: PUBLIC_API_SECURITY,
+        params: V1OrderParams,
+        response: { 200: Order, 404: ApiErrorBody, ...ERRORS },
+      },
+      config: publicRouteConfig(app),
+      onRequest: requireScope('orders:read'),
+    },
+    async (request) => {
+      const key = apiKeyOf(request);
+      const row = await findScopedOrder(
+        app.db,
+        { kind: 'company', id: key.companyId },
+        request.params.id,
+      );
+      if (!row) throw AppError.notFound(PUBLIC_API_MESSAGES.orderNotFound);
+      const [order] = await toOrderDtos(app.db, app.storage, [row]);
+      return order!;
+    },
+  );
+};

@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { API_KEY_MESSAGES, type ApiKeyScope } from '@shared/integrations/api-keys.schema';
+import { ERROR_CODES } from '@shared/errors';
+import { AppError } from '../../lib/app-error';
+import {
+  authenticateApiKey,
+  createApiKeyHasher,
+  type ApiKeyPrincipal,
+} from './api-keys.service';
+import { idempotencyPlugin } from './idempotency.plugin';
+import { publicOrderRoutes } from './public-api.orders.routes';
+import { publicProductRoutes } from './public-api.products.routes';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set under /api/v1: the API key that authenticated the request. */
+    apiKey?: ApiKeyPrincipal;
+  }
+}
+
+/** The OpenAPI security scheme of /api/v1 (plugins/openapi.ts declares it). */
+export const PUBLIC_API_SECURITY = [{ apiKey: [] }];
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * /api/v1, the public API (API.md "Integrations"; docs/integrations.md).
+ * Authenticated only by `Authorization: Bearer vm_…`: cookies are never read
+ * here, so a browser's session opens nothing and no origin check is needed.
+ */
+export async function publicApiPlugin(app: FastifyInstance): Promise<void> {
+  const hasher = createApiKeyHasher({
+    current: app.config.appSecret,
+    previous: app.config.appSecretPrevious,
+  });
+  app.decorateRequest('apiKey', undefined);
+  app.addHook('onRequest', async (request) => {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) throw AppError.unauthorized(API_KEY_MESSAGES.missingKey);
+    const key = await authenticateApiKey(app.db, hasher, match[1]);
+    if (!key) throw AppError.unauthorized(API_KEY_MESSAGES.invalidKey);
+    request.apiKey = key;
+  });
+  await app.register(idempotencyPlugin, {
+    actorOf: (request) => (request.apiKey ? `api-key:${request.apiKey.id}` : null),
+  });
+  await app.register(publicOrderRoutes);
+  await app.register(publicProductRoutes);
+}
+
+/** The key of a request under /api/v1. */
+export function apiKeyOf(request: FastifyRequest): ApiKeyPrincipal {
+  if (!request.apiKey) throw AppError.unauthorized(API_KEY_MESSAGES.missingKey);
+  return request.apiKey;
+}
+
+/** A route's onRequest: 403 INSUFFICIENT_SCOPE unless the key has `scope`. */
+export function requireScope(scope: ApiKeyScope): onRequestAsyncHookHandler {
+  return async (request) => {
+    if (!apiKeyOf(request).scopes.includes(scope)) {
+      throw new AppError('INSUFFICIENT_SCOPE', API_KEY_MESSAGES.insufficientScope(scope), 403);
+    }
+  };
+}
+
+/**
+ * What every /api/v1 route declares: bearer only (no origin check), and
+ * API_KEY_RATE_LIMIT requests a minute per key, counted across instances
+ * through Redis when REDIS_URL is set (plugins/rate-limit.ts).
+ */
+export function publicRouteConfig(app: FastifyInstance) {
+  return {
+    bearerOnly: true,
+    rateLimit: {
+      max: app.config.rateLimits.apiKey,
+      timeWindow: '1 minute',
+      hook: 'onRequest' as const,
+      keyGenerator: (request: FastifyRequest) => `api-key:${request.apiKey?.id ?? request.ip}`,
+      errorResponseBuilder: () =>
+        new AppError(ERROR_CODES.rateLimited, API_KEY_MESSAGES.rateLimited, 429),
+    },
+  };
+}

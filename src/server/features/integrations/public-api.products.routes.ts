@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Product } from '@shared/products/products.schema';
+import {
+  V1ListQuery,
+  V1ProductPage,
+  V1ProductParams,
+  V1UpdateProductBody,
+} from '@shared/integrations/public-api.schema';
+import { ApiErrorBody } from '@shared/errors';
+import { getCompanyProduct, toProductDto, updateProduct } from '../products/products.service';
+import { productChanges } from './change-feed';
+import {
+  apiKeyOf,
+  PUBLIC_API_SECURITY,
+  publicRouteConfig,
+  requireScope,
+} from './public-api.plugin';
+
+const ERRORS = { 401: ApiErrorBody, 403: ApiErrorBody, 429: ApiErrorBody };
+
+/**
+ * /api/v1/products: the key's company's products (`products:read`), and stock,
+ * price and activity changes (`products:write`) through the panel's own
+ * service and rules (the price is fixed once created, as in the panel).
+ */
+export const publicProductRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags: ['public-api'],
+        summary: 'Los productos de la empresa en el orden en que cambiaron, con cursor',
+        security: PUBLIC_API_SECURITY,
+        querystring: V1ListQuery,
+        response: { 200: V1ProductPage, ...ERRORS },
+      },
+      config: publicRouteConfig(app),
+      onRequest: requireScope('products:read'),
+    },
+    async (request) => {
+      const page = await productChanges(app.db, {
+        companyId: apiKeyOf(request).companyId,
+        cursor: request.query.cursor,
+        limit: request.query.limit,
+        updatedSince: request.query.updated_since,
+      });
+      return {
+        data: page.rows.map((row) => toProductDto(row, app.storage)),
+        next_cursor: page.nextCursor,
+        has_more: page.hasMore,
+      };
+    },
+  );
+
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        tags: ['public-api'],
+        summary: 'Un producto de la empresa',
+        security: PUBLIC_API_SECURITY,
+        params: V1ProductParams,
+        response: { 200: Product, 404: ApiErrorBody, ...ERRORS },
+      },
+      config: publicRouteConfig(app),
+      onRequest: requireScope('products:read'),
+    },
+    async (request) =>
+      getCompanyProduct(app.db, app.storage, apiKeyOf(request).companyId, request.params.id),
+  );
+
+  app.patch(
+    '/products/:id',
+    {
+      schema: {
+        tags: ['public-api'],
+        summary: 'Cambia stock, estado o precio de un producto (con las reglas del panel)',
+        security: PUBLIC_API_SECURITY,
+        params: V1ProductParams,
+        body: V1UpdateProductBody,
+        response: { 200: Product, 400: ApiErrorBody, 404: ApiErrorBody, ...ERRORS },
+      },
+      config: publicRouteConfig(app),
+      onRequest: requireScope('products:write'),
+    },
+    async (request) =>
+      updateProduct(
+        app.db,
+        app.storage,
+        apiKeyOf(request).companyId,
+        request.params.id,
+        request.body,
+      ),
+  );
+};
