@@ -13,7 +13,7 @@ import { orderChanges } from './change-feed';
 import {
   apiKeyOf,
   PUBLIC_API_SECURITY,
-  publicRouteConfig,
+  PUBLIC_ROUTE_CONFIG,
   requireScope,
 } from './public-api.plugin';
 
@@ -31,7 +31,7 @@ export const publicOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: V1OrderListQuery,
         response: { 200: V1OrderPage, ...ERRORS },
       },
-      config: publicRouteConfig(app),
+      config: PUBLIC_ROUTE_CONFIG,
       onRequest: requireScope('orders:read'),
     },
     async (request) => {
@@ -62,7 +62,7 @@ export const publicOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         params: V1OrderParams,
         response: { 200: Order, 404: ApiErrorBody, ...ERRORS },
       },
-      config: publicRouteConfig(app),
+      config: PUBLIC_ROUTE_CONFIG,
       onRequest: requireScope('orders:read'),
     },
     async (request) => {

@@ -41,6 +41,18 @@ export async function publicApiPlugin(app: FastifyInstance): Promise<void> {
     if (!key) throw AppError.unauthorized(API_KEY_MESSAGES.invalidKey);
     request.apiKey = key;
   });
+  // API_KEY_RATE_LIMIT requests a minute per key over every /api/v1 route together,
+  // counted across instances through Redis when REDIS_URL is set (plugins/rate-limit.ts).
+  app.addHook(
+    'onRequest',
+    app.rateLimit({
+      max: app.config.rateLimits.apiKey,
+      timeWindow: '1 minute',
+      keyGenerator: (request: FastifyRequest) => `api-key:${apiKeyOf(request).id}`,
+      errorResponseBuilder: () =>
+        new AppError(ERROR_CODES.rateLimited, API_KEY_MESSAGES.rateLimited, 429),
+    }),
+  );
   await app.register(idempotencyPlugin, {
     actorOf: (request) => (request.apiKey ? `api-key:${request.apiKey.id}` : null),
   });
@@ -63,21 +75,5 @@ export function requireScope(scope: ApiKeyScope): onRequestAsyncHookHandler {
   };
 }
 
-/**
- * What every /api/v1 route declares: bearer only (no origin check), and
- * API_KEY_RATE_LIMIT requests a minute per key, counted across instances
- * through Redis when REDIS_URL is set (plugins/rate-limit.ts).
- */
-export function publicRouteConfig(app: FastifyInstance) {
-  return {
-    bearerOnly: true,
-    rateLimit: {
-      max: app.config.rateLimits.apiKey,
-      timeWindow: '1 minute',
-      hook: 'onRequest' as const,
-      keyGenerator: (request: FastifyRequest) => `api-key:${request.apiKey?.id ?? request.ip}`,
-      errorResponseBuilder: () =>
-        new AppError(ERROR_CODES.rateLimited, API_KEY_MESSAGES.rateLimited, 429),
-    },
-  };
-}
+/** What every /api/v1 route declares: bearer only, so no origin check (plugins/origin-check.ts). */
+export const PUBLIC_ROUTE_CONFIG = { bearerOnly: true };

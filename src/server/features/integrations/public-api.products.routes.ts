@@ -12,7 +12,7 @@ import { productChanges } from './change-feed';
 import {
   apiKeyOf,
   PUBLIC_API_SECURITY,
-  publicRouteConfig,
+  PUBLIC_ROUTE_CONFIG,
   requireScope,
 } from './public-api.plugin';
 
@@ -34,7 +34,7 @@ export const publicProductRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: V1ListQuery,
         response: { 200: V1ProductPage, ...ERRORS },
       },
-      config: publicRouteConfig(app),
+      config: PUBLIC_ROUTE_CONFIG,
       onRequest: requireScope('products:read'),
     },
     async (request) => {
@@ -62,7 +62,7 @@ export const publicProductRoutes: FastifyPluginAsyncZod = async (app) => {
         params: V1ProductParams,
         response: { 200: Product, 404: ApiErrorBody, ...ERRORS },
       },
-      config: publicRouteConfig(app),
+      config: PUBLIC_ROUTE_CONFIG,
       onRequest: requireScope('products:read'),
     },
     async (request) =>
@@ -80,7 +80,7 @@ export const publicProductRoutes: FastifyPluginAsyncZod = async (app) => {
         body: V1UpdateProductBody,
         response: { 200: Product, 400: ApiErrorBody, 404: ApiErrorBody, ...ERRORS },
       },
-      config: publicRouteConfig(app),
+      config: PUBLIC_ROUTE_CONFIG,
       onRequest: requireScope('products:write'),
     },
     async (request) =>
