@@ -6,6 +6,7 @@ import {
   Landmark,
   LifeBuoy,
   Package,
+  PlugZap,
   ScrollText,
   Settings,
   ShieldAlert,
@@ -116,6 +117,10 @@ const AdminStatisticsPage = lazyPage(
   () => import('@web/features/analytics/analytics-view'),
   'AdminStatisticsPage',
 );
+const IntegrationsPage = lazyPage(
+  () => import('@web/features/integrations/integrations-page'),
+  'IntegrationsPage',
+);
 const SecurityPage = lazyPage(
   () => import('@web/features/accounts/security/security-page'),
   'SecurityPage',
@@ -159,6 +164,7 @@ export const PANEL_SECTIONS: Record<Role, PanelSection[]> = {
       icon: Settings,
       page: CompanySettingsPage,
     },
+    { path: 'integrations', label: 'Integraciones', icon: PlugZap, page: IntegrationsPage },
     SECURITY_SECTION,
   ],
   seller: [

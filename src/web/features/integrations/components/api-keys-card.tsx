@@ -1,0 +1,120 @@
+import { KeyRound, Plus } from 'lucide-react';
+import { useState } from 'react';
+import {
+  API_KEY_MESSAGES,
+  API_KEY_SCOPE_LABELS,
+  type ApiKey,
+} from '@shared/integrations/api-keys.schema';
+import { INTEGRATIONS_TEXT } from '@shared/integrations/texts';
+import { ConfirmDelete } from '@web/components/ui/alert-dialog';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast, toastError } from '@web/components/ui/toast-store';
+import { formatDateTime, formatRelative } from '@web/lib/format-time';
+import { useApiKeys, useRevokeApiKey } from '../api';
+import { CreateApiKeyDialog } from './create-api-key-dialog';
+
+/** The company's API keys: create one (shown once), see each one's start and use, revoke. */
+export function ApiKeysCard() {
+  const list = useApiKeys();
+  const revoke = useRevokeApiKey();
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+
+  async function onRevoke(key: ApiKey) {
+    try {
+      await revoke.mutateAsync(key.id);
+      toast({ title: API_KEY_MESSAGES.revoked, variant: 'success' });
+      setRevoking(null);
+    } catch (error) {
+      toastError(INTEGRATIONS_TEXT.revoke, error);
+    }
+  }
+
+  return (
+    <Card className="p-5 sm:p-6" aria-labelledby="api-keys-title">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 flex-1">
+          <h2 id="api-keys-title" className="text-lg font-bold text-brand-dark">
+            {INTEGRATIONS_TEXT.keysTitle}
+          </h2>
+          <p className="mt-1 max-w-2xl text-sm text-muted-foreground">
+            {INTEGRATIONS_TEXT.keysIntro}
+          </p>
+        </div>
+        <Button onClick={() => setCreating(true)}>
+          <Plus aria-hidden />
+          {INTEGRATIONS_TEXT.newKey}
+        </Button>
+      </div>
+      {list.isPending ? (
+        <Spinner className="mt-4" />
+      ) : list.isError ? (
+        <p role="alert" className="mt-4 text-sm text-destructive">
+          {list.error.message}
+        </p>
+      ) : list.data.length === 0 ? (
+        <p className="mt-4 rounded-lg border border-dashed border-border px-4 py-6 text-center text-sm text-muted-foreground">
+          {INTEGRATIONS_TEXT.empty}
+        </p>
+      ) : (
+        <ul className="mt-4 divide-y divide-border rounded-lg border border-border">
+          {list.data.map((key) => (
+            <li
+              key={key.id}
+              className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3"
+              data-testid="api-key"
+            >
+              <KeyRound className="size-5 shrink-0 text-muted-foreground" aria-hidden />
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-semibold">
+                  {key.name}
+                  <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs font-normal">
+                    {key.prefix}…
+                  </code>
+                </p>
+                <ul className="mt-1 flex flex-wrap gap-1.5" aria-label={INTEGRATIONS_TEXT.scopesLabel}>
+                  {key.scopes.map((scope) => (
+                    <li
+                      key={scope}
+                      className="rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-800"
+                      title={scope}
+                    >
+                      {API_KEY_SCOPE_LABELS[scope]}
+                    </li>
+                  ))}
+                </ul>
+                <p className="mt-1 text-xs text-muted-foreground">
+                  {INTEGRATIONS_TEXT.createdAt}: {formatDateTime(key.created_at)} ·{' '}
+                  {INTEGRATIONS_TEXT.lastUsed}:{' '}
+                  {key.last_used_at
+                    ? formatRelative(key.last_used_at)
+                    : INTEGRATIONS_TEXT.neverUsed}
+                </p>
+              </div>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setRevoking(key)}
+                aria-label={`${INTEGRATIONS_TEXT.revoke}: ${key.name}`}
+              >
+                {INTEGRATIONS_TEXT.revoke}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <CreateApiKeyDialog open={creating} onOpenChange={setCreating} />
+      <ConfirmDelete
+        item={revoking}
+        onClose={() => setRevoking(null)}
+        title={INTEGRATIONS_TEXT.revokeTitle}
+        describe={(key) => `${key.name} (${key.prefix}…). ${API_KEY_MESSAGES.revokeConfirm}`}
+        pending={revoke.isPending}
+        onConfirm={(key) => void onRevoke(key)}
+        confirmLabel={INTEGRATIONS_TEXT.revoke}
+      />
+    </Card>
+  );
+}

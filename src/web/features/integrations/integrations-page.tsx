@@ -1,0 +1,33 @@
+import { BookOpen } from 'lucide-react';
+import { INTEGRATIONS_TEXT } from '@shared/integrations/texts';
+import { PageHeading } from '@web/components/page-heading';
+import { ApiKeysCard } from './components/api-keys-card';
+
+/**
+ * Integraciones, in the company's panel: its keys to the public API, one card
+ * per kind of connection in a column (webhooks will sit beside the keys).
+ */
+export function IntegrationsPage() {
+  return (
+    <div>
+      <PageHeading title={INTEGRATIONS_TEXT.pageTitle}>{INTEGRATIONS_TEXT.pageIntro}</PageHeading>
+      <div className="grid gap-5">
+        <ApiKeysCard />
+        <p className="flex items-start gap-2 text-sm text-muted-foreground">
+          <BookOpen className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>
+            {INTEGRATIONS_TEXT.docsHint}{' '}
+            <a
+              href="/api/docs"
+              target="_blank"
+              rel="noreferrer"
+              className="font-semibold text-sky-700 underline underline-offset-4 hover:text-sky-900"
+            >
+              {INTEGRATIONS_TEXT.docsLink}
+            </a>
+          </span>
+        </p>
+      </div>
+    </div>
+  );
+}
