@@ -1,9 +1,7 @@
-import { and, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { PUBLIC_API_MESSAGES } from '@shared/integrations/public-api.schema';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { orders } from '../orders/orders.table';
-import { products } from '../products/products.table';
 import { apiChanges } from './api-changes.table';
 
 /**
@@ -44,83 +42,50 @@ export interface FeedQuery {
   cursor?: string | undefined;
   limit: number;
   updatedSince?: Date | undefined;
+  status?: string | undefined;
+  channel?: string | undefined;
 }
 
-/** Conditions every page shares: the company, settled changes only, after the cursor. */
-function feedConditions(entity: 'order' | 'product', query: FeedQuery): SQL | undefined {
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  return and(
-    eq(apiChanges.entity, entity),
-    eq(apiChanges.companyId, query.companyId),
-    sql`${apiChanges.changeXid} < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`,
-    after
-      ? sql`(${apiChanges.changeXid}, ${apiChanges.entityId}) > (${after.change.toString()}::bigint, ${after.id})`
-      : undefined,
-  );
-}
-
-export interface FeedPage<Row> {
-  rows: Row[];
+export interface FeedPage {
+  /** The changed rows' ids, oldest change first. */
+  ids: string[];
   nextCursor: string | null;
   hasMore: boolean;
 }
 
-function pageOf<Row>(
-  found: { row: Row; change: bigint; id: string }[],
+/** A page of the company's changes of one kind, after the cursor, settled changes only. */
+export async function changesPage(
+  db: Database,
+  entity: 'order' | 'product',
   query: FeedQuery,
-): FeedPage<Row> {
-  const hasMore = found.length > query.limit;
+): Promise<FeedPage> {
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const found = await db
+    .select({ change: apiChanges.changeXid, id: apiChanges.entityId })
+    .from(apiChanges)
+    .where(
+      and(
+        eq(apiChanges.companyId, query.companyId),
+        eq(apiChanges.entity, entity),
+        // Only changes of transactions older than every one still running (see above).
+        sql`${apiChanges.changeXid} < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`,
+        after
+          ? sql`(${apiChanges.changeXid}, ${apiChanges.entityId}) > (${after.change.toString()}::bigint, ${after.id})`
+          : undefined,
+        eq(apiChanges.listed, true),
+        query.status ? eq(apiChanges.status, query.status) : undefined,
+        query.channel ? eq(apiChanges.channel, query.channel) : undefined,
+        query.updatedSince ? gte(apiChanges.updatedAt, query.updatedSince) : undefined,
+      ),
+    )
+    .orderBy(apiChanges.changeXid, apiChanges.entityId)
+    .limit(query.limit + 1);
   const page = found.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    rows: page.map((item) => item.row),
+    ids: page.map((row) => row.id),
     // With nothing new, the client keeps the cursor it has and asks again later.
     nextCursor: last ? encodeCursor({ change: last.change, id: last.id }) : (query.cursor ?? null),
-    hasMore,
+    hasMore: found.length > query.limit,
   };
-}
-
-/** A page of the company's orders in change order. */
-export async function orderChanges(
-  db: Database,
-  query: FeedQuery & { status?: string | undefined; channel?: string | undefined },
-): Promise<FeedPage<typeof orders.$inferSelect>> {
-  const found = await db
-    .select({ row: orders, change: apiChanges.changeXid, id: apiChanges.entityId })
-    .from(apiChanges)
-    .innerJoin(orders, eq(orders.id, apiChanges.entityId))
-    .where(
-      and(
-        feedConditions('order', query),
-        eq(orders.companyId, query.companyId),
-        query.status ? sql`${orders.status} = ${query.status}` : undefined,
-        query.channel ? sql`${orders.channel} = ${query.channel}` : undefined,
-        query.updatedSince ? gte(orders.updatedAt, query.updatedSince) : undefined,
-      ),
-    )
-    .orderBy(apiChanges.changeXid, apiChanges.entityId)
-    .limit(query.limit + 1);
-  return pageOf(found, query);
-}
-
-/** A page of the company's products (not deleted) in change order. */
-export async function productChanges(
-  db: Database,
-  query: FeedQuery,
-): Promise<FeedPage<typeof products.$inferSelect>> {
-  const found = await db
-    .select({ row: products, change: apiChanges.changeXid, id: apiChanges.entityId })
-    .from(apiChanges)
-    .innerJoin(products, eq(products.id, apiChanges.entityId))
-    .where(
-      and(
-        feedConditions('product', query),
-        eq(products.companyId, query.companyId),
-        isNull(products.deletedAt),
-        query.updatedSince ? gte(products.updatedAt, query.updatedSince) : undefined,
-      ),
-    )
-    .orderBy(apiChanges.changeXid, apiChanges.entityId)
-    .limit(query.limit + 1);
-  return pageOf(found, query);
 }

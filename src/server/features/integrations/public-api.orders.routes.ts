@@ -8,14 +8,15 @@ import {
 } from '@shared/integrations/public-api.schema';
 import { ApiErrorBody } from '@shared/errors';
 import { AppError } from '../../lib/app-error';
+import { scopedOrdersByIds } from '../orders/orders-by-id.service';
 import { findScopedOrder, toOrderDtos } from '../orders/orders-query.service';
-import { orderChanges } from './change-feed';
+import { changesPage } from './change-feed';
 import {
   apiKeyOf,
   PUBLIC_API_SECURITY,
   PUBLIC_ROUTE_CONFIG,
   requireScope,
-} from './public-api.plugin';
+} from './public-api.guard';
 
 const ERRORS = { 401: ApiErrorBody, 403: ApiErrorBody, 429: ApiErrorBody };
 
@@ -36,7 +37,7 @@ export const publicOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const key = apiKeyOf(request);
-      const page = await orderChanges(app.db, {
+      const page = await changesPage(app.db, 'order', {
         companyId: key.companyId,
         cursor: request.query.cursor,
         limit: request.query.limit,
@@ -45,7 +46,11 @@ export const publicOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         channel: request.query.channel,
       });
       return {
-        data: await toOrderDtos(app.db, app.storage, page.rows),
+        data: await toOrderDtos(
+          app.db,
+          app.storage,
+          await scopedOrdersByIds(app.db, { kind: 'company', id: key.companyId }, page.ids),
+        ),
         next_cursor: page.nextCursor,
         has_more: page.hasMore,
       };

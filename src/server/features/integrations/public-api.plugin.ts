@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { API_KEY_MESSAGES, type ApiKeyScope } from '@shared/integrations/api-keys.schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_KEY_MESSAGES } from '@shared/integrations/api-keys.schema';
 import { ERROR_CODES } from '@shared/errors';
 import { AppError } from '../../lib/app-error';
 import {
@@ -8,6 +8,7 @@ import {
   type ApiKeyPrincipal,
 } from './api-keys.service';
 import { idempotencyPlugin } from './idempotency.plugin';
+import { apiKeyOf } from './public-api.guard';
 import { publicOrderRoutes } from './public-api.orders.routes';
 import { publicProductRoutes } from './public-api.products.routes';
 
@@ -17,9 +18,6 @@ declare module 'fastify' {
     apiKey?: ApiKeyPrincipal;
   }
 }
-
-/** The OpenAPI security scheme of /api/v1 (plugins/openapi.ts declares it). */
-export const PUBLIC_API_SECURITY = [{ apiKey: [] }];
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -60,20 +58,3 @@ export async function publicApiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(publicProductRoutes);
 }
 
-/** The key of a request under /api/v1. */
-export function apiKeyOf(request: FastifyRequest): ApiKeyPrincipal {
-  if (!request.apiKey) throw AppError.unauthorized(API_KEY_MESSAGES.missingKey);
-  return request.apiKey;
-}
-
-/** A route's onRequest: 403 INSUFFICIENT_SCOPE unless the key has `scope`. */
-export function requireScope(scope: ApiKeyScope): onRequestAsyncHookHandler {
-  return async (request) => {
-    if (!apiKeyOf(request).scopes.includes(scope)) {
-      throw new AppError('INSUFFICIENT_SCOPE', API_KEY_MESSAGES.insufficientScope(scope), 403);
-    }
-  };
-}
-
-/** What every /api/v1 route declares: bearer only, so no origin check (plugins/origin-check.ts). */
-export const PUBLIC_ROUTE_CONFIG = { bearerOnly: true };

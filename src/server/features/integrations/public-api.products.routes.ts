@@ -8,13 +8,14 @@ import {
 } from '@shared/integrations/public-api.schema';
 import { ApiErrorBody } from '@shared/errors';
 import { getCompanyProduct, toProductDto, updateProduct } from '../products/products.service';
-import { productChanges } from './change-feed';
+import { companyProductsByIds } from '../products/products-by-id.service';
+import { changesPage } from './change-feed';
 import {
   apiKeyOf,
   PUBLIC_API_SECURITY,
   PUBLIC_ROUTE_CONFIG,
   requireScope,
-} from './public-api.plugin';
+} from './public-api.guard';
 
 const ERRORS = { 401: ApiErrorBody, 403: ApiErrorBody, 429: ApiErrorBody };
 
@@ -38,14 +39,17 @@ export const publicProductRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireScope('products:read'),
     },
     async (request) => {
-      const page = await productChanges(app.db, {
-        companyId: apiKeyOf(request).companyId,
+      const companyId = apiKeyOf(request).companyId;
+      const page = await changesPage(app.db, 'product', {
+        companyId,
         cursor: request.query.cursor,
         limit: request.query.limit,
         updatedSince: request.query.updated_since,
       });
       return {
-        data: page.rows.map((row) => toProductDto(row, app.storage)),
+        data: (await companyProductsByIds(app.db, companyId, page.ids)).map((row) =>
+          toProductDto(row, app.storage),
+        ),
         next_cursor: page.nextCursor,
         has_more: page.hasMore,
       };
