@@ -95,7 +95,10 @@ test('a company creates an API key behind the step-up, copies it, calls /api/v1 
   await screenshotBothWidths(page, 'integrations-keys');
 
   await row.getByRole('button', { name: `${INTEGRATIONS_TEXT.revoke}: Tango Gestión` }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: INTEGRATIONS_TEXT.revoke }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: INTEGRATIONS_TEXT.revoke })
+    .click();
   await expect(toastOf(page)).toContainText(API_KEY_MESSAGES.revoked);
   await expect(page.getByText(INTEGRATIONS_TEXT.empty)).toBeVisible();
   const refused = await api.get('/api/v1/orders', { headers: { authorization: `Bearer ${key}` } });

@@ -12,7 +12,7 @@ export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
   'orders:read': 'Leer pedidos',
   'products:read': 'Leer productos',
-  'products:write': 'Cambiar stock, precio y estado de productos',
+  'products:write': 'Cambiar stock y estado de productos',
 };
 
 export const API_KEY_MESSAGES = {

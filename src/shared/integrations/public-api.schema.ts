@@ -8,7 +8,8 @@ import { z } from '../zod';
 export const PUBLIC_API_MESSAGES = {
   cursorInvalid: 'El cursor no es válido: usa el next_cursor de una respuesta anterior.',
   limitInvalid: 'limit debe ser un número entero entre 1 y 100.',
-  updatedSinceInvalid: 'updated_since debe ser una fecha y hora ISO 8601 (por ejemplo 2026-03-01T00:00:00Z).',
+  updatedSinceInvalid:
+    'updated_since debe ser una fecha y hora ISO 8601 (por ejemplo 2026-03-01T00:00:00Z).',
   orderNotFound: 'No encontramos ese pedido.',
   productNotFound: 'No encontramos ese producto.',
 } as const;
@@ -18,7 +19,8 @@ export const IDEMPOTENCY_MESSAGES = {
   keyInvalid: 'Idempotency-Key debe tener entre 1 y 255 caracteres visibles.',
   keyReused:
     'Esta Idempotency-Key ya se usó con otra solicitud. Usa una clave nueva para cada operación.',
-  keyInUse: 'Una solicitud con esta Idempotency-Key todavía está en curso. Reintenta en unos segundos.',
+  keyInUse:
+    'Una solicitud con esta Idempotency-Key todavía está en curso. Reintenta en unos segundos.',
 } as const;
 
 /** Opaque to clients: base64url of `<change>.<id>` (features/integrations/change-feed.ts). */

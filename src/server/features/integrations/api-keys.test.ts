@@ -42,7 +42,9 @@ describe('API keys (/api/company/api-keys) and who may call /api/v1', () => {
     expect(stored).not.toContain(body.key.slice(11));
     expect(row!.keyHash).not.toBe(createHash('sha256').update(body.key).digest('base64url'));
     expect(row!.keyHash).not.toBe(createHash('sha256').update(body.key).digest('hex'));
-    const hmacKey = createHmac('sha256', t.config.appSecret).update('vendemas:api-keys:v1').digest();
+    const hmacKey = createHmac('sha256', t.config.appSecret)
+      .update('vendemas:api-keys:v1')
+      .digest();
     expect(row!.keyHash).toBe(createHmac('sha256', hmacKey).update(body.key).digest('base64url'));
 
     const list = await companyCall(t, world.company, 'GET', '/api-keys');
@@ -89,7 +91,9 @@ describe('API keys (/api/company/api-keys) and who may call /api/v1', () => {
     };
     expect(await bad({ name: '', scopes: ['orders:read'] })).toBe(API_KEY_MESSAGES.nameRequired);
     expect(await bad({ name: 'ERP', scopes: [] })).toBe(API_KEY_MESSAGES.scopesRequired);
-    expect(await bad({ name: 'ERP', scopes: ['orders:write'] })).toBe(API_KEY_MESSAGES.scopeInvalid);
+    expect(await bad({ name: 'ERP', scopes: ['orders:write'] })).toBe(
+      API_KEY_MESSAGES.scopeInvalid,
+    );
   });
 
   it('stops a revoked key at once, and writes both creation and revocation in the audit log', async () => {

@@ -68,7 +68,9 @@ describe.skipIf(!serverUrl)(
       await slow.connect();
       try {
         await slow.query('begin');
-        await slow.query('update products set stock = 41, updated_at = now() where id = $1', [early]);
+        await slow.query('update products set stock = 41, updated_at = now() where id = $1', [
+          early,
+        ]);
         const patched = await callApi(t, key, 'PATCH', `/products/${late}`, {
           payload: { stock: 42 },
         });
@@ -120,7 +122,8 @@ describe.skipIf(!serverUrl)(
       // The client keeps its cursor and asks again: it converges on every product's final state.
       for (let tries = 0; tries < 50; tries += 1) {
         cursor = await follow(cursor, seen);
-        if (final.every((product) => seen.get(product.id)?.updated_at === product.updated_at)) break;
+        if (final.every((product) => seen.get(product.id)?.updated_at === product.updated_at))
+          break;
         await sleep(100);
       }
       for (const product of final) {

@@ -46,7 +46,9 @@ describe.skipIf(!serverUrl)(
       const made = await t.db
         .select({ id: products.id })
         .from(products)
-        .where(and(eq(products.companyId, world.company.id), eq(products.title, 'Termo acero 1 l')));
+        .where(
+          and(eq(products.companyId, world.company.id), eq(products.title, 'Termo acero 1 l')),
+        );
       expect(made).toEqual([{ id: fresh[0]!.json().id }]);
       // Later tries of the same key are answered from the first.
       const later = await send();

@@ -2,11 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_KEY_MESSAGES } from '@shared/integrations/api-keys.schema';
 import { ERROR_CODES } from '@shared/errors';
 import { AppError } from '../../lib/app-error';
-import {
-  authenticateApiKey,
-  createApiKeyHasher,
-  type ApiKeyPrincipal,
-} from './api-keys.service';
+import { authenticateApiKey, createApiKeyHasher, type ApiKeyPrincipal } from './api-keys.service';
 import { idempotencyPlugin } from './idempotency.plugin';
 import { apiKeyOf } from './public-api.guard';
 import { publicOrderRoutes } from './public-api.orders.routes';
@@ -57,4 +53,3 @@ export async function publicApiPlugin(app: FastifyInstance): Promise<void> {
   await app.register(publicOrderRoutes);
   await app.register(publicProductRoutes);
 }
-

@@ -95,19 +95,33 @@ describe('the public API /api/v1: paging, products, idempotency and the rate lim
     const price = await callApi(t, key, 'PATCH', `/products/${world.productId}`, {
       payload: { price_cents: 1 },
     });
-    const panelPrice = await companyCall(t, world.company, 'PATCH', `/products/${world.productId}`, {
-      price_cents: 1,
-    });
+    const panelPrice = await companyCall(
+      t,
+      world.company,
+      'PATCH',
+      `/products/${world.productId}`,
+      {
+        price_cents: 1,
+      },
+    );
     expect(price.statusCode).toBe(400);
     expect(price.json()).toEqual(panelPrice.json());
     expect(price.json().error.message).toBe(PRODUCT_MESSAGES.lockedFields);
-    expect((await callApi(t, key, 'PATCH', `/products/${world.productId}`, {
-      payload: { stock: -1 },
-    })).statusCode).toBe(400);
+    expect(
+      (
+        await callApi(t, key, 'PATCH', `/products/${world.productId}`, {
+          payload: { stock: -1 },
+        })
+      ).statusCode,
+    ).toBe(400);
 
     const listed = await callApi(t, key, 'GET', '/products');
-    expect(listed.json().data).toEqual([expect.objectContaining({ id: world.productId, stock: 7 })]);
-    await callApi(t, key, 'PATCH', `/products/${world.productId}`, { payload: { is_active: true } });
+    expect(listed.json().data).toEqual([
+      expect.objectContaining({ id: world.productId, stock: 7 }),
+    ]);
+    await callApi(t, key, 'PATCH', `/products/${world.productId}`, {
+      payload: { is_active: true },
+    });
   });
 
   it('answers the first result again for the same Idempotency-Key and body, and 422 for another body', async () => {

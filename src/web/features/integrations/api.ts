@@ -1,9 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ApiKey,
-  CreateApiKeyBody,
-  CreatedApiKey,
-} from '@shared/integrations/api-keys.schema';
+import type { ApiKey, CreateApiKeyBody, CreatedApiKey } from '@shared/integrations/api-keys.schema';
 import { apiRequest } from '@web/lib/api-client';
 
 /** Requests of the Integraciones page (shared/API.md → Integrations). */

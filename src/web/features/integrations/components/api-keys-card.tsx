@@ -34,8 +34,8 @@ export function ApiKeysCard() {
 
   return (
     <Card className="p-5 sm:p-6" aria-labelledby="api-keys-title">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 flex-1">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 sm:flex-1">
           <h2 id="api-keys-title" className="text-lg font-bold text-brand-dark">
             {INTEGRATIONS_TEXT.keysTitle}
           </h2>
@@ -43,7 +43,7 @@ export function ApiKeysCard() {
             {INTEGRATIONS_TEXT.keysIntro}
           </p>
         </div>
-        <Button onClick={() => setCreating(true)}>
+        <Button className="self-start" onClick={() => setCreating(true)}>
           <Plus aria-hidden />
           {INTEGRATIONS_TEXT.newKey}
         </Button>
@@ -66,7 +66,10 @@ export function ApiKeysCard() {
               className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3"
               data-testid="api-key"
             >
-              <KeyRound className="size-5 shrink-0 text-muted-foreground" aria-hidden />
+              <KeyRound
+                className="hidden size-5 shrink-0 text-muted-foreground sm:block"
+                aria-hidden
+              />
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-semibold">
                   {key.name}
@@ -74,7 +77,10 @@ export function ApiKeysCard() {
                     {key.prefix}…
                   </code>
                 </p>
-                <ul className="mt-1 flex flex-wrap gap-1.5" aria-label={INTEGRATIONS_TEXT.scopesLabel}>
+                <ul
+                  className="mt-1 flex flex-wrap gap-1.5"
+                  aria-label={INTEGRATIONS_TEXT.scopesLabel}
+                >
                   {key.scopes.map((scope) => (
                     <li
                       key={scope}

@@ -134,7 +134,11 @@ function CreateForm({
           ))}
         </div>
         {errors.scopes ? (
-          <p id="api-key-scopes-error" role="alert" className="mt-2 text-sm font-medium text-destructive">
+          <p
+            id="api-key-scopes-error"
+            role="alert"
+            className="mt-2 text-sm font-medium text-destructive"
+          >
             {errors.scopes}
           </p>
         ) : null}
