@@ -31,7 +31,8 @@ describe('the origin check on state-changing requests', () => {
 
   async function stateChangingRoutes() {
     const documented = (await documentedRoutes(t.app))
-      .filter((route) => route.method !== 'GET')
+      // The public API reads no cookie, only a bearer key: nothing for a forged request to ride on.
+      .filter((route) => route.method !== 'GET' && !route.path.startsWith('/api/v1/'))
       .map((route) => ({
         method: route.method,
         url: fillPath(route.path, { storeId: 'vendemas' }),
