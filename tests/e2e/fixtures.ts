@@ -11,6 +11,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { TEST_PASSWORD } from '../factories/test-password';
+import { splitToastTitle } from '../../src/web/components/ui/toast-emoji';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -90,6 +91,11 @@ export function recordScripts(page: Page): () => Promise<{ bytes: number; files:
 /** The visible toast (spec 01 §9: at most one at a time). */
 export function toastOf(page: Page) {
   return page.locator('[data-toast]');
+}
+
+/** A toast title's words as the page shows them: its emoji are drawn as icons. */
+export function toastWords(title: string): string {
+  return splitToastTitle(title).text;
 }
 
 export const test = base;
