@@ -234,4 +234,16 @@ export async function companyProduct(
   return ((await created.json()) as { id: string }).id;
 }
 
+/** The seller's own link to the product, from their catalogue (the seller signed in on `page`). */
+export async function sellerLink(page: Page, title: string): Promise<string> {
+  const catalogue = await page.request.get(`/api/seller/catalogue?q=${encodeURIComponent(title)}`);
+  expect(catalogue.status()).toBe(200);
+  return (await catalogue.json()).items[0].link as string;
+}
+
+/** The `ref` code of the seller's link to the product. */
+export async function sellerRef(page: Page, title: string): Promise<string> {
+  return new URL(await sellerLink(page, title)).searchParams.get('ref')!;
+}
+
 export { uniqueCbu } from '../factories/cbu';

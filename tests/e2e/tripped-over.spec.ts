@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Locator } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../src/server/features/accounts/demo-accounts.seeder';
 import { ORDER_MESSAGES, PAY_MESSAGES } from '../../src/shared/orders/orders.schema';
 import { PRODUCT_MESSAGES } from '../../src/shared/products/products.schema';
@@ -13,6 +13,7 @@ import {
   toastOf,
   VIEWPORTS,
 } from './fixtures';
+import { expectNoSideScroll } from './layout-checks';
 
 /**
  * What people tripped over on the screens (issue 31): pages wider than a
@@ -24,15 +25,6 @@ import {
 
 const headers = { origin: E2E_BASE_URL };
 const EMOJI = /\p{Extended_Pictographic}/u;
-
-/** The page is no wider than the window (nothing cut off at the side). */
-async function expectNoSideScroll(page: Page, where: string) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll, `${where}: ${scroll} px wide in ${client} px`).toBeLessThanOrEqual(client);
-}
 
 /** Each run of text between an e-mail's break points sits on one line: no word cut in two. */
 async function expectWholeParts(email: Locator) {
@@ -47,7 +39,7 @@ async function expectWholeParts(email: Locator) {
     }
     return broken;
   });
-  expect(split).toEqual([]);
+  expect.soft(split).toEqual([]);
 }
 
 /** A buyer on a network of its own (the e2e server trusts X-Forwarded-For), at phone width. */
@@ -70,13 +62,13 @@ test('sign-up has no dead ends, the support page is a landmark and its toast dra
     await page.goto('/register');
     await page.getByText('Vendedor', { exact: true }).click();
     await expect(page.getByLabel('Documento de identidad')).toBeAttached();
-    await expect(page.getByRole('button', { name: /Face ID/ })).toHaveCount(0);
-    await expect(page.getByRole('radio', { name: /Administrador/ })).toHaveCount(0);
-    await expect(page.getByText('No disponible')).toHaveCount(0);
+    await expect.soft(page.getByRole('button', { name: /Face ID/ })).toHaveCount(0);
+    await expect.soft(page.getByRole('radio', { name: /Administrador/ })).toHaveCount(0);
+    await expect.soft(page.getByText('No disponible')).toHaveCount(0);
     await expectNoSideScroll(page, `sign-up at ${size.width}`);
 
     await page.goto('/support');
-    await expect(page.getByRole('main')).toHaveCount(1);
+    await expect.soft(page.getByRole('main')).toHaveCount(1);
     await expect(page.getByRole('main')).toContainText('Centro de Soporte');
     await expectNoSideScroll(page, `support at ${size.width}`);
   }
@@ -91,8 +83,8 @@ test('sign-up has no dead ends, the support page is a landmark and its toast dra
   await page.getByLabel('Mensaje').fill(`Consulta ${Date.now()} sobre mis comisiones.`);
   await page.getByRole('button', { name: 'Enviar mensaje' }).click();
   await expect(toastOf(page)).toContainText('Mensaje Enviado');
-  expect(await toastOf(page).textContent()).not.toMatch(EMOJI);
-  await expect(toastOf(page).locator('svg[data-toast-icon]')).toHaveCount(1);
+  expect.soft(await toastOf(page).textContent()).not.toMatch(EMOJI);
+  await expect.soft(toastOf(page).locator('svg[data-toast-icon]')).toHaveCount(1);
   await screenshotBothWidths(page, 'tripped-support-toast');
 });
 
@@ -123,7 +115,7 @@ test('a company taking only transfers: no collector id, a phone-wide pay page, o
   // Nothing asks for a MercadoPago collector id, and products are created without one.
   await companyPage.goto('/company/products');
   await expect(companyPage.getByRole('heading', { name: 'Mis Productos' })).toBeVisible();
-  await expect(companyPage.getByText(PRODUCT_MESSAGES.collectorRequired)).toHaveCount(0);
+  await expect.soft(companyPage.getByText(PRODUCT_MESSAGES.collectorRequired)).toHaveCount(0);
   const created = await companyPage.request.post('/api/company/products', {
     data: {
       title: 'Dulce de leche repostero 1 kg',
@@ -140,7 +132,7 @@ test('a company taking only transfers: no collector id, a phone-wide pay page, o
   const productId = ((await created.json()) as { id: string }).id;
   await companyPage.goto('/company/settings');
   await expect(companyPage.getByRole('heading', { name: 'Provincias de envío' })).toBeVisible();
-  await expect(companyPage.getByLabel('ID de Cobrador de MercadoPago')).toHaveCount(0);
+  await expect.soft(companyPage.getByLabel('ID de Cobrador de MercadoPago')).toHaveCount(0);
   await screenshotBothWidths(companyPage, 'tripped-company-settings-transfers');
 
   // A buyer whose address already holds ten units: the pay page runs the proof of work.
@@ -177,9 +169,9 @@ test('a company taking only transfers: no collector id, a phone-wide pay page, o
   // The transfer page asks once for the reference, and keeps the company's other advice.
   await expect(page).toHaveURL(/\/transfer\/[0-9a-f-]+\?token=/, { timeout: 30_000 });
   await expect(page.getByText('Envía el comprobante por WhatsApp.')).toBeVisible();
-  expect((await page.locator('body').textContent())?.match(/Escribe la referencia/g)).toHaveLength(
-    1,
-  );
+  expect
+    .soft((await page.locator('body').textContent())?.match(/Escribe la referencia/g))
+    .toHaveLength(1);
   await expectNoSideScroll(page, 'transfer page');
   await screenshotBothWidths(page, 'tripped-transfer');
   await context.close();
@@ -196,8 +188,8 @@ test('a company taking only transfers: no collector id, a phone-wide pay page, o
     .getByRole('alertdialog')
     .getByRole('button', { name: ORDER_MESSAGES.confirmTransfer });
   await expect(confirm).toBeVisible();
-  await expect(confirm).not.toHaveClass(/bg-destructive/);
-  await expect(confirm).toHaveClass(/bg-primary/);
+  await expect.soft(confirm).not.toHaveClass(/bg-destructive/);
+  await expect.soft(confirm).toHaveClass(/bg-primary/);
   await screenshotBothWidths(companyPage, 'tripped-confirm-transfer');
   await companyPage.context().close();
 });
@@ -208,7 +200,7 @@ test("Estadísticas says what Conversión means, and its chart reads a day on ho
   const seller = DEMO_ACCOUNTS.find((account) => account.role === 'seller')!;
   const page = await signedInPage(browser, seller.email, seller.password);
   await page.goto('/seller/statistics');
-  await expect(page.getByText('Pedidos aprobados sobre visitantes únicos')).toBeVisible();
+  await expect.soft(page.getByText('Pedidos aprobados sobre visitantes únicos')).toBeVisible();
   const chart = page.getByRole('img', { name: /Gráfico de clics y pedidos por día/ });
   await expect(chart).toBeVisible();
   const day = chart.locator('.u-legend .u-series').first().locator('.u-value');
