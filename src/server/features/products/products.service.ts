@@ -126,10 +126,7 @@ export async function getCompanyProduct(
   return toProductDto(await findOwnProduct(db, companyId, id), storage);
 }
 
-/**
- * spec 02 §5: creating a product needs the company's collector id, copied onto
- * it (§7), where the company's payment methods use one (`need`).
- */
+/** spec 02 §5, §7: the collector id is copied on; `need` says if one is required. */
 export async function createProduct(
   db: Database,
   storage: Storage,
