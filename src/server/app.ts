@@ -59,6 +59,7 @@ import { riskStep } from './features/risk/risk-step';
 import { SellerSightings } from './features/risk/seller-sightings';
 import { riskPlugin } from './features/risk/risk.plugin';
 import { destinationChangesPlugin } from './features/destination-changes/destination-changes.plugin';
+import { collectorIdPlugin } from './features/company-settings/collector-id.plugin';
 import { notMeRoutes } from './features/destination-changes/not-me.routes';
 import { bannedAmong } from './features/profiles/seller-standing.service';
 
@@ -203,6 +204,7 @@ export async function buildApp(
   await app.register(signInProtectionPlugin, { onLocked: notifyAccountLocked });
   await app.register(riskPlugin);
   await app.register(destinationChangesPlugin);
+  await app.register(collectorIdPlugin);
   await app.register(settlementsPlugin);
   await app.register(authPlugin, {
     // A seller banned for fraud (risk center) cannot sign in again.

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../src/shared/accounts/messages';
+import { PRODUCT_MESSAGES } from '../../src/shared/products/products.schema';
 
 /**
  * One voice in Spanish texts: the spec's own texts use tú ('Revisa tu bandeja
@@ -73,6 +75,30 @@ describe('Spanish texts', () => {
         .forEach((line, index) => {
           const match = pattern.exec(line);
           if (match) found.push(`${path.relative(ROOT, file)}:${index + 1} «${match[1]}»`);
+        });
+    }
+    expect(found).toEqual([]);
+  });
+
+  it("write a number and its unit apart, as es-AR does ('10 %', '10 MB'), but for the spec's own texts", () => {
+    // spec 01 §5 and spec 02 §5 give these texts exactly, unit and all.
+    const specTexts = [
+      PRODUCT_MESSAGES.commissionHint,
+      PRODUCT_MESSAGES.commissionWarning,
+      PRODUCT_MESSAGES.imageHint,
+      ACCOUNT_MESSAGES.fileTooLargeDescription,
+    ];
+    const unitTogether = /(?<=\s)\d+(?:[.,]\d+)?(?:%|MB|KB|GB)(?![\p{L}\d])/u;
+    const found: string[] = [];
+    for (const file of PLACES.flatMap(filesUnder).filter((name) => /\.tsx?$/.test(name))) {
+      if (/\.test\.tsx?$/.test(file)) continue;
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, index) => {
+          const match = unitTogether.exec(line);
+          if (match && !specTexts.some((text) => line.includes(text))) {
+            found.push(`${path.relative(ROOT, file)}:${index + 1} «${match[0]}»`);
+          }
         });
     }
     expect(found).toEqual([]);

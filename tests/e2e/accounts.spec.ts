@@ -151,8 +151,6 @@ test.describe('accounts', () => {
       buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 0x25),
     });
     await expect(toastOf(page)).toContainText(ACCOUNT_MESSAGES.fileTooLargeTitle);
-    await page.getByRole('button', { name: 'Verificar identidad con Face ID' }).click();
-    await expect(toastOf(page)).toContainText(ACCOUNT_MESSAGES.faceIdNotImplemented);
 
     await page.getByLabel('Documento de identidad').setInputFiles({
       name: 'dni.pdf',
@@ -194,16 +192,13 @@ test.describe('accounts', () => {
     await expect(page.getByText('Mendoza')).toBeVisible();
   });
 
-  test('the Administrador option says at once that this server takes no admin sign-ups', async ({
+  test('the public form offers no Administrador option when this server takes no admin sign-ups', async ({
     page,
   }) => {
     await page.goto('/register');
-    const admin = page.getByRole('radio', { name: /Administrador/ });
-    await expect(admin).toBeDisabled();
-    await expect(page.getByText(ACCOUNT_MESSAGES.adminSignupClosedHint)).toBeVisible();
-    await expect(page.getByText(ACCOUNT_MESSAGES.adminSignupDisabled)).toBeVisible();
-    await page.getByText('Administrador', { exact: true }).click({ force: true });
-    await expect(admin).not.toBeChecked();
+    await expect(page.getByRole('radio', { name: /Empresa/ })).toBeVisible();
+    await expect(page.getByRole('radio', { name: /Administrador/ })).toHaveCount(0);
+    await expect(page.getByText('No disponible')).toHaveCount(0);
     await expect(page.getByLabel('Código secreto de administrador')).toHaveCount(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshotBothWidths(page, 'register-admin');

@@ -11,6 +11,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { TEST_PASSWORD } from '../factories/test-password';
+import { splitToastTitle } from '../../src/web/components/ui/toast-emoji';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -90,6 +91,11 @@ export function recordScripts(page: Page): () => Promise<{ bytes: number; files:
 /** The visible toast (spec 01 §9: at most one at a time). */
 export function toastOf(page: Page) {
   return page.locator('[data-toast]');
+}
+
+/** A toast title's words as the page shows them: its emoji are drawn as icons. */
+export function toastWords(title: string): string {
+  return splitToastTitle(title).text;
 }
 
 export const test = base;
@@ -226,6 +232,18 @@ export async function companyProduct(
   });
   expect(created.status()).toBe(201);
   return ((await created.json()) as { id: string }).id;
+}
+
+/** The seller's own link to the product, from their catalogue (the seller signed in on `page`). */
+export async function sellerLink(page: Page, title: string): Promise<string> {
+  const catalogue = await page.request.get(`/api/seller/catalogue?q=${encodeURIComponent(title)}`);
+  expect(catalogue.status()).toBe(200);
+  return (await catalogue.json()).items[0].link as string;
+}
+
+/** The `ref` code of the seller's link to the product. */
+export async function sellerRef(page: Page, title: string): Promise<string> {
+  return new URL(await sellerLink(page, title)).searchParams.get('ref')!;
 }
 
 export { uniqueCbu } from '../factories/cbu';

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../src/server/features/accounts/demo-accounts.seeder';
 import { DEMO_PLATFORM_BANK } from '../../src/server/config/store-config';
 import { argentineDay } from '../../src/shared/time';
@@ -9,6 +8,7 @@ import {
   confirmedSeller,
   expect,
   screenshotBothWidths,
+  sellerRef,
   seriousA11yViolations,
   signedInPage,
   test,
@@ -27,13 +27,6 @@ import {
 
 const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
 const headers = { origin: E2E_BASE_URL };
-
-/** The seller's own link code for the product, from their catalogue. */
-async function refOf(page: Page, title: string): Promise<string> {
-  const catalogue = await page.request.get(`/api/seller/catalogue?q=${encodeURIComponent(title)}`);
-  expect(catalogue.status()).toBe(200);
-  return new URL((await catalogue.json()).items[0].link as string).searchParams.get('ref')!;
-}
 
 test('money screens at 375 and 1280 px: holds, late transfers, earned commission, ranking, sellers and where to pay', async ({
   browser,
@@ -102,7 +95,7 @@ test('money screens at 375 and 1280 px: holds, late transfers, earned commission
   };
 
   // Three sales through Ana's link: one by a stranger, one from a disposable inbox, one by Ana herself.
-  const heldRef = await refOf(heldPage, title);
+  const heldRef = await sellerRef(heldPage, title);
   for (const email of [`carla-${tag}@example.com`, `carla-${tag}@yopmail.com`, held.address]) {
     await confirm((await order(heldRef, email)).id);
   }
@@ -147,7 +140,7 @@ test('money screens at 375 and 1280 px: holds, late transfers, earned commission
   await screenshotBothWidths(adminPage, 'money-risk-still-held');
 
   // Beto sells three times: one will be released, one refunded, one still unpaid.
-  const newRef = await refOf(newPage, title);
+  const newRef = await sellerRef(newPage, title);
   const late = await order(newRef, `dora-${tag}@example.com`);
   const refunded = await order(newRef, `elsa-${tag}@example.com`);
   await confirm(refunded.id);

@@ -7,6 +7,7 @@ import {
   seriousA11yViolations,
   test,
   toastOf,
+  toastWords,
 } from './fixtures';
 
 test.describe('public pages', () => {
@@ -129,7 +130,7 @@ test.describe('public pages', () => {
     const response = await stored;
     expect(response.status()).toBe(201);
     expect((await response.json()).id).toMatch(/^[0-9a-f-]{36}$/);
-    await expect(toastOf(page)).toContainText(SUPPORT_MESSAGES.sentTitle);
+    await expect(toastOf(page)).toContainText(toastWords(SUPPORT_MESSAGES.sentTitle));
     await expect(toastOf(page)).toContainText(SUPPORT_MESSAGES.sentDescription);
     await expect(page.getByLabel('Nombre')).toHaveValue('');
     await expect(page.getByLabel('Mensaje')).toHaveValue('');

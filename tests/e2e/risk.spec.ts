@@ -12,18 +12,12 @@ import {
   signedInPage,
   test,
   toastOf,
+  sellerLink,
   uniqueCbu,
 } from './fixtures';
 
 const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
 const headers = { origin: E2E_BASE_URL };
-
-/** The seller's own link to the product, from their catalogue. */
-async function linkOf(page: Page, title: string): Promise<string> {
-  const catalogue = await page.request.get(`/api/seller/catalogue?q=${encodeURIComponent(title)}`);
-  expect(catalogue.status()).toBe(200);
-  return (await catalogue.json()).items[0].link as string;
-}
 
 test.describe('Riesgo: a seller who buys through their own link is held out of payouts until an admin decides', () => {
   test('the admin sees the self-purchase, the batch leaves the seller out, the admin dismisses it and the next batch pays them', async ({
@@ -81,7 +75,9 @@ test.describe('Riesgo: a seller who buys through their own link is held out of p
     const cheaterPage = pages[cheater.address]!;
 
     // A stranger buys through the honest seller's link.
-    const honestRef = new URL(await linkOf(pages[honest.address]!, title)).searchParams.get('ref');
+    const honestRef = new URL(await sellerLink(pages[honest.address]!, title)).searchParams.get(
+      'ref',
+    );
     const bought = await request.post(`/api/public/pay/${productId}`, {
       data: {
         provider: 'transferencia',
@@ -93,7 +89,7 @@ test.describe('Riesgo: a seller who buys through their own link is held out of p
     expect(bought.status()).toBe(201);
 
     // The other seller opens their own link and buys, with their own e-mail.
-    await cheaterPage.goto(await linkOf(cheaterPage, title));
+    await cheaterPage.goto(await sellerLink(cheaterPage, title));
     await expect(cheaterPage.getByRole('heading', { name: title })).toBeVisible();
     await cheaterPage.getByLabel('Nombre y apellido').fill('Tito Listo');
     await cheaterPage.getByLabel('E-mail').fill(cheater.address);

@@ -17,6 +17,7 @@ import {
   test,
   toastOf,
   VIEWPORTS,
+  toastWords,
 } from './fixtures';
 
 /**
@@ -107,7 +108,7 @@ test.describe('storefront', () => {
     await page.getByRole('button', { name: STORE_TEXT.increase }).click();
     await expect(page.getByTestId('quantity-value')).toHaveText('2');
     await page.getByRole('button', { name: STORE_TEXT.addToCart, exact: true }).click();
-    await expect(toastOf(page)).toContainText(CART_TEXT.addedTitle);
+    await expect(toastOf(page)).toContainText(toastWords(CART_TEXT.addedTitle));
     await expect(toastOf(page)).toContainText(CART_TEXT.addedMany(2, product.title, variant.title));
     await expect(page.getByTestId('cart-badge')).toHaveText('2');
 
@@ -201,7 +202,7 @@ test.describe('storefront', () => {
     // Back within stock: add all of it; the line then counts what the cart holds.
     await page.getByRole('button', { name: STORE_TEXT.decrease }).click();
     await add.click();
-    await expect(toastOf(page)).toContainText(CART_TEXT.addedTitle);
+    await expect(toastOf(page)).toContainText(toastWords(CART_TEXT.addedTitle));
     await closeToast(page);
     await expect(page.getByTestId('cart-badge')).toHaveText(String(stock));
     await expect(page.getByText(STORE_TEXT.allInCart(stock))).toBeVisible();

@@ -6,7 +6,7 @@ import { SUPPORT_MESSAGES } from '../../src/shared/messages';
 import type { StoreProductsResponse } from '../../src/shared/store/store.schema';
 import { CART_STORAGE_KEY } from '../../src/web/features/store/cart/cart-logic';
 import { CART_TEXT, STORE_TEXT } from '../../src/web/features/store/store-messages';
-import { expect, SCREENSHOT_DIR, test, toastOf, VIEWPORTS } from './fixtures';
+import { expect, SCREENSHOT_DIR, test, toastOf, VIEWPORTS, toastWords } from './fixtures';
 
 /**
  * A toast must never sit over the button the visitor needs next: the cart
@@ -69,7 +69,7 @@ for (const [label, size] of Object.entries(VIEWPORTS)) {
         .filter({ has: page.getByRole('link', { name: product.title, exact: true }) })
         .getByRole('button', { name: /Add to Cart/ })
         .click();
-      await expect(toastOf(page)).toContainText(CART_TEXT.addedTitle);
+      await expect(toastOf(page)).toContainText(toastWords(CART_TEXT.addedTitle));
       await page.getByTestId('cart-button').click();
       const drawer = page.getByRole('dialog', { name: /Cart/ });
       const checkout = drawer.getByRole('button', { name: STORE_TEXT.checkout });
@@ -88,7 +88,7 @@ for (const [label, size] of Object.entries(VIEWPORTS)) {
       const submit = page.getByRole('button', { name: 'Enviar mensaje' });
       await submit.scrollIntoViewIfNeeded();
       await submit.click();
-      await expect(toastOf(page)).toContainText(SUPPORT_MESSAGES.sentTitle);
+      await expect(toastOf(page)).toContainText(toastWords(SUPPORT_MESSAGES.sentTitle));
       await expectApart(page, toastOf(page), submit);
       await screenshot(page, `toast-support-sent-${label}`);
     });

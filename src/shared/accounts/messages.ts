@@ -7,7 +7,6 @@ export const ACCOUNT_MESSAGES = {
   errorTitle: 'Error',
   fileTooLargeTitle: 'Archivo muy grande',
   fileTooLargeDescription: 'Por favor, sube un archivo menor a 5MB.',
-  faceIdNotImplemented: 'Función no implementada',
   uploadErrorTitle: 'Error de carga',
   uploadErrorDescription: (message: string) => `No se pudo subir el documento: ${message}`,
   signUpErrorTitle: 'Error de registro',
@@ -45,7 +44,6 @@ export const ACCOUNT_MESSAGES = {
   documentType: 'El documento debe ser un PDF, JPG o PNG.',
   adminCodeRequired: 'Ingresa el código de administrador.',
   adminCodeInvalid: 'El código de administrador no es válido.',
-  adminSignupClosedHint: 'No disponible',
   adminSignupDisabled:
     'El registro de administradores está deshabilitado en este servidor. Pide a un administrador que cree tu cuenta.',
   invalidRole: 'El tipo de cuenta no es válido.',

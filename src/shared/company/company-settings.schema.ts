@@ -16,12 +16,30 @@ export const CollectorId = z
   .trim()
   .regex(/^\d{5,20}$/, COMPANY_SETTINGS_MESSAGES.collectorIdInvalid);
 
+/**
+ * Where the MercadoPago collector id is used: a product copies it (spec 02 §7),
+ * and a company is asked for it only when nothing else gives it or makes it moot.
+ */
+export const CollectorIdNeed = z.object({
+  /**
+   * Creating a product needs `provider_collector_id`: true when MercadoPago is
+   * set up with the company's own credentials, or when no payment method is set
+   * up yet; false when MercadoPago is connected (the connection gives the id)
+   * or the company takes only transfers or cards.
+   */
+  collector_id_required: z.boolean(),
+  /** The collector id a connected MercadoPago account gave (new products carry it), or null. */
+  connected_collector_id: z.string().nullable(),
+});
+export type CollectorIdNeed = z.infer<typeof CollectorIdNeed>;
+
 export const CompanySettings = z.object({
   company: z.string().nullable(),
   shipping_provinces: z.array(z.string()),
   /** MercadoPago collector id (spec 02 §3: payment_details.provider_collector_id); null until set. */
   provider_collector_id: z.string().nullable(),
   logo_url: z.string().nullable(),
+  ...CollectorIdNeed.shape,
 });
 export type CompanySettings = z.infer<typeof CompanySettings>;
 

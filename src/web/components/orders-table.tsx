@@ -13,6 +13,7 @@ import {
 } from '@shared/orders/orders.schema';
 import { formatDate } from '@web/lib/format-time';
 import { useListParams } from '@web/lib/use-list-params';
+import { EmailText } from './email-text';
 import { DataList, EmptyList, type ListQuery } from './data-list';
 import { OrderStatusBadge } from './order-status-badge';
 import { Button } from './ui/button';
@@ -206,9 +207,12 @@ export function OrdersTable({
                 <span className="wrap-anywhere">
                   {order.buyer.name ?? 'Sin datos del comprador'}
                 </span>
-                <span className="block text-xs wrap-anywhere text-muted-foreground">
-                  {order.buyer.email}
-                </span>
+                {order.buyer.email ? (
+                  <EmailText
+                    email={order.buyer.email}
+                    className="block text-xs text-muted-foreground"
+                  />
+                ) : null}
               </>
             ),
             className: 'min-w-52 text-sm',

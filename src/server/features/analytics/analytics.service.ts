@@ -2,7 +2,6 @@ import { and, between, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import {
   NAMED_CHANNELS,
-  OTHER_CHANNEL,
   type AnalyticsQuery,
   type AnalyticsReport,
 } from '@shared/analytics/analytics.schema';
@@ -22,6 +21,7 @@ import {
 import { productTitles } from '../products/products.service';
 import { profileNames } from '../profiles/profiles.service';
 import { linkClickDaily } from './analytics.table';
+import { bestChannelOf } from './best-channel';
 import { reportChannels } from './channel-cap';
 
 /** The most rows a breakdown lists (the top ones). */
@@ -544,13 +544,6 @@ export async function analyticsReport(
     (best, day) => (day.clicks > 0 && (!best || day.clicks > best.clicks) ? day : best),
     null,
   );
-  const bestChannel = channels
-    .filter((channel) => channel.key !== OTHER_CHANNEL)
-    .sort(
-      (a, b) =>
-        b.tally.approved_orders - a.tally.approved_orders || b.tally.clicks - a.tally.clicks,
-    )[0];
-
   return {
     from: range.from,
     to: range.to,
@@ -577,9 +570,6 @@ export async function analyticsReport(
           })),
         }),
     best_day: bestDay?.day ?? null,
-    best_channel:
-      bestChannel && (bestChannel.tally.approved_orders > 0 || bestChannel.tally.clicks > 0)
-        ? bestChannel.key
-        : null,
+    best_channel: bestChannelOf(channels),
   };
 }

@@ -53,6 +53,8 @@ describe('company settings /api/company/settings and /sellers', () => {
       shipping_provinces: ['Misiones', 'Córdoba'],
       provider_collector_id: null,
       logo_url: null,
+      collector_id_required: true,
+      connected_collector_id: null,
     });
     const saved = await call('PATCH', '/api/company/settings', {
       shipping_provinces: ['Salta', 'Jujuy', 'Salta'],

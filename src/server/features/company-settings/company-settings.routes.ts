@@ -34,8 +34,13 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CompanySettings },
       },
     },
-    async (request) =>
-      toCompanySettings(await findCompanyProfile(app.db, actorOf(request).userId), app.storage),
+    async (request) => {
+      const companyId = actorOf(request).userId;
+      return {
+        ...toCompanySettings(await findCompanyProfile(app.db, companyId), app.storage),
+        ...(await app.collectorIdNeed(companyId)),
+      };
+    },
   );
 
   app.patch(
@@ -57,17 +62,20 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
       }),
     },
-    async (request) =>
-      toCompanySettings(
-        await updateCompanySettings(
-          app.db,
-          actorOf(request).userId,
-          request.body,
-          // A new collector id is e-mailed to the owner with 'No fui yo' and audited.
-          app.destinationChanges.collectorIdChanged,
-        ),
-        app.storage,
-      ),
+    async (request) => {
+      const companyId = actorOf(request).userId;
+      const row = await updateCompanySettings(
+        app.db,
+        companyId,
+        request.body,
+        // A new collector id is e-mailed to the owner with 'No fui yo' and audited.
+        app.destinationChanges.collectorIdChanged,
+      );
+      return {
+        ...toCompanySettings(row, app.storage),
+        ...(await app.collectorIdNeed(companyId)),
+      };
+    },
   );
 
   app.put(

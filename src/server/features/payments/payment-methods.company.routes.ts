@@ -1,3 +1,4 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CreatePaymentMethodBody,
@@ -51,6 +52,25 @@ function refusedPage(provider: string, message: string): string {
   return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#0f172a;line-height:1.5}a{color:#0369a1;font-weight:600}</style></head><body><h1>${title}</h1><p>${escapeHtml(message)}</p><p><a href="${GATEWAYS_PAGE}">Volver a Pasarelas de Pago</a></p></body></html>`;
 }
 
+/**
+ * The connect address opened in a browser (typed, bookmarked, or followed once
+ * the password check lapsed): a refusal sends the person to Pasarelas de Pago,
+ * whose button starts the connection (password first), rather than showing raw
+ * JSON. API clients, which do not ask for HTML, still get the JSON error.
+ */
+function toGatewaysPageInBrowser(
+  this: FastifyInstance,
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500 && request.headers.accept?.includes('text/html')) {
+    return reply.redirect(GATEWAYS_PAGE, 303);
+  }
+  throw error;
+}
+
 /** /api/company/payment-methods: the company's gateways (spec 02 §2, §5; API.md). */
 export const companyPaymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every change of where the company's money goes is e-mailed to its owner with
@@ -91,6 +111,7 @@ export const companyPaymentMethodRoutes: FastifyPluginAsyncZod = async (app) => 
       },
       // Where the company's money goes: a fresh password first (403 REAUTH_REQUIRED).
       preHandler: stepUp,
+      errorHandler: toGatewaysPageInBrowser,
     },
     async (request, reply) =>
       reply.redirect(await startMercadoPagoConnect(connectDeps, actorOf(request).userId), 302),

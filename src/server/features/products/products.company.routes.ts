@@ -58,17 +58,20 @@ export const companyProductRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['company'],
-        summary: 'Crea un producto (requiere el ID de Cobrador configurado)',
+        summary:
+          'Crea un producto (requiere el ID de Cobrador cuando la empresa lo usa: `collector_id_required` en la configuración)',
         body: CreateProductBody,
         response: { 201: Product },
       },
     },
     async (request, reply) => {
+      const companyId = actorOf(request).userId;
       const product = await createProduct(
         app.db,
         app.storage,
-        actorOf(request).userId,
+        companyId,
         request.body,
+        await app.collectorIdNeed(companyId),
       );
       return reply.status(201).send(product);
     },

@@ -21,6 +21,7 @@ import {
 } from '../../lib/images';
 import type { FormFile } from '../../lib/multipart-form';
 import type { Storage } from '../../lib/storage';
+import type { CollectorIdNeed } from '@shared/company/company-settings.schema';
 import { collectorIdOf } from '../profiles/profiles.service';
 import { findCompanyProfile } from '../profiles/company-profile.service';
 import { products, type ProductImageKeys } from './products.table';
@@ -125,15 +126,17 @@ export async function getCompanyProduct(
   return toProductDto(await findOwnProduct(db, companyId, id), storage);
 }
 
-/** spec 02 §5: creating a product needs the company's collector id, copied onto it (§7). */
+/** spec 02 §5, §7: the collector id is copied on; `need` says if one is required. */
 export async function createProduct(
   db: Database,
   storage: Storage,
   companyId: string,
   input: CreateProductBody & { title: string; price_cents: number; stock: number },
+  need: CollectorIdNeed = { collector_id_required: true, connected_collector_id: null },
 ): Promise<Product> {
-  const collectorId = collectorIdOf(await findCompanyProfile(db, companyId));
-  if (!collectorId) {
+  const collectorId =
+    need.connected_collector_id ?? collectorIdOf(await findCompanyProfile(db, companyId));
+  if (!collectorId && need.collector_id_required) {
     throw new AppError('COLLECTOR_ID_REQUIRED', PRODUCT_MESSAGES.collectorRequired, 409);
   }
   const [row] = await db

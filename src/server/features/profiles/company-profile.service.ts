@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type {
+  CollectorIdNeed,
   CompanySettings,
   UpdateCompanySettingsBody,
 } from '@shared/company/company-settings.schema';
@@ -19,7 +20,11 @@ export async function findCompanyProfile(db: Database, companyId: string): Promi
   return row;
 }
 
-export function toCompanySettings(row: ProfileRow, storage: Storage): CompanySettings {
+/** The profile's part of the settings (payments add where the collector id is used). */
+export function toCompanySettings(
+  row: ProfileRow,
+  storage: Storage,
+): Omit<CompanySettings, keyof CollectorIdNeed> {
   return {
     company: row.company,
     shipping_provinces: row.shippingProvinces,

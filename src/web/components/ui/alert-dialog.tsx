@@ -5,7 +5,9 @@ import { buttonVariants } from './button';
 /**
  * Asks before something that cannot be undone (spec 02 §5: deletes). An
  * accessible alert dialog, never `window.confirm`: focus starts on Cancel,
- * Escape cancels, and screen readers announce the question.
+ * Escape cancels, and screen readers announce the question. `tone` 'confirm'
+ * is for a step forward that destroys nothing (a transfer received): its button
+ * is the primary one, not the red of a delete.
  */
 export function ConfirmDialog({
   open,
@@ -15,6 +17,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel = 'Cancelar',
   pending = false,
+  tone = 'destructive',
   onConfirm,
 }: {
   open: boolean;
@@ -24,6 +27,7 @@ export function ConfirmDialog({
   confirmLabel: string;
   cancelLabel?: string;
   pending?: boolean;
+  tone?: 'destructive' | 'confirm';
   onConfirm: () => void;
 }) {
   return (
@@ -48,7 +52,9 @@ export function ConfirmDialog({
               {cancelLabel}
             </AlertDialogPrimitive.Cancel>
             <AlertDialogPrimitive.Action
-              className={buttonVariants({ variant: 'destructive' })}
+              className={buttonVariants({
+                variant: tone === 'destructive' ? 'destructive' : 'primary',
+              })}
               disabled={pending}
               onClick={(event) => {
                 // The caller closes the dialog when the action has finished.

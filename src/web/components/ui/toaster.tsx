@@ -1,6 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { X } from 'lucide-react';
+import { CircleCheck, ShoppingCart, X, type LucideIcon } from 'lucide-react';
 import { cn } from '@web/lib/cn';
+import { splitToastTitle, type ToastEmoji } from './toast-emoji';
 import { dismiss, useToasts, type ToastVariant } from './toast-store';
 
 /** spec 01 §9: toasts close after 5000 ms, swipe threshold 50, hotkey F8 (limit in toast-store). */
@@ -13,6 +14,20 @@ const variantClasses: Record<ToastVariant, string> = {
   success: 'border-emerald-200 bg-emerald-50 text-emerald-950',
   destructive: 'border-red-700 bg-destructive text-destructive-foreground',
 };
+
+/** Icons drawn for the emoji of the spec's titles; any other emoji is left out. */
+const EMOJI_ICONS: Record<ToastEmoji, LucideIcon> = { '✅': CircleCheck, '🛒': ShoppingCart };
+
+function ToastTitle({ title }: { title: string }) {
+  const { text, emoji } = splitToastTitle(title);
+  const Icon = emoji ? EMOJI_ICONS[emoji as ToastEmoji] : undefined;
+  return (
+    <ToastPrimitive.Title className="flex items-center gap-1.5 text-sm font-semibold">
+      {text}
+      {Icon ? <Icon className="size-4 shrink-0" aria-hidden data-toast-icon /> : null}
+    </ToastPrimitive.Title>
+  );
+}
 
 export function Toaster() {
   const toasts = useToasts();
@@ -37,9 +52,7 @@ export function Toaster() {
           )}
         >
           <div className="grid gap-1">
-            <ToastPrimitive.Title className="text-sm font-semibold">
-              {item.title}
-            </ToastPrimitive.Title>
+            <ToastTitle title={item.title} />
             {item.description ? (
               <ToastPrimitive.Description className="text-sm opacity-90">
                 {item.description}

@@ -32,18 +32,22 @@ afterEach(() => {
 });
 
 describe('sign-up page', () => {
-  it('says on the Administrador option at once that this server does not take admin sign-ups', () => {
+  it('offers no Administrador option when this server takes no admin sign-ups', () => {
     renderRegister();
-    const admin = screen.getByRole('radio', { name: /Administrador/ });
-    expect(admin).toBeDisabled();
-    expect(admin).toHaveAccessibleDescription(ACCOUNT_MESSAGES.adminSignupDisabled);
-    expect(screen.getByText(ACCOUNT_MESSAGES.adminSignupClosedHint)).toBeInTheDocument();
-    fireEvent.click(screen.getByText('Administrador'));
-    expect(admin).not.toBeChecked();
+    expect(screen.queryByRole('radio', { name: /Administrador/ })).toBeNull();
+    expect(screen.queryByText('No disponible')).toBeNull();
     expect(screen.queryByLabelText('Código secreto de administrador')).toBeNull();
     // The other account types are unaffected.
     fireEvent.click(screen.getByText('Empresa'));
     expect(screen.getByRole('radio', { name: /Empresa/ })).toBeChecked();
+    expect(screen.getAllByRole('radio')).toHaveLength(2);
+  });
+
+  it('offers a seller no identity check that does nothing', () => {
+    renderRegister();
+    fireEvent.click(screen.getByText('Vendedor'));
+    expect(screen.getByLabelText('Documento de identidad')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Face ID/ })).toBeNull();
   });
 
   it('offers Administrador with its secret code when the server takes admin sign-ups', () => {

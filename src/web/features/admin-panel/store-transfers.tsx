@@ -95,6 +95,7 @@ export function StoreTransfers() {
             : undefined
         }
         confirmLabel="Confirmar transferencia recibida"
+        tone="confirm"
         pending={confirm.isPending}
         onConfirm={() => confirming && confirm.mutate(confirming.id)}
       />

@@ -125,6 +125,7 @@ function Report({ report, surface }: { report: AnalyticsReport; surface: Analyti
           icon={Percent}
           label="Conversión"
           value={formatBpsAsPercent(report.conversion_bps)}
+          note="Pedidos aprobados sobre visitantes únicos"
         />
         <Figure icon={Coins} label={text.commission} value={formatArs(report.commission_cents)} />
       </section>
@@ -226,10 +227,13 @@ function Figure({
   icon: Icon,
   label,
   value,
+  note,
 }: {
   icon: LucideIcon;
   label: string;
   value: ReactNode;
+  /** What the figure means, when its name alone does not say (Conversión). */
+  note?: string;
 }) {
   return (
     <Card className="p-4">
@@ -238,6 +242,7 @@ function Figure({
         {label}
       </p>
       <p className="mt-1 text-xl font-bold tabular-nums text-foreground">{value}</p>
+      {note ? <p className="mt-0.5 text-xs text-muted-foreground">{note}</p> : null}
     </Card>
   );
 }

@@ -83,6 +83,7 @@ export function CompanyOrdersPage() {
         title="¿Recibiste la transferencia?"
         description={confirming ? confirmDescription(confirming) : undefined}
         confirmLabel={ORDER_MESSAGES.confirmTransfer}
+        tone="confirm"
         pending={confirm.isPending}
         onConfirm={() => confirming && confirm.mutate(confirming.id)}
       />

@@ -9,12 +9,11 @@ import {
 import { ProvinceMultiSelect } from '@web/components/province-multi-select';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { describedBy, FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toast-store';
 import { apiRequest } from '@web/lib/api-client';
 import { refreshSession } from '@web/lib/session';
+import { CollectorIdField } from './collector-id-field';
 
 const SETTINGS = ['company-settings'] as const;
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'];
@@ -174,19 +173,12 @@ export function CompanySettingsPage() {
             </p>
             <ProvinceMultiSelect id="provinces" value={provinces} onChange={setProvinces} />
           </div>
-          <FormField
-            id="collector-id"
-            label="ID de Cobrador de MercadoPago"
+          <CollectorIdField
+            settings={settings.data}
+            value={collector}
             error={collectorError}
-            hint="Tu número de usuario de MercadoPago. Es necesario para crear productos."
-          >
-            <Input
-              {...describedBy('collector-id', collectorError, 'hint')}
-              inputMode="numeric"
-              value={collector}
-              onChange={(event) => setCollector(event.target.value)}
-            />
-          </FormField>
+            onChange={setCollector}
+          />
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? 'Guardando…' : 'Guardar configuración'}
           </Button>

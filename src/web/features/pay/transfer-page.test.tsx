@@ -85,4 +85,19 @@ describe('the transfer page', () => {
     expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.getByText(/No transfieras/)).toBeInTheDocument();
   });
+
+  it('asks once for the reference in the concept, however the company worded its instructions', async () => {
+    answer({
+      ...ORDER,
+      transfer: {
+        ...ORDER.transfer!,
+        instructions:
+          'Escribe la referencia del pedido en el concepto de la transferencia. Envía el comprobante por WhatsApp.',
+      },
+    });
+    render(<TransferPage />);
+    expect(await screen.findByText(/Tu pedido espera la transferencia/)).toBeInTheDocument();
+    expect(document.body.textContent?.match(/Escribe la referencia/g)).toHaveLength(1);
+    expect(screen.getByText('Envía el comprobante por WhatsApp.')).toBeInTheDocument();
+  });
 });

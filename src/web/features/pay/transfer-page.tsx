@@ -6,12 +6,13 @@ import { countsAsSale, orderStatusLabel } from '@shared/order-status';
 import { PAY_MESSAGES, type BuyerOrder } from '@shared/orders/orders.schema';
 import { NO_EMAIL_PARAM } from '@shared/pay-entry';
 import { formatDateTime } from '@shared/time';
+import { CbuDigits, CopyField } from '@web/components/copy-field';
 import { OrderStatusBadge } from '@web/components/order-status-badge';
 import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { useBuyerOrder, WAITING_STATUSES } from './api/pay-api';
-import { CbuDigits, CopyField } from './components/copy-field';
 import { pathParam, searchParams } from './lib/location';
+import { extraTransferInstructions } from './lib/transfer-instructions';
 import { useDocumentTitle } from './lib/use-document-title';
 
 /** Every 10 s the page asks whether the company confirmed the transfer. */
@@ -95,6 +96,7 @@ function TransferDetails({ order, emailSkipped }: { order: BuyerOrder; emailSkip
   // Only an order that still waits for its payment shows where to send it (a buyer could pay twice).
   const waiting = WAITING_STATUSES.includes(order.status);
   const closed = waiting ? null : closedMessage(order);
+  const instructions = extraTransferInstructions(order.transfer?.instructions);
   return (
     <Card className="overflow-hidden">
       <div className="bg-sky-700 px-6 py-5 text-white">
@@ -175,9 +177,7 @@ function TransferDetails({ order, emailSkipped }: { order: BuyerOrder; emailSkip
                 </span>
               ) : null}
             </p>
-            {order.transfer.instructions ? (
-              <p className="text-sm text-muted-foreground">{order.transfer.instructions}</p>
-            ) : null}
+            {instructions ? <p className="text-sm text-muted-foreground">{instructions}</p> : null}
             {emailSkipped ? (
               <section
                 aria-labelledby="link-heading"

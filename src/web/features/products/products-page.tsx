@@ -22,7 +22,7 @@ import { ApiError } from '@web/lib/api-client';
 import {
   imageUploadFailure,
   uploadProductImage,
-  useCollectorId,
+  useCollectorIdMissing,
   useCompanyProducts,
   useDeleteProduct,
   useSaveProduct,
@@ -34,7 +34,7 @@ import { ProductForm, type ImageChanges, type ProductFormBody } from './componen
 export function ProductsPage() {
   const [q, setQ] = useState('');
   const products = useCompanyProducts(q);
-  const collector = useCollectorId();
+  const collectorMissing = useCollectorIdMissing();
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
   const [progress, setProgress] = useState<Record<string, number>>({});
@@ -126,7 +126,7 @@ export function ProductsPage() {
         </Button>
       </div>
 
-      {collector.isSuccess && !collector.data ? (
+      {collectorMissing.data ? (
         <div
           role="alert"
           className="mt-5 flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"

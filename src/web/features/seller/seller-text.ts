@@ -120,7 +120,7 @@ export const GOAL_TEXT = {
   saving: 'Guardando…',
   saved: 'Tu meta quedó guardada.',
   saveFailed: 'No se pudo guardar la meta.',
-  reached: '¡Meta cumplida! 🎉',
+  reached: '¡Meta cumplida!',
   reachedDetail: 'Lo lograste: sigue compartiendo para superarla.',
   salesProgress: (done: number, target: number) =>
     `${done} de ${countOf(target, 'venta', 'ventas')}`,

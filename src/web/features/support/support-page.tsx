@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { BRAND } from '@shared/brand';
 import { PageMeta } from '@web/components/page-meta';
 import { BrandMark } from '@web/components/brand-logo';
+import { EmailText } from '@web/components/email-text';
 import { Card } from '@web/components/ui/card';
 import { webEnv } from '@web/config/env';
 import { paths } from '@web/config/paths';
@@ -23,7 +24,7 @@ export function SupportPage() {
         title={`Centro de Soporte | ${BRAND.name}`}
         description={`¿Necesitas ayuda con ${BRAND.name}? Escríbenos por correo, WhatsApp o el formulario de contacto.`}
       />
-      <div className="min-h-dvh bg-gradient-to-b from-sky-50 to-background">
+      <main className="min-h-dvh bg-gradient-to-b from-sky-50 to-background">
         <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
           <Link
             to={paths.home}
@@ -51,9 +52,9 @@ export function SupportPage() {
                 <h2 className="mt-4 font-semibold">Correo electrónico</h2>
                 <a
                   href={`mailto:${supportEmail}`}
-                  className="mt-1 block font-medium break-all text-primary hover:underline"
+                  className="mt-1 block font-medium text-primary hover:underline"
                 >
-                  {supportEmail}
+                  <EmailText email={supportEmail} />
                 </a>
                 <p className="mt-2 flex items-center gap-1.5 text-sm text-muted-foreground">
                   <Clock className="size-4" aria-hidden />
@@ -89,7 +90,7 @@ export function SupportPage() {
             </Card>
           </div>
         </div>
-      </div>
+      </main>
     </>
   );
 }

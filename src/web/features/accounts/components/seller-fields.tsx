@@ -1,14 +1,11 @@
-import { FileUp, ScanFace } from 'lucide-react';
+import { FileUp } from 'lucide-react';
 import { DOCUMENT_ACCEPT } from '@shared/accounts/accounts.schema';
-import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
 import { ProvinceSelect } from '@web/components/province-select';
-import { Button } from '@web/components/ui/button';
 import { describedBy, FormField } from '@web/components/ui/form-field';
-import { toast } from '@web/components/ui/toast-store';
 import { cn } from '@web/lib/cn';
 import type { RegisterForm } from '../use-register-form';
 
-/** A seller's own fields: the province, the identity document and the Face ID check. */
+/** A seller's own fields: the province and the identity document. */
 export function SellerFields({
   registration: { form, err, document, documentError, fileInput, onFileChange },
 }: {
@@ -27,7 +24,7 @@ export function SellerFields({
         id="register-document"
         label="Documento de identidad"
         error={documentError}
-        hint="PDF, JPG o PNG, hasta 5MB."
+        hint="PDF, JPG o PNG, hasta 5 MB."
       >
         <label
           htmlFor="register-document"
@@ -42,7 +39,7 @@ export function SellerFields({
           </span>
           <input
             ref={fileInput}
-            {...describedBy('register-document', documentError, 'PDF, JPG o PNG, hasta 5MB.')}
+            {...describedBy('register-document', documentError, 'PDF, JPG o PNG, hasta 5 MB.')}
             type="file"
             accept={DOCUMENT_ACCEPT}
             onChange={onFileChange}
@@ -50,15 +47,6 @@ export function SellerFields({
           />
         </label>
       </FormField>
-      <Button
-        type="button"
-        variant="outline"
-        className="w-full"
-        onClick={() => toast({ title: ACCOUNT_MESSAGES.faceIdNotImplemented })}
-      >
-        <ScanFace aria-hidden />
-        Verificar identidad con Face ID
-      </Button>
     </>
   );
 }

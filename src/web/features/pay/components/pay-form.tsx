@@ -51,10 +51,11 @@ export function PayForm({
         />
       ) : null}
 
+      {/* Its longest words ('Verificando que no eres un robot…') wrap on a phone, never widen the page. */}
       <Button
         type="submit"
         size="lg"
-        className="w-full"
+        className="h-auto min-h-12 w-full py-3 text-center whitespace-normal"
         disabled={!provider || order.pending || challenge !== null}
       >
         {order.pending

@@ -47,7 +47,7 @@ export function ProofOfWork({
 
   return (
     <div
-      className="space-y-3 rounded-xl border border-sky-200 bg-sky-50 p-4"
+      className="min-w-0 space-y-3 rounded-xl border border-sky-200 bg-sky-50 p-4 [--altcha-max-width:100%]"
       data-testid="proof-of-work"
     >
       <p className="flex items-start gap-2 text-sm text-sky-950" role="status">

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   MERCADOPAGO_CONNECT_MESSAGES,
   STRIPE_CONNECT_MESSAGES,
@@ -11,6 +11,13 @@ import { toast } from '@web/components/ui/toast-store';
 import { apiRequest } from '@web/lib/api-client';
 
 const METHODS = ['company-payment-methods'] as const;
+
+/** The methods decide whether a collector id is asked for: the settings are read again too. */
+const refreshMethods = (client: QueryClient) =>
+  Promise.all([
+    client.invalidateQueries({ queryKey: METHODS }),
+    client.invalidateQueries({ queryKey: ['company-settings'] }),
+  ]);
 
 /** The company's configured payment methods. */
 export function usePaymentMethods() {
@@ -56,7 +63,7 @@ export function useTogglePaymentMethod() {
           : PAYMENT_METHOD_MESSAGES.deactivated,
         variant: 'success',
       }),
-    onSettled: () => client.invalidateQueries({ queryKey: METHODS }),
+    onSettled: () => refreshMethods(client),
   });
 }
 
@@ -70,7 +77,7 @@ export function useDeletePaymentMethod(onSettled: () => void) {
     onError: (error) => toast({ title: error.message, variant: 'destructive' }),
     onSettled: () => {
       onSettled();
-      return client.invalidateQueries({ queryKey: METHODS });
+      return refreshMethods(client);
     },
   });
 }
@@ -86,7 +93,7 @@ export function useSavePaymentMethod(method?: PaymentMethod) {
             body,
           })
         : apiRequest<PaymentMethod>('/api/company/payment-methods', { method: 'POST', body }),
-    onSettled: () => client.invalidateQueries({ queryKey: METHODS }),
+    onSettled: () => refreshMethods(client),
   });
 }
 
@@ -125,7 +132,7 @@ export function useDisconnectAccount(onSettled: () => void) {
     onError: (error) => toast({ title: error.message, variant: 'destructive' }),
     onSettled: () => {
       onSettled();
-      return client.invalidateQueries({ queryKey: METHODS });
+      return refreshMethods(client);
     },
   });
 }

@@ -22,12 +22,18 @@ export function useCompanyProducts(q: string) {
   });
 }
 
-/** The collector id decides whether products can be created (spec 02 §5). */
-export function useCollectorId() {
+/**
+ * Whether products cannot be created until a collector id is typed (spec 02 §5):
+ * only when the company's payment methods use one and none is set or connected.
+ */
+export function useCollectorIdMissing() {
   return useQuery({
     queryKey: ['company-settings'],
     queryFn: () => apiRequest<CompanySettings>('/api/company/settings'),
-    select: (settings) => settings.provider_collector_id,
+    select: (settings) =>
+      settings.collector_id_required &&
+      !settings.provider_collector_id &&
+      !settings.connected_collector_id,
   });
 }
 

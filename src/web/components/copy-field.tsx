@@ -6,15 +6,18 @@ import { cn } from '@web/lib/cn';
 export const COPY_FEEDBACK_MS = 2000;
 
 /**
- * A value the buyer copies into their bank's app, with a copy button: one
- * dt/dd group of the list it sits in (a `div` holding only its term and its
- * definition, so the list stays valid for assistive technology).
+ * A value people copy into their bank's app (a buyer's transfer, a company
+ * paying the platform), with a copy button: one dt/dd group of the list it
+ * sits in (a `div` holding only its term and its definition, so the list stays
+ * valid for assistive technology).
  */
 export function CopyField({
   label,
   value,
   children,
   mono = false,
+  copy: copyable = true,
+  compact = false,
 }: {
   label: string;
   /** What the button copies. */
@@ -23,6 +26,10 @@ export function CopyField({
   children?: ReactNode;
   /** Digits and codes read better in a fixed-width font; names do not. */
   mono?: boolean;
+  /** false: a value shown for reference only, without the button. */
+  copy?: boolean;
+  /** Smaller type and button, for a card inside a panel page (Liquidaciones). */
+  compact?: boolean;
 }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -41,30 +48,47 @@ export function CopyField({
   };
 
   return (
-    <div className="border-b border-border py-3 last:border-0">
-      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
-      <dd className="mt-0.5 flex items-center justify-between gap-3">
+    <div className={cn('border-b border-border last:border-0', compact ? 'py-2.5' : 'py-3')}>
+      <dt
+        className={cn(
+          'text-xs text-muted-foreground',
+          !compact && 'font-medium tracking-wide uppercase',
+        )}
+      >
+        {label}
+      </dt>
+      <dd className={cn('flex items-center justify-between gap-3', !compact && 'mt-0.5')}>
         <span
           className={cn(
-            'min-w-0 text-base font-semibold text-foreground',
+            'min-w-0 font-semibold text-foreground',
+            !compact && 'text-base',
             mono ? 'font-mono tracking-tight' : 'wrap-anywhere',
+            mono && compact && 'break-all',
           )}
         >
           {children ?? value}
         </span>
-        <button
-          type="button"
-          onClick={copy}
-          className="inline-flex shrink-0 items-center gap-1.5 rounded-lg border border-border px-3 py-2 text-sm font-medium hover:bg-slate-50"
-          aria-label={copied ? `${label} copiado` : `Copiar ${label}`}
-        >
-          {copied ? (
-            <Check className="size-4 text-emerald-600" aria-hidden />
-          ) : (
-            <Copy className="size-4" aria-hidden />
-          )}
-          <span aria-live="polite">{copied ? 'Copiado' : 'Copiar'}</span>
-        </button>
+        {copyable ? (
+          <button
+            type="button"
+            onClick={copy}
+            className={cn(
+              'inline-flex shrink-0 items-center gap-1.5 rounded-lg border border-border font-medium hover:bg-muted',
+              compact ? 'px-2.5 py-1.5 text-xs' : 'px-3 py-2 text-sm',
+            )}
+            aria-label={copied ? `${label} copiado` : `Copiar ${label}`}
+          >
+            {copied ? (
+              <Check
+                className={cn('text-emerald-600', compact ? 'size-3.5' : 'size-4')}
+                aria-hidden
+              />
+            ) : (
+              <Copy className={compact ? 'size-3.5' : 'size-4'} aria-hidden />
+            )}
+            <span aria-live="polite">{copied ? 'Copiado' : 'Copiar'}</span>
+          </button>
+        ) : null}
       </dd>
     </div>
   );
