@@ -114,7 +114,7 @@ const PLATFORM_SCOPE_FILES = [
   // The admin dashboard's platform-wide sums, cached per app for that home.
   'src/server/features/dashboard/platform-figures.ts',
   // The demo business is written as the admin would: it pays the demo seller in a payout batch.
-  'src/server/features/pay/demo-history.ts',
+  'src/server/db/seed/demo-history.ts',
 ];
 const noPlatformScope = [
   'error',

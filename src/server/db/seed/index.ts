@@ -4,7 +4,7 @@ import type { OrderWorkflow } from '../../features/orders/order-workflow';
 import type { Database } from '../client';
 import { storeDemoSeeder } from '../../features/store-catalogue/store-demo.seeder';
 import { demoAccountsSeeder } from '../../features/accounts/demo-accounts.seeder';
-import { payDemoSeeder } from '../../features/pay/pay-demo.seeder';
+import { payDemoSeeder } from './pay-demo.seeder';
 import { storeDemoOrdersSeeder } from '../../features/store/store-demo-orders.seeder';
 
 export interface SeedContext {

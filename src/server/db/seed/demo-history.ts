@@ -7,19 +7,22 @@ import {
   argentineMonth,
   argentineTime as argentineWallTime,
 } from '@shared/time';
-import type { Database } from '../../db/client';
+import type { Database } from '../client';
 import { AppError } from '../../lib/app-error';
-import { writeClicks, type ClickInput } from '../analytics/click-recorder';
-import { datePastNotifications, notificationMark } from '../notifications/inbox.service';
-import { notifyPayoutsPaid } from '../notifications/notifications.service';
-import { transitionOrder, type OrderWorkflow } from '../orders/order-workflow';
-import { insertOrder, SYSTEM } from '../orders/orders.service';
-import { linkCodeFor } from '../orders/seller-links.service';
-import { reserveProductUnits } from '../inventory/inventory.service';
-import { setSellerGoal } from '../seller/goals.service';
-import { createPayoutBatch, markPayoutBatchPaid } from '../settlements/payouts.service';
-import { companyBalance } from '../settlements/balances.service';
-import { recordCompanyPayment } from '../settlements/statements.service';
+import { writeClicks, type ClickInput } from '../../features/analytics/click-recorder';
+import {
+  datePastNotifications,
+  notificationMark,
+} from '../../features/notifications/inbox.service';
+import { notifyPayoutsPaid } from '../../features/notifications/notifications.service';
+import { transitionOrder, type OrderWorkflow } from '../../features/orders/order-workflow';
+import { insertOrder, SYSTEM } from '../../features/orders/orders.service';
+import { linkCodeFor } from '../../features/orders/seller-links.service';
+import { reserveProductUnits } from '../../features/inventory/inventory.service';
+import { setSellerGoal } from '../../features/seller/goals.service';
+import { createPayoutBatch, markPayoutBatchPaid } from '../../features/settlements/payouts.service';
+import { companyBalance } from '../../features/settlements/balances.service';
+import { recordCompanyPayment } from '../../features/settlements/statements.service';
 
 const HOUR = 3_600_000;
 /** Events older than this are history, not news: read, and no e-mail. */

@@ -1,13 +1,20 @@
 import sharp from 'sharp';
-import type { Seeder } from '../../db/seed';
+import type { Seeder } from '.';
 import { createSecretBox } from '../../lib/secret-box';
 import { createStorage } from '../../lib/storage';
-import { DEMO_ACCOUNTS } from '../accounts/demo-accounts.seeder';
-import { findUserByEmail } from '../auth/users.service';
-import { createPaymentMethod, listPaymentMethods } from '../payments/payment-methods.service';
-import { addProductImages, createProduct, listCompanyProducts } from '../products/products.service';
-import { updateCompanySettings } from '../profiles/company-profile.service';
-import { updateSellerSettings } from '../profiles/seller-profile.service';
+import { DEMO_ACCOUNTS } from '../../features/accounts/demo-accounts.seeder';
+import { findUserByEmail } from '../../features/auth/users.service';
+import {
+  createPaymentMethod,
+  listPaymentMethods,
+} from '../../features/payments/payment-methods.service';
+import {
+  addProductImages,
+  createProduct,
+  listCompanyProducts,
+} from '../../features/products/products.service';
+import { updateCompanySettings } from '../../features/profiles/company-profile.service';
+import { updateSellerSettings } from '../../features/profiles/seller-profile.service';
 import { writeDemoHistory } from './demo-history';
 
 /** The demo company's catalogue: prices in cents, commission in basis points. */
