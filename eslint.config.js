@@ -75,10 +75,19 @@ const webSharedZone = {
  */
 /** Inventory owns the stock columns of both catalogues: products.stock, store_variants.quantity and reserved. */
 const ALSO_WRITES = { inventory: ['products', 'store-catalogue'] };
+/**
+ * Read models: a feature that owns a question about another feature's rows may
+ * read that table for it, never write it. Risk counts and locks a seller's
+ * orders for its signals (risk/order-signals.service.ts).
+ */
+const ALSO_READS = { risk: ['orders'] };
 
 const serverTableZones = SERVER_FEATURES.flatMap((feature) => {
   const others = SERVER_FEATURES.filter(
-    (other) => other !== feature && !(ALSO_WRITES[feature] ?? []).includes(other),
+    (other) =>
+      other !== feature &&
+      !(ALSO_WRITES[feature] ?? []).includes(other) &&
+      !(ALSO_READS[feature] ?? []).includes(other),
   );
   return others.length
     ? [

@@ -7,7 +7,7 @@ import { argentineDay } from '@shared/time';
 import type { RiskThresholds } from '../../config/env';
 import type { Transaction } from '../../db/client';
 import { mailboxOf } from '../notifications/notifications.service';
-import { recentOrdersFrom, sellerRefundShare } from '../orders/order-signals.service';
+import { recentOrdersFrom, sellerRefundShare } from './order-signals.service';
 import type { OrderTransition } from '../orders/order-workflow';
 import type { LinkOrderRow } from '../orders/orders.service';
 import { profileContacts, type ProfileRow } from '../profiles/profiles.service';

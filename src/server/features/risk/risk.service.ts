@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit.service';
 import { endSessionsOf } from '../auth/users.service';
 import { sendNotice } from '../notifications/notifications.service';
-import { lockOrders, orderReferences } from '../orders/order-signals.service';
+import { lockOrders, orderReferences } from './order-signals.service';
 import { profileContacts } from '../profiles/profiles.service';
 import { banSeller } from '../profiles/seller-standing.service';
 import { clawBackSellerCommission } from '../settlements/ledger.service';
