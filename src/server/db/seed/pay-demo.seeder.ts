@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Seeder } from '.';
+import type { Seeder } from './seeder';
 import { createSecretBox } from '../../lib/secret-box';
 import { createStorage } from '../../lib/storage';
 import { DEMO_ACCOUNTS } from '../../features/accounts/demo-accounts.seeder';
