@@ -11,6 +11,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { TEST_PASSWORD } from '../factories/test-password';
+import { ARGENTINA_TIME_ZONE } from '../../src/shared/time';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -185,7 +186,7 @@ export async function confirmedSeller(
 export async function signedInPage(browser: Browser, email: string, password: string) {
   const context = await browser.newContext({
     locale: 'es-AR',
-    timezoneId: 'America/Argentina/Buenos_Aires',
+    timezoneId: ARGENTINA_TIME_ZONE,
     viewport: VIEWPORTS.desktop,
   });
   const page = await context.newPage();

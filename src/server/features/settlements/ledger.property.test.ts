@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../../tests/factories/accounts';
 import type { TestApp } from '../../../../tests/setup/test-app';
 import { orders } from '../orders/orders.table';
-import { argentineDay } from '../orders/orders-totals';
+import { argentineDay } from '@shared/time';
 import { companyBalance, sellerBalance } from './balances.service';
 import { ledgerEntries } from './ledger.table';
 import { linkCodeFor } from '../orders/seller-links.service';
