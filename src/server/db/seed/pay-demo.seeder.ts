@@ -16,6 +16,7 @@ import {
 import { updateCompanySettings } from '../../features/profiles/company-profile.service';
 import { updateSellerSettings } from '../../features/profiles/seller-profile.service';
 import { writeDemoHistory } from './demo-history';
+import { companyScope, sellerScope } from '../../lib/scope';
 
 /** The demo company's catalogue: prices in cents, commission in basis points. */
 const DEMO_PRODUCTS = [
@@ -125,10 +126,15 @@ export const payDemoSeeder: Seeder = {
     ]);
     if (!company || !seller || !admin) return;
     const storage = createStorage(config);
-    const existing = await listCompanyProducts(db, storage, company.id, { page: 1, page_size: 1 });
+    const existing = await listCompanyProducts(db, storage, companyScope(company.id), {
+      page: 1,
+      page_size: 1,
+    });
     if (existing.total > 0) return;
 
-    await updateCompanySettings(db, company.id, { provider_collector_id: '204918375' });
+    await updateCompanySettings(db, companyScope(company.id), {
+      provider_collector_id: '204918375',
+    });
     const secretBox = createSecretBox({
       current: config.appSecret,
       previous: config.appSecretPrevious,
@@ -144,7 +150,7 @@ export const payDemoSeeder: Seeder = {
 
     const productIds: string[] = [];
     for (const demo of DEMO_PRODUCTS) {
-      const product = await createProduct(db, storage, company.id, {
+      const product = await createProduct(db, storage, companyScope(company.id), {
         title: demo.title,
         description: `${demo.title}. Producto de Misiones, enviado a todo el país por Yerba Mate del Litoral.`,
         price_cents: demo.price,
@@ -153,7 +159,7 @@ export const payDemoSeeder: Seeder = {
         is_active: true,
         commission_bps: demo.bps,
       });
-      await addProductImages(db, storage, company.id, product.id, [
+      await addProductImages(db, storage, companyScope(company.id), product.id, [
         {
           filename: 'demo.png',
           field: 'file',
@@ -164,7 +170,7 @@ export const payDemoSeeder: Seeder = {
     }
 
     // Where the demo seller is paid: a bank account with a valid CBU.
-    await updateSellerSettings(db, seller.id, {
+    await updateSellerSettings(db, sellerScope(seller.id), {
       payment_method: 'bank',
       payment_details: { cbu: DEMO_SELLER_CBU, alias: 'MARTIN.SOSA.VM' },
     });

@@ -22,6 +22,7 @@ import {
   toCompanySettings,
   updateCompanySettings,
 } from '../profiles/company-profile.service';
+import { companyScope } from '../../lib/scope';
 
 /** /api/company/settings and /api/company/sellers (spec 02 §2, §6; API.md). */
 export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,7 +36,10 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      toCompanySettings(await findCompanyProfile(app.db, actorOf(request).userId), app.storage),
+      toCompanySettings(
+        await findCompanyProfile(app.db, companyScope(actorOf(request).userId)),
+        app.storage,
+      ),
   );
 
   app.patch(
@@ -52,7 +56,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         when: (request) =>
           changesCollectorId(
             app.db,
-            actorOf(request).userId,
+            companyScope(actorOf(request).userId),
             request.body as UpdateCompanySettingsBody,
           ),
       }),
@@ -61,7 +65,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       toCompanySettings(
         await updateCompanySettings(
           app.db,
-          actorOf(request).userId,
+          companyScope(actorOf(request).userId),
           request.body,
           // A new collector id is e-mailed to the owner with 'No fui yo' and audited.
           app.destinationChanges.collectorIdChanged,
@@ -110,7 +114,12 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
           file: error.message,
         });
       }
-      const logoUrl = await replaceCompanyLogo(app.db, app.storage, actorOf(request).userId, png);
+      const logoUrl = await replaceCompanyLogo(
+        app.db,
+        app.storage,
+        companyScope(actorOf(request).userId),
+        png,
+      );
       return { logo_url: logoUrl };
     },
   );
@@ -128,7 +137,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const companyId = actorOf(request).userId;
       const [counts, sold] = await Promise.all([
-        countSellersFor(app.db, companyId),
+        countSellersFor(app.db, companyScope(companyId)),
         companySellerSales(app.db, { kind: 'company', id: companyId }),
       ]);
       return {

@@ -20,6 +20,7 @@ import {
   listCompanyProducts,
   updateProduct,
 } from './products.service';
+import { companyScope } from '../../lib/scope';
 
 const ProductParams = z.object({ id: z.uuid({ error: 'No encontramos ese producto.' }) });
 
@@ -36,7 +37,12 @@ export const companyProductRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listCompanyProducts(app.db, app.storage, actorOf(request).userId, request.query),
+      listCompanyProducts(
+        app.db,
+        app.storage,
+        companyScope(actorOf(request).userId),
+        request.query,
+      ),
   );
 
   app.get(
@@ -50,7 +56,12 @@ export const companyProductRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getCompanyProduct(app.db, app.storage, actorOf(request).userId, request.params.id),
+      getCompanyProduct(
+        app.db,
+        app.storage,
+        companyScope(actorOf(request).userId),
+        request.params.id,
+      ),
   );
 
   app.post(
@@ -67,7 +78,7 @@ export const companyProductRoutes: FastifyPluginAsyncZod = async (app) => {
       const product = await createProduct(
         app.db,
         app.storage,
-        actorOf(request).userId,
+        companyScope(actorOf(request).userId),
         request.body,
       );
       return reply.status(201).send(product);
@@ -86,7 +97,13 @@ export const companyProductRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateProduct(app.db, app.storage, actorOf(request).userId, request.params.id, request.body),
+      updateProduct(
+        app.db,
+        app.storage,
+        companyScope(actorOf(request).userId),
+        request.params.id,
+        request.body,
+      ),
   );
 
   app.delete(
@@ -100,7 +117,12 @@ export const companyProductRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteProduct(app.db, app.storage, actorOf(request).userId, request.params.id);
+      await deleteProduct(
+        app.db,
+        app.storage,
+        companyScope(actorOf(request).userId),
+        request.params.id,
+      );
       return reply.status(204).send(null);
     },
   );
@@ -132,7 +154,7 @@ export const companyProductRoutes: FastifyPluginAsyncZod = async (app) => {
       const product = await addProductImages(
         app.db,
         app.storage,
-        actorOf(request).userId,
+        companyScope(actorOf(request).userId),
         request.params.id,
         form.files,
       );
