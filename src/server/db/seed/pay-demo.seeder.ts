@@ -139,13 +139,20 @@ export const payDemoSeeder: Seeder = {
       current: config.appSecret,
       previous: config.appSecretPrevious,
     });
-    const methods = await listPaymentMethods({ db, secretBox, appUrl: config.appUrl }, company.id);
+    const methods = await listPaymentMethods(
+      { db, secretBox, appUrl: config.appUrl },
+      companyScope(company.id),
+    );
     if (!methods.items.some((method) => method.provider === 'transferencia')) {
-      await createPaymentMethod({ db, secretBox, appUrl: config.appUrl }, company.id, {
-        provider: 'transferencia',
-        is_active: true,
-        config: DEMO_COMPANY_TRANSFER,
-      });
+      await createPaymentMethod(
+        { db, secretBox, appUrl: config.appUrl },
+        companyScope(company.id),
+        {
+          provider: 'transferencia',
+          is_active: true,
+          config: DEMO_COMPANY_TRANSFER,
+        },
+      );
     }
 
     const productIds: string[] = [];
