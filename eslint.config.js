@@ -75,10 +75,19 @@ const webSharedZone = {
  */
 /** Inventory owns the stock columns of both catalogues: products.stock, store_variants.quantity and reserved. */
 const ALSO_WRITES = { inventory: ['products', 'store-catalogue'] };
+/**
+ * Read models: a feature that owns a question about another feature's rows may
+ * read that table for it, never write it. Risk counts and locks a seller's
+ * orders for its signals (risk/order-signals.service.ts).
+ */
+const ALSO_READS = { risk: ['orders'] };
 
 const serverTableZones = SERVER_FEATURES.flatMap((feature) => {
   const others = SERVER_FEATURES.filter(
-    (other) => other !== feature && !(ALSO_WRITES[feature] ?? []).includes(other),
+    (other) =>
+      other !== feature &&
+      !(ALSO_WRITES[feature] ?? []).includes(other) &&
+      !(ALSO_READS[feature] ?? []).includes(other),
   );
   return others.length
     ? [
@@ -114,7 +123,7 @@ const PLATFORM_SCOPE_FILES = [
   // The admin dashboard's platform-wide sums, cached per app for that home.
   'src/server/features/dashboard/platform-figures.ts',
   // The demo business is written as the admin would: it pays the demo seller in a payout batch.
-  'src/server/features/pay/demo-history.ts',
+  'src/server/db/seed/demo-history.ts',
 ];
 const noPlatformScope = [
   'error',

@@ -12,6 +12,7 @@ import { markEmailVerified } from '../src/server/features/auth/users.service';
 import { createPaymentMethod } from '../src/server/features/payments/payment-methods.service';
 import { products } from '../src/server/features/products/products.table';
 import { profiles } from '../src/server/features/profiles/profiles.table';
+import { companyScope } from '../src/server/lib/scope';
 import { PROVINCES } from '../src/shared/provinces';
 import {
   kb,
@@ -84,16 +85,20 @@ async function seed(
         ],
         paymentDetails: { provider_collector_id: '123456789' },
       });
-      await createPaymentMethod({ db, secretBox: app.secretBox, appUrl: config.appUrl }, id, {
-        provider: 'transferencia',
-        is_active: true,
-        config: {
-          bankName: 'Banco Bench',
-          accountHolder: 'Empresa Bench',
-          cbu: '0110599520000001234569',
-          cuit: '30-71234567-1',
+      await createPaymentMethod(
+        { db, secretBox: app.secretBox, appUrl: config.appUrl },
+        companyScope(id),
+        {
+          provider: 'transferencia',
+          is_active: true,
+          config: {
+            bankName: 'Banco Bench',
+            accountHolder: 'Empresa Bench',
+            cbu: '0110599520000001234569',
+            cuit: '30-71234567-1',
+          },
         },
-      });
+      );
       const rows = Array.from({ length: options.productsPerCompany }, (_, p) => ({
         companyId: id,
         title: `Producto ${p} de la empresa ${c}`,

@@ -8,10 +8,16 @@ import path from 'node:path';
  * a.service → b.service and b.table → a.table is already a cycle of features
  * without any module cycle. Type-only imports count: they are dependencies too.
  *
+ * Tests are not dependencies of their feature: a test sits beside the module
+ * it tests but drives the whole app, so it may look at what any feature wrote
+ * (an order workflow test reads the ledger and the notices). Test files are
+ * left out of the graph and not checked.
+ *
  * Options: `{ featuresDir, aliases }`, where `aliases` maps an import prefix
  * (`'@server/'`) to a folder (`'src/server/'`), both relative to the project root.
  */
 const SOURCE_FILE = /\.(ts|tsx|js|mjs)$/;
+const TEST_FILE = /\.test\.(ts|tsx)$/;
 const IMPORT_SPECIFIER =
   /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|\bimport\s*['"]([^'"]+)['"]/g;
 
@@ -82,7 +88,7 @@ export const noFeatureCycle = {
 
     const filename = context.physicalFilename;
     const feature = featureOf(filename);
-    if (!feature) return {};
+    if (!feature || TEST_FILE.test(filename)) return {};
 
     /** feature → Map(other feature → 'file imports specifier'), from the files on disk. */
     let graph;
@@ -94,7 +100,7 @@ export const noFeatureCycle = {
         const edges = new Map();
         graph.set(folder.name, edges);
         for (const file of sourceFiles(path.join(featuresDir, folder.name))) {
-          if (file === filename) continue;
+          if (file === filename || TEST_FILE.test(file)) continue;
           for (const specifier of specifiersOf(file)) {
             const other = targetFeature(file, specifier);
             if (other && other !== folder.name && !edges.has(other)) {

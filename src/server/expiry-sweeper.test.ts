@@ -6,7 +6,7 @@ import { sweepUnpaidOrders } from './expiry-sweeper';
 import { orders } from './features/orders/orders.table';
 import { products } from './features/products/products.table';
 import { storeVariants } from './features/store-catalogue/store-catalogue.table';
-import { seedTestCatalogue } from './features/store-catalogue/store-test-helpers';
+import { seedTestCatalogue } from '../../tests/factories/store-catalogue';
 
 describe('one expiry sweeper for the unpaid orders of both surfaces', () => {
   let t: TestApp;

@@ -23,6 +23,7 @@ import {
   sellerBalanceRoutes,
   sellerPayoutRoutes,
 } from './features/settlements/settlements.routes';
+import { companyPaymentConnectRoutes } from './features/payments/payment-connect.company.routes';
 import { companyPaymentMethodRoutes } from './features/payments/payment-methods.company.routes';
 import { companyOrderRoutes } from './features/orders/orders.company.routes';
 import { companyProductRoutes } from './features/products/products.company.routes';
@@ -45,6 +46,7 @@ export const SURFACES: Record<Role, FastifyPluginAsync[]> = {
     companyProductRoutes,
     companySettingsRoutes,
     companyPaymentMethodRoutes,
+    companyPaymentConnectRoutes,
     companyOrderRoutes,
     companyBalanceRoutes,
     companySettlementRoutes,

@@ -14,6 +14,8 @@ import {
   formatMonth,
   formatShortDay,
   nextMonth,
+  previousMonth,
+  shiftDay,
 } from './time';
 
 describe('Argentine time', () => {
@@ -71,5 +73,19 @@ describe('Argentine wall time to moments', () => {
   it('counts months on', () => {
     expect(nextMonth('2026-11')).toBe('2026-12');
     expect(nextMonth('2026-12')).toBe('2027-01');
+  });
+
+  it('counts months back from the Argentine month a moment falls in', () => {
+    expect(previousMonth(new Date('2026-03-15T12:00:00Z'))).toBe('2026-02');
+    expect(previousMonth(new Date('2026-01-10T12:00:00Z'))).toBe('2025-12');
+    // 1 February 01:00 UTC is still 31 January in Argentina.
+    expect(previousMonth(new Date('2026-02-01T01:00:00Z'))).toBe('2025-12');
+  });
+
+  it('shifts calendar days across months and years', () => {
+    expect(shiftDay('2026-03-01', -1)).toBe('2026-02-28');
+    expect(shiftDay('2024-02-28', 1)).toBe('2024-02-29');
+    expect(shiftDay('2026-12-31', 1)).toBe('2027-01-01');
+    expect(shiftDay('2026-11-28', -29)).toBe('2026-10-30');
   });
 });

@@ -81,6 +81,12 @@ export function argentineMonthStart(month: string): Date {
   return argentineTime(`${month}-01`);
 }
 
+/** The Argentine month before the one `now` falls in. */
+export function previousMonth(now: Date): string {
+  const [year, month] = argentineMonth(now).split('-').map(Number) as [number, number];
+  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+}
+
 /** The month after 'YYYY-MM'. */
 export function nextMonth(month: string): string {
   const [year, m] = month.split('-').map(Number) as [number, number];

@@ -16,6 +16,7 @@ import {
   waitForMail,
 } from './fixtures';
 import { SECOND_APP_URL, startSecondApp } from './second-app';
+import { ARGENTINA_TIME_ZONE } from '../../src/shared/time';
 
 /**
  * Account security in the browser, on a second app where admins must use two
@@ -84,7 +85,7 @@ async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({
     baseURL: SECOND_APP_URL,
     locale: 'es-AR',
-    timezoneId: 'America/Argentina/Buenos_Aires',
+    timezoneId: ARGENTINA_TIME_ZONE,
     viewport: VIEWPORTS.desktop,
   });
   return context.newPage();

@@ -12,6 +12,7 @@ import {
 } from '@playwright/test';
 import { TEST_PASSWORD } from '../factories/test-password';
 import { splitToastTitle } from '../../src/web/components/ui/toast-emoji';
+import { ARGENTINA_TIME_ZONE } from '../../src/shared/time';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -191,7 +192,7 @@ export async function confirmedSeller(
 export async function signedInPage(browser: Browser, email: string, password: string) {
   const context = await browser.newContext({
     locale: 'es-AR',
-    timezoneId: 'America/Argentina/Buenos_Aires',
+    timezoneId: ARGENTINA_TIME_ZONE,
     viewport: VIEWPORTS.desktop,
   });
   const page = await context.newPage();

@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser } from '@playwright/test';
 import { ORDER_MESSAGES, PAY_MESSAGES } from '../../src/shared/orders/orders.schema';
 import { E2E_BASE_URL } from '../../playwright.config';
 import { confirmedCompany, expect, screenshotBothWidths, test, toastOf } from './fixtures';
+import { ARGENTINA_TIME_ZONE } from '../../src/shared/time';
 
 const headers = { origin: E2E_BASE_URL };
 const BANK = {
@@ -55,7 +56,7 @@ async function buyerOnOwnAddress(browser: Browser) {
   const address = `2001:db8:${a}:${b}::1`;
   const context = await browser.newContext({
     locale: 'es-AR',
-    timezoneId: 'America/Argentina/Buenos_Aires',
+    timezoneId: ARGENTINA_TIME_ZONE,
     extraHTTPHeaders: { 'x-forwarded-for': address },
   });
   return { context, page: await context.newPage() };

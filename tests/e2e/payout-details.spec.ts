@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { NOT_ME_MESSAGES } from '../../src/shared/accounts/not-me.schema';
 import { DEMO_ACCOUNTS } from '../../src/server/features/accounts/demo-accounts.seeder';
-import { argentineDay } from '../../src/shared/time';
+import { ARGENTINA_TIME_ZONE, argentineDay } from '../../src/shared/time';
 import { E2E_BASE_URL } from '../../playwright.config';
 import {
   companyProduct,
@@ -159,7 +159,7 @@ test.describe('A stolen session changes a seller’s CBU: the payouts wait, the 
     // The owner opens it signed out, in another browser.
     const owner = await browser.newContext({
       locale: 'es-AR',
-      timezoneId: 'America/Argentina/Buenos_Aires',
+      timezoneId: ARGENTINA_TIME_ZONE,
       viewport: VIEWPORTS.desktop,
     });
     const notMe = await owner.newPage();

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../src/server/features/accounts/demo-accounts.seeder';
+import { ARGENTINA_TIME_ZONE } from '../../src/shared/time';
 import {
   expect,
   screenshotBothWidths,
@@ -15,7 +16,7 @@ const demo = (role: 'company' | 'seller' | 'admin') =>
 async function signIn(browser: Browser, role: 'company' | 'seller' | 'admin') {
   const context = await browser.newContext({
     locale: 'es-AR',
-    timezoneId: 'America/Argentina/Buenos_Aires',
+    timezoneId: ARGENTINA_TIME_ZONE,
     viewport: VIEWPORTS.desktop,
   });
   const page = await context.newPage();

@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import { seedTestCatalogue } from '../../src/server/features/store-catalogue/store-test-helpers';
+import { seedTestCatalogue } from '../factories/store-catalogue';
 import { createUser } from '../factories/accounts';
 import { documentedRoutes } from '../setup/openapi-routes';
 import { createTestApp } from '../setup/test-app';

@@ -85,7 +85,7 @@ describe('loadConfig', () => {
   });
 
   it('gives the platform a demo account of its own, not the demo company’s CBU or CUIT', async () => {
-    const { DEMO_COMPANY_TRANSFER } = await import('../features/pay/pay-demo.seeder');
+    const { DEMO_COMPANY_TRANSFER } = await import('../db/seed/pay-demo.seeder');
     const bank = loadConfig({ DATA_DIR: tempDir() }).store.bank!;
     const digits = (value: string) => value.replace(/\D/g, '');
     expect(digits(bank.cbu)).not.toBe(digits(DEMO_COMPANY_TRANSFER.cbu));

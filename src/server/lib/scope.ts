@@ -45,3 +45,13 @@ export function scopeCondition(
 export function unknownScope(scope: never): never {
   throw new Error(`Unknown scope: ${JSON.stringify(scope)}`);
 }
+
+/** The scope of one company's own rows. */
+export function companyScope(id: string): CompanyScope {
+  return { kind: 'company', id };
+}
+
+/** The scope of one seller's own rows. */
+export function sellerScope(id: string): SellerScope {
+  return { kind: 'seller', id };
+}

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { ConfigError, loadConfig } from '../config/env';
 import { parseTrustProxy } from '../config/trust-proxy';
 import { sessions } from '../features/auth/auth.table';
-import { seedTestCatalogue } from '../features/store-catalogue/store-test-helpers';
+import { seedTestCatalogue } from '../../../tests/factories/store-catalogue';
 import { storeVariants } from '../features/store-catalogue/store-catalogue.table';
 import { orders } from '../features/orders/orders.table';
 

@@ -6,7 +6,7 @@ import { documentedRoutes, fillPath } from '../../../tests/setup/openapi-routes'
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { supportMessages } from '../features/support/support.table';
 import { orders as storeOrders } from '../features/orders/orders.table';
-import { seedTestCatalogue } from '../features/store-catalogue/store-test-helpers';
+import { seedTestCatalogue } from '../../../tests/factories/store-catalogue';
 
 const EVIL = 'https://evil.example';
 /** Better Auth's state-changing endpoints (hidden from the OpenAPI document). */

@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TMP_ROOT } from '../../../tests/setup/databases';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
-import { seedTestCatalogue } from '../features/store-catalogue/store-test-helpers';
+import { seedTestCatalogue } from '../../../tests/factories/store-catalogue';
 import { precompressDirectory } from '../lib/static-compression';
 
 /** Decodes a body by its Content-Encoding, as a browser does. */

@@ -4,7 +4,7 @@ import { MemoryRouter, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROLE_HOME, ROLES, type Role } from '@shared/accounts/accounts.schema';
 import { PANEL_TITLES } from '@shared/accounts/messages';
-import { testProfile, testUser } from './test-session';
+import { testProfile, testUser } from '../../../tests/factories/web-session';
 
 const profile = (role: Role) =>
   testProfile(role, { name: 'Ana Pérez', company: role === 'company' ? 'Pérez SA' : null });

@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeResponse } from '@shared/accounts/accounts.schema';
 import { ACCOUNT_MESSAGES } from '@shared/accounts/messages';
-import { testProfile, testUser } from './test-session';
+import { testProfile, testUser } from '../../../tests/factories/web-session';
 
 /** Each test gets a fresh session store answering /api/me with `me`. */
 async function renderGuard(me: MeResponse, at = '/company') {

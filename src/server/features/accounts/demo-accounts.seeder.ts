@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@shared/accounts/accounts.schema';
 import { ROLE_LABELS } from '@shared/accounts/messages';
-import type { Seeder } from '../../db/seed';
+import type { Seeder } from '../../db/seed/seeder';
 import { createStorage } from '../../lib/storage';
 import { createAuth } from '../auth/auth';
 import { markEmailVerified, registeredEmails } from '../auth/users.service';

@@ -12,6 +12,10 @@ import {
   TINY_PNG,
   uniqueEmail,
 } from '../../../../tests/factories/accounts';
+import {
+  sellerSignUpFields as sellerFields,
+  signUpMultipart as multipart,
+} from '../../../../tests/factories/sign-up';
 import { startSmtpSink } from '../../../../tests/factories/smtp-sink';
 import { users } from '../auth/auth.table';
 import { accountExistsMail, verificationMail } from '../mail/templates';
@@ -19,47 +23,6 @@ import { profiles } from '../profiles/profiles.table';
 
 type Sink = Awaited<ReturnType<typeof startSmtpSink>>;
 const PASSWORD = TEST_PASSWORD;
-
-/** A multipart body built by hand, as a browser's FormData would send it. */
-function multipart(
-  fields: Record<string, string | string[]>,
-  file?: { name: string; data: Buffer; type?: string },
-) {
-  const boundary = `----vendemas${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      parts.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${item}\r\n`,
-        ),
-      );
-    }
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/pdf'}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-const sellerFields = (email: string) => ({
-  name: 'Sergio Vendedor',
-  email,
-  password: PASSWORD,
-  confirmPassword: PASSWORD,
-  role: 'seller',
-  province: 'Córdoba',
-});
 
 describe('sign-up (POST /api/register)', () => {
   let t: TestApp;
@@ -377,62 +340,5 @@ describe('sign-up (POST /api/register)', () => {
       code: 'ADMIN_SIGNUP_DISABLED',
       message: ACCOUNT_MESSAGES.adminSignupDisabled,
     });
-  });
-});
-
-describe('admin sign-up with a configured code', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ ADMIN_SIGNUP_CODE: 'codigo-admin-muy-secreto' });
-  });
-  afterAll(() => t.close());
-
-  const admin = (code: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/register',
-      payload: {
-        name: 'Alicia Admin',
-        email: uniqueEmail('admin'),
-        password: PASSWORD,
-        confirmPassword: PASSWORD,
-        role: 'admin',
-        adminSecretCode: code,
-      },
-    });
-
-  it('refuses a wrong code and accepts the right one', async () => {
-    for (const code of ['codigo-admin-muy-secret', 'codigo-admin-muy-secretoo', 'x']) {
-      const wrong = await admin(code);
-      expect(wrong.statusCode).toBe(403);
-      expect(wrong.json().error).toMatchObject({
-        code: 'ADMIN_CODE_INVALID',
-        message: ACCOUNT_MESSAGES.adminCodeInvalid,
-      });
-    }
-    expect(await t.db.$count(users)).toBe(0);
-    expect((await admin('codigo-admin-muy-secreto')).statusCode).toBe(201);
-    const [profile] = await t.db.select().from(profiles);
-    expect(profile?.role).toBe('admin');
-  });
-});
-
-describe('a sign-up whose confirmation e-mail cannot be sent', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // Nothing listens on port 9 of loopback: the SMTP connection is refused.
-    t = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
-  });
-  afterAll(() => t.close());
-
-  it('fails with a Spanish message and leaves no user, profile or document behind', async () => {
-    const body = multipart(sellerFields(uniqueEmail()), { name: 'dni.pdf', data: TINY_PDF });
-    const response = await t.app.inject({ method: 'POST', url: '/api/register', ...body });
-    expect(response.statusCode).toBe(503);
-    expect(response.json().error.code).toBe('SIGN_UP_FAILED');
-    expect(await t.db.$count(users)).toBe(0);
-    expect(await t.db.$count(profiles)).toBe(0);
-    const dir = path.join(t.config.dataDir, 'files', 'private', 'identity-documents');
-    expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
   });
 });

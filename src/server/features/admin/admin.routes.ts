@@ -25,7 +25,8 @@ import {
   toOrderDtos,
 } from '../orders/orders-query.service';
 import { changeOrderStatusAudited } from '../orders/order-actions.service';
-import { listAllProducts, toProductDto } from '../products/products.service';
+import { listAllProducts } from '../products/product-catalogue.service';
+import { toProductDto } from '../products/products.service';
 import { listProfiles, profileSummaries } from '../profiles/profiles.service';
 import { sellerRanking } from '../profiles/seller-profile.service';
 import { openFlagCounts } from '../risk/risk.service';
@@ -121,7 +122,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const page = await listAllProducts(app.db, request.query);
+      const page = await listAllProducts(app.db, { kind: 'platform' }, request.query);
       const names = await profileSummaries(
         app.db,
         page.rows.map((row) => row.companyId),

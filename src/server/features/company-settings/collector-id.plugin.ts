@@ -2,12 +2,13 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { CollectorIdNeed } from '@shared/company/company-settings.schema';
 import type { PaymentMethod } from '@shared/payments/payment-methods.schema';
+import type { CompanyScope } from '../../lib/scope';
 import { listPaymentMethods } from '../payments/payment-methods.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Whether a company must type a MercadoPago collector id, and the one its connection gave. */
-    collectorIdNeed: (companyId: string) => Promise<CollectorIdNeed>;
+    collectorIdNeed: (scope: CompanyScope) => Promise<CollectorIdNeed>;
   }
 }
 
@@ -30,10 +31,10 @@ export function collectorIdNeedOf(
 
 /** Decorates the app with `collectorIdNeed` (products and settings ask it; payments answers). */
 export const collectorIdPlugin = fp(async (app: FastifyInstance) => {
-  app.decorate('collectorIdNeed', async (companyId: string) => {
+  app.decorate('collectorIdNeed', async (scope: CompanyScope) => {
     const { items } = await listPaymentMethods(
       { db: app.db, secretBox: app.secretBox, appUrl: app.config.appUrl },
-      companyId,
+      scope,
     );
     return collectorIdNeedOf(items);
   });

@@ -22,6 +22,7 @@ import {
   toCompanySettings,
   updateCompanySettings,
 } from '../profiles/company-profile.service';
+import { companyScope } from '../../lib/scope';
 
 /** /api/company/settings and /api/company/sellers (spec 02 §2, §6; API.md). */
 export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,10 +36,10 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const companyId = actorOf(request).userId;
+      const scope = companyScope(actorOf(request).userId);
       return {
-        ...toCompanySettings(await findCompanyProfile(app.db, companyId), app.storage),
-        ...(await app.collectorIdNeed(companyId)),
+        ...toCompanySettings(await findCompanyProfile(app.db, scope), app.storage),
+        ...(await app.collectorIdNeed(scope)),
       };
     },
   );
@@ -57,23 +58,23 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         when: (request) =>
           changesCollectorId(
             app.db,
-            actorOf(request).userId,
+            companyScope(actorOf(request).userId),
             request.body as UpdateCompanySettingsBody,
           ),
       }),
     },
     async (request) => {
-      const companyId = actorOf(request).userId;
+      const scope = companyScope(actorOf(request).userId);
       const row = await updateCompanySettings(
         app.db,
-        companyId,
+        scope,
         request.body,
         // A new collector id is e-mailed to the owner with 'No fui yo' and audited.
         app.destinationChanges.collectorIdChanged,
       );
       return {
         ...toCompanySettings(row, app.storage),
-        ...(await app.collectorIdNeed(companyId)),
+        ...(await app.collectorIdNeed(scope)),
       };
     },
   );
@@ -118,7 +119,12 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
           file: error.message,
         });
       }
-      const logoUrl = await replaceCompanyLogo(app.db, app.storage, actorOf(request).userId, png);
+      const logoUrl = await replaceCompanyLogo(
+        app.db,
+        app.storage,
+        companyScope(actorOf(request).userId),
+        png,
+      );
       return { logo_url: logoUrl };
     },
   );
@@ -136,7 +142,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const companyId = actorOf(request).userId;
       const [counts, sold] = await Promise.all([
-        countSellersFor(app.db, companyId),
+        countSellersFor(app.db, companyScope(companyId)),
         companySellerSales(app.db, { kind: 'company', id: companyId }),
       ]);
       return {

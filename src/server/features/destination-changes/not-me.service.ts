@@ -17,6 +17,7 @@ import { waitForPayoutBatches } from '../settlements/payouts.service';
 import { PROVIDER_LABELS } from './destination-labels';
 import { hashNotMeToken } from './destination-changes.service';
 import { destinationChanges } from './destination-changes.table';
+import { companyScope } from '../../lib/scope';
 
 /**
  * 'No fui yo' (API.md "Payout details changed"): the owner of an account says
@@ -176,7 +177,7 @@ async function putBack(tx: Transaction, from: ChangeRow, now: Date): Promise<str
       value?: string | null;
     };
     if (change.subject === 'company_collector_id') {
-      await restoreCollectorId(tx, change.userId, previous.value ?? null);
+      await restoreCollectorId(tx, companyScope(change.userId), previous.value ?? null);
     } else if (change.provider) {
       await restoreMethod(tx, change.userId, change.provider, previous.method ?? null, now);
     } else {

@@ -9,6 +9,7 @@ import {
 import { ApiErrorBody } from '@shared/errors';
 import { getCompanyProduct, toProductDto, updateProduct } from '../products/products.service';
 import { companyProductsByIds } from '../products/products-by-id.service';
+import { companyScope } from '../../lib/scope';
 import { changesPage } from './change-feed';
 import {
   apiKeyOf,
@@ -70,7 +71,12 @@ export const publicProductRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireScope('products:read'),
     },
     async (request) =>
-      getCompanyProduct(app.db, app.storage, apiKeyOf(request).companyId, request.params.id),
+      getCompanyProduct(
+        app.db,
+        app.storage,
+        companyScope(apiKeyOf(request).companyId),
+        request.params.id,
+      ),
   );
 
   app.patch(
@@ -91,7 +97,7 @@ export const publicProductRoutes: FastifyPluginAsyncZod = async (app) => {
       updateProduct(
         app.db,
         app.storage,
-        apiKeyOf(request).companyId,
+        companyScope(apiKeyOf(request).companyId),
         request.params.id,
         request.body,
       ),

@@ -20,7 +20,7 @@ import {
   type FakeMercadoPago,
   type FakeStripe,
 } from '../../../../tests/fakes/payment-providers';
-import { argentineMonth } from '../orders/orders-metrics.service';
+import { argentineMonth } from '@shared/time';
 import { emailOutbox, notifications } from './notifications.table';
 import { SMTP_SEND_TIMEOUT_MS, SMTP_TIMEOUTS } from '../mail/mailer';
 import { drainOutbox, OUTBOX_DEFAULTS, retryDelayMs } from './outbox.worker';

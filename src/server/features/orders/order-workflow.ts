@@ -8,7 +8,7 @@ import {
 } from '@shared/order-status';
 import type { PaymentProvider } from '@shared/payments/payment-methods.schema';
 import { pointsForOrder } from '@shared/points';
-import { scopeCondition, type Scope } from '../../lib/scope';
+import { type Scope, scopeCondition, sellerScope } from '../../lib/scope';
 import type { Database, Transaction } from '../../db/client';
 import {
   commit,
@@ -270,10 +270,13 @@ async function movePoints(tx: Transaction, current: OrderRow, to: OrderStatus): 
   }
   if (countsAsSale(to)) {
     const points = pointsForOrder(current.sellerCents);
-    await adjustSellerTally(tx, current.sellerId, { points, sales: 1 });
+    await adjustSellerTally(tx, sellerScope(current.sellerId), { points, sales: 1 });
     return points;
   }
-  await adjustSellerTally(tx, current.sellerId, { points: -current.pointsAwarded, sales: -1 });
+  await adjustSellerTally(tx, sellerScope(current.sellerId), {
+    points: -current.pointsAwarded,
+    sales: -1,
+  });
   return 0;
 }
 

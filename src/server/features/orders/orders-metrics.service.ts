@@ -3,13 +3,14 @@ import { DASHBOARD_DAYS, type DailySales } from '@shared/orders/dashboard.schema
 import { SALE_STATUSES, type OrderStatus } from '@shared/order-status';
 import type { Order } from '@shared/orders/orders.schema';
 import type { Activity } from '@shared/seller/seller.schema';
+import { argentineDay, shiftDay } from '@shared/time';
 import type { Database, Transaction } from '../../db/client';
+import { argentineDaySql, argentineMonthSql } from '../../lib/sql-time';
 import { scopeCondition, type CompanyScope, type PlatformScope, type Scope } from '../../lib/scope';
 import type { Storage } from '../../lib/storage';
 import { profileContacts, profileSummaries } from '../profiles/profiles.service';
 import { selectOrderDtos } from './orders-query.service';
 import type { OrderRow } from './orders.service';
-import { argentineDay, TIME_ZONE } from './orders-totals';
 import {
   orderDailyTotals,
   orders,
@@ -20,8 +21,6 @@ import {
 
 /** Orders that count as sales (spec 02 §4 revenue; API.md dashboards): SALE_STATUSES. */
 const SOLD = inArray(orders.status, [...SALE_STATUSES]);
-/** The same zone as SQL text, not a parameter: GROUP BY must see one identical expression. */
-const SQL_ZONE = sql.raw(`'${TIME_ZONE}'`);
 
 /** A company's or everyone's figures come from the totals; a seller's are summed from their orders. */
 function fromTotals(scope: Scope): scope is CompanyScope | PlatformScope {
@@ -115,8 +114,9 @@ export async function dailySales(
   days = DASHBOARD_DAYS,
 ): Promise<DailySales[]> {
   const since = new Date(now.getTime() - days * 86_400_000);
-  const firstDay = argentineDay(new Date(now.getTime() - (days - 1) * 86_400_000));
-  const day = sql<string>`to_char(${orders.createdAt} at time zone ${SQL_ZONE}, 'YYYY-MM-DD')`;
+  const today = argentineDay(now);
+  const firstDay = shiftDay(today, -(days - 1));
+  const day = argentineDaySql(orders.createdAt);
   const rows = fromTotals(scope)
     ? await db
         .select({
@@ -147,7 +147,7 @@ export async function dailySales(
   const byDay = new Map(rows.map((row) => [row.date, row]));
   const result: DailySales[] = [];
   for (let i = days - 1; i >= 0; i -= 1) {
-    const date = argentineDay(new Date(now.getTime() - i * 86_400_000));
+    const date = shiftDay(today, -i);
     const row = byDay.get(date);
     result.push({
       date,
@@ -179,7 +179,7 @@ export async function sellerMonthTotals(
       and(
         eq(orders.sellerId, sellerId),
         SOLD,
-        sql`to_char(${orders.createdAt} at time zone ${SQL_ZONE}, 'YYYY-MM') = ${month}`,
+        sql`${argentineMonthSql(orders.createdAt)} = ${month}`,
       ),
     );
   return { sales: Number(row?.sales ?? 0), commissionCents: Number(row?.commission ?? 0) };
@@ -242,11 +242,6 @@ export async function companySellerSales(
       sellerCents: Number(row.seller),
     })),
   };
-}
-
-/** The month (`YYYY-MM`) a moment falls in, in Argentina. */
-export function argentineMonth(date: Date): string {
-  return argentineDay(date).slice(0, 7);
 }
 
 /**

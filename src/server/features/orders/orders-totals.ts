@@ -1,18 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { OrderStatus } from '@shared/order-status';
-import { ARGENTINA_TIME_ZONE, argentineDay } from '@shared/time';
+import { argentineDay } from '@shared/time';
 import type { Transaction } from '../../db/client';
-import type { OrderRow } from './orders.service';
 import {
   linkOrderCountedIn,
   linkOrderTakenOutOf,
   linkOrderVersionBumped,
 } from './link-order-totals';
-import { orderDailyTotals, orderTotals } from './orders.table';
+import { orderDailyTotals, orderTotals, type OrderRow } from './orders.table';
 
 /** Calendar days are Argentine days (src/shared/time.ts). */
-export { ARGENTINA_TIME_ZONE as TIME_ZONE, argentineDay };
 
 /** What the totals and the link funnel's summary need of an order. */
 type TotalledOrder = Pick<

@@ -9,10 +9,10 @@ import { clientLock } from '../../lib/client-key';
 import type { ProductRow } from '../products/products.service';
 import { hashBuyerToken, newBuyerToken, newExternalReference } from './order-identity';
 import { countOrderIn } from './orders-totals';
-import { orderLines, orders, orderStatusHistory } from './orders.table';
+import { orderLines, orders, orderStatusHistory, type OrderRow } from './orders.table';
 import type { StockLine } from '../inventory/inventory.service';
 
-export type OrderRow = typeof orders.$inferSelect;
+export type { OrderRow };
 
 /**
  * A payment-link order: the table's CHECK guarantees these columns for channel

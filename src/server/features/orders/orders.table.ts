@@ -119,6 +119,9 @@ export const orders = pgTable(
   ],
 );
 
+/** An order as stored (both channels); orders.service.ts narrows it to a payment link's. */
+export type OrderRow = typeof orders.$inferSelect;
+
 /** The columns that say whose an order is, for `scopeCondition` (lib/scope.ts). */
 export const ORDER_OWNERS = {
   company: orders.companyId,

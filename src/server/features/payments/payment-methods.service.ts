@@ -16,6 +16,7 @@ import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secret-box';
 import { changeMethodOf, type MethodChangeHook } from './payment-method-changes';
 import { companyPaymentMethods } from './payment-methods.table';
+import type { CompanyScope } from '../../lib/scope';
 
 export type MethodRow = typeof companyPaymentMethods.$inferSelect;
 
@@ -97,23 +98,23 @@ export function toPaymentMethodDto(row: MethodRow, appUrl: string): PaymentMetho
   };
 }
 
-async function findOwnMethod(db: Database, companyId: string, id: string): Promise<MethodRow> {
+async function findOwnMethod(db: Database, scope: CompanyScope, id: string): Promise<MethodRow> {
   const [row] = await db
     .select()
     .from(companyPaymentMethods)
-    .where(and(eq(companyPaymentMethods.id, id), eq(companyPaymentMethods.companyId, companyId)));
+    .where(and(eq(companyPaymentMethods.id, id), eq(companyPaymentMethods.companyId, scope.id)));
   if (!row) throw AppError.notFound(PAYMENT_METHOD_MESSAGES.notFound);
   return row;
 }
 
 export async function listPaymentMethods(
   deps: PaymentMethodDeps,
-  companyId: string,
+  scope: CompanyScope,
 ): Promise<{ items: PaymentMethod[]; connect: { mercadopago: boolean; stripe: boolean } }> {
   const rows = await deps.db
     .select()
     .from(companyPaymentMethods)
-    .where(eq(companyPaymentMethods.companyId, companyId))
+    .where(eq(companyPaymentMethods.companyId, scope.id))
     .orderBy(asc(companyPaymentMethods.createdAt));
   return {
     items: rows.map((row) => toPaymentMethodDto(row, deps.appUrl)),
@@ -126,26 +127,26 @@ export async function listPaymentMethods(
 
 export async function getPaymentMethod(
   deps: PaymentMethodDeps,
-  companyId: string,
+  scope: CompanyScope,
   id: string,
 ): Promise<PaymentMethod> {
-  return toPaymentMethodDto(await findOwnMethod(deps.db, companyId, id), deps.appUrl);
+  return toPaymentMethodDto(await findOwnMethod(deps.db, scope, id), deps.appUrl);
 }
 
 /** POST: one method per provider and company (409 for a second one). */
 export async function createPaymentMethod(
   deps: PaymentMethodDeps,
-  companyId: string,
+  scope: CompanyScope,
   input: CreatePaymentMethodBody,
 ): Promise<PaymentMethod> {
   const id = randomUUID();
   const { secrets, visible } = splitConfig(input.provider, input.config);
-  return changeMethodOf(deps.db, companyId, input.provider, deps.onChange, async (tx) => {
+  return changeMethodOf(deps.db, scope.id, input.provider, deps.onChange, async (tx) => {
     const [row] = await tx
       .insert(companyPaymentMethods)
       .values({
         id,
-        companyId,
+        companyId: scope.id,
         provider: input.provider,
         isActive: input.is_active ?? true,
         publicConfig: visible,
@@ -180,12 +181,12 @@ export function openSecrets(secretBox: SecretBox, row: MethodRow): Record<string
  */
 export async function updatePaymentMethod(
   deps: PaymentMethodDeps,
-  companyId: string,
+  scope: CompanyScope,
   id: string,
   input: UpdatePaymentMethodBody,
 ): Promise<PaymentMethod> {
-  const { provider } = await findOwnMethod(deps.db, companyId, id);
-  return changeMethodOf(deps.db, companyId, provider, deps.onChange, async (tx, current) => {
+  const { provider } = await findOwnMethod(deps.db, scope, id);
+  return changeMethodOf(deps.db, scope.id, provider, deps.onChange, async (tx, current) => {
     // Read again under the company's lock: another change may have come first.
     if (!current || current.id !== id) throw AppError.notFound(PAYMENT_METHOD_MESSAGES.notFound);
     const changes = input.config ? configChanges(deps.secretBox, current, input.config) : {};
@@ -196,7 +197,7 @@ export async function updatePaymentMethod(
         ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
         updatedAt: new Date(),
       })
-      .where(and(eq(companyPaymentMethods.id, id), eq(companyPaymentMethods.companyId, companyId)))
+      .where(and(eq(companyPaymentMethods.id, id), eq(companyPaymentMethods.companyId, scope.id)))
       .returning();
     if (!row) throw AppError.notFound(PAYMENT_METHOD_MESSAGES.notFound);
     return toPaymentMethodDto(row, deps.appUrl);
@@ -247,14 +248,14 @@ function configChanges(
 
 export async function deletePaymentMethod(
   deps: PaymentMethodDeps,
-  companyId: string,
+  scope: CompanyScope,
   id: string,
 ): Promise<void> {
-  const { provider } = await findOwnMethod(deps.db, companyId, id);
-  await changeMethodOf(deps.db, companyId, provider, deps.onChange, async (tx) => {
+  const { provider } = await findOwnMethod(deps.db, scope, id);
+  await changeMethodOf(deps.db, scope.id, provider, deps.onChange, async (tx) => {
     const [row] = await tx
       .delete(companyPaymentMethods)
-      .where(and(eq(companyPaymentMethods.id, id), eq(companyPaymentMethods.companyId, companyId)))
+      .where(and(eq(companyPaymentMethods.id, id), eq(companyPaymentMethods.companyId, scope.id)))
       .returning({ id: companyPaymentMethods.id });
     if (!row) throw AppError.notFound(PAYMENT_METHOD_MESSAGES.notFound);
   });

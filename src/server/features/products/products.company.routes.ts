@@ -20,6 +20,7 @@ import {
   listCompanyProducts,
   updateProduct,
 } from './products.service';
+import { companyScope } from '../../lib/scope';
 
 const ProductParams = z.object({ id: z.uuid({ error: 'No encontramos ese producto.' }) });
 
@@ -36,7 +37,12 @@ export const companyProductRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listCompanyProducts(app.db, app.storage, actorOf(request).userId, request.query),
+      listCompanyProducts(
+        app.db,
+        app.storage,
+        companyScope(actorOf(request).userId),
+        request.query,
+      ),
   );
 
   app.get(
@@ -50,7 +56,12 @@ export const companyProductRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getCompanyProduct(app.db, app.storage, actorOf(request).userId, request.params.id),
+      getCompanyProduct(
+        app.db,
+        app.storage,
+        companyScope(actorOf(request).userId),
+        request.params.id,
+      ),
   );
 
   app.post(
@@ -65,13 +76,13 @@ export const companyProductRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const companyId = actorOf(request).userId;
+      const scope = companyScope(actorOf(request).userId);
       const product = await createProduct(
         app.db,
         app.storage,
-        companyId,
+        scope,
         request.body,
-        await app.collectorIdNeed(companyId),
+        await app.collectorIdNeed(scope),
       );
       return reply.status(201).send(product);
     },
@@ -89,7 +100,13 @@ export const companyProductRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateProduct(app.db, app.storage, actorOf(request).userId, request.params.id, request.body),
+      updateProduct(
+        app.db,
+        app.storage,
+        companyScope(actorOf(request).userId),
+        request.params.id,
+        request.body,
+      ),
   );
 
   app.delete(
@@ -103,7 +120,12 @@ export const companyProductRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteProduct(app.db, app.storage, actorOf(request).userId, request.params.id);
+      await deleteProduct(
+        app.db,
+        app.storage,
+        companyScope(actorOf(request).userId),
+        request.params.id,
+      );
       return reply.status(204).send(null);
     },
   );
@@ -135,7 +157,7 @@ export const companyProductRoutes: FastifyPluginAsyncZod = async (app) => {
       const product = await addProductImages(
         app.db,
         app.storage,
-        actorOf(request).userId,
+        companyScope(actorOf(request).userId),
         request.params.id,
         form.files,
       );

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { buyerPriceCents, commissionCents, splitCommission } from '@shared/commission';
-import { ERROR_CODES } from '@shared/errors';
 import {
   MAX_PRODUCT_IMAGES,
   PRODUCT_MESSAGES,
@@ -14,16 +13,17 @@ import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import {
   checkImage,
-  ImageError,
   prepareProductImage,
   PRODUCT_IMAGE_LABEL,
   PRODUCT_IMAGE_TYPES,
 } from '../../lib/images';
 import type { FormFile } from '../../lib/multipart-form';
+import type { CompanyScope } from '../../lib/scope';
 import type { Storage } from '../../lib/storage';
 import type { CollectorIdNeed } from '@shared/company/company-settings.schema';
 import { collectorIdOf } from '../profiles/profiles.service';
 import { findCompanyProfile } from '../profiles/company-profile.service';
+import { deleteImages, eachFile } from './product-images';
 import { products, type ProductImageKeys } from './products.table';
 
 type ProductRow = typeof products.$inferSelect;
@@ -32,7 +32,7 @@ type ProductRow = typeof products.$inferSelect;
  * One page of the products that match, newest first, and how many match in all
  * (not counted again when `knownTotal` is given).
  */
-async function productPage(
+export async function productPage(
   db: Database,
   where: SQL | undefined,
   query: { page: number; page_size: number },
@@ -87,12 +87,16 @@ export function toProductDto(row: ProductRow, storage: Storage): Product {
 }
 
 /** A company's own, not deleted product; anything else is the same 404 (API.md). */
-function ownProduct(companyId: string, id: string): SQL | undefined {
-  return and(eq(products.id, id), eq(products.companyId, companyId), isNull(products.deletedAt));
+export function ownProduct(scope: CompanyScope, id: string): SQL | undefined {
+  return and(eq(products.id, id), eq(products.companyId, scope.id), isNull(products.deletedAt));
 }
 
-async function findOwnProduct(db: Database, companyId: string, id: string): Promise<ProductRow> {
-  const [row] = await db.select().from(products).where(ownProduct(companyId, id));
+export async function findOwnProduct(
+  db: Database,
+  scope: CompanyScope,
+  id: string,
+): Promise<ProductRow> {
+  const [row] = await db.select().from(products).where(ownProduct(scope, id));
   if (!row) throw AppError.notFound(PRODUCT_MESSAGES.notFound);
   return row;
 }
@@ -100,11 +104,11 @@ async function findOwnProduct(db: Database, companyId: string, id: string): Prom
 export async function listCompanyProducts(
   db: Database,
   storage: Storage,
-  companyId: string,
+  scope: CompanyScope,
   query: { q?: string | undefined; page: number; page_size: number },
 ): Promise<ProductList> {
   const where = and(
-    eq(products.companyId, companyId),
+    eq(products.companyId, scope.id),
     isNull(products.deletedAt),
     query.q ? ilike(products.title, likePattern(query.q)) : undefined,
   );
@@ -120,29 +124,29 @@ export async function listCompanyProducts(
 export async function getCompanyProduct(
   db: Database,
   storage: Storage,
-  companyId: string,
+  scope: CompanyScope,
   id: string,
 ): Promise<Product> {
-  return toProductDto(await findOwnProduct(db, companyId, id), storage);
+  return toProductDto(await findOwnProduct(db, scope, id), storage);
 }
 
 /** spec 02 §5, §7: the collector id is copied on; `need` says if one is required. */
 export async function createProduct(
   db: Database,
   storage: Storage,
-  companyId: string,
+  scope: CompanyScope,
   input: CreateProductBody & { title: string; price_cents: number; stock: number },
   need: CollectorIdNeed = { collector_id_required: true, connected_collector_id: null },
 ): Promise<Product> {
   const collectorId =
-    need.connected_collector_id ?? collectorIdOf(await findCompanyProfile(db, companyId));
+    need.connected_collector_id ?? collectorIdOf(await findCompanyProfile(db, scope));
   if (!collectorId && need.collector_id_required) {
     throw new AppError('COLLECTOR_ID_REQUIRED', PRODUCT_MESSAGES.collectorRequired, 409);
   }
   const [row] = await db
     .insert(products)
     .values({
-      companyId,
+      companyId: scope.id,
       title: input.title,
       description: input.description ?? '',
       priceCents: input.price_cents,
@@ -165,11 +169,11 @@ export async function createProduct(
 export async function updateProduct(
   db: Database,
   storage: Storage,
-  companyId: string,
+  scope: CompanyScope,
   id: string,
   input: UpdateProductBody,
 ): Promise<Product> {
-  const current = await findOwnProduct(db, companyId, id);
+  const current = await findOwnProduct(db, scope, id);
   let images: ProductImageKeys[] | undefined;
   let removed: ProductImageKeys[] = [];
   if (input.image_urls) {
@@ -203,7 +207,7 @@ export async function updateProduct(
     // The images are replaced only if nobody changed them since we read them.
     .where(
       and(
-        ownProduct(companyId, id),
+        ownProduct(scope, id),
         images ? sql`${products.images} = ${JSON.stringify(current.images)}::jsonb` : undefined,
       ),
     )
@@ -215,14 +219,6 @@ export async function updateProduct(
   return toProductDto(row, storage);
 }
 
-async function deleteImages(storage: Storage, images: ProductImageKeys[]): Promise<void> {
-  await Promise.all(
-    images
-      .flatMap((image) => [image.display, image.thumbnail])
-      .map((key) => storage.delete('public', key).catch(() => undefined)),
-  );
-}
-
 /**
  * DELETE: the product disappears from the company, the catalogue and checkout.
  * The row stays (deleted_at) so orders keep naming it; its images are removed.
@@ -230,46 +226,17 @@ async function deleteImages(storage: Storage, images: ProductImageKeys[]): Promi
 export async function deleteProduct(
   db: Database,
   storage: Storage,
-  companyId: string,
+  scope: CompanyScope,
   id: string,
 ): Promise<void> {
-  const current = await findOwnProduct(db, companyId, id);
+  const current = await findOwnProduct(db, scope, id);
   const [row] = await db
     .update(products)
     .set({ deletedAt: new Date(), isActive: false, images: [], updatedAt: new Date() })
-    .where(ownProduct(companyId, id))
+    .where(ownProduct(scope, id))
     .returning({ id: products.id });
   if (!row) throw AppError.notFound(PRODUCT_MESSAGES.notFound);
   await deleteImages(storage, current.images);
-}
-
-const IMAGE_REJECTION_STATUS: Record<ImageError['reason'], number> = {
-  too_large: 413,
-  too_many_pixels: 413,
-  not_an_image: 400,
-  unreadable: 400,
-  busy: 503,
-};
-
-/** Runs `work` on each file in turn; an ImageError names the file in Spanish. */
-async function eachFile<T>(files: FormFile[], work: (file: FormFile) => Promise<T>): Promise<T[]> {
-  const results: T[] = [];
-  for (const file of files) {
-    try {
-      results.push(await work(file));
-    } catch (error) {
-      if (!(error instanceof ImageError)) throw error;
-      if (error.reason === 'busy') throw new AppError(ERROR_CODES.unavailable, error.message, 503);
-      const message = PRODUCT_MESSAGES.imageUploadFailed(
-        file.filename || 'sin nombre',
-        error.message,
-      );
-      throw new AppError('IMAGE_REJECTED', message, IMAGE_REJECTION_STATUS[error.reason], {
-        file: message,
-      });
-    }
-  }
-  return results;
 }
 
 /**
@@ -280,12 +247,12 @@ async function eachFile<T>(files: FormFile[], work: (file: FormFile) => Promise<
 export async function addProductImages(
   db: Database,
   storage: Storage,
-  companyId: string,
+  scope: CompanyScope,
   id: string,
   files: FormFile[],
 ): Promise<Product> {
   if (files.length === 0) throw AppError.validation(PRODUCT_MESSAGES.noImages);
-  const current = await findOwnProduct(db, companyId, id);
+  const current = await findOwnProduct(db, scope, id);
   if (current.images.length + files.length > MAX_PRODUCT_IMAGES) {
     throw AppError.validation(PRODUCT_MESSAGES.tooManyImages);
   }
@@ -296,7 +263,7 @@ export async function addProductImages(
   const added: ProductImageKeys[] = [];
   try {
     for (const image of prepared) {
-      const base = `products/${companyId}/${id}/${randomBytes(8).toString('hex')}`;
+      const base = `products/${scope.id}/${id}/${randomBytes(8).toString('hex')}`;
       const keys = { display: `${base}-1200.webp`, thumbnail: `${base}-480.webp` };
       await storage.put('public', keys.display, image.display, 'image/webp');
       await storage.put('public', keys.thumbnail, image.thumbnail, 'image/webp');
@@ -310,7 +277,7 @@ export async function addProductImages(
       })
       .where(
         and(
-          ownProduct(companyId, id),
+          ownProduct(scope, id),
           sql`jsonb_array_length(${products.images}) + ${added.length} <= ${MAX_PRODUCT_IMAGES}`,
         ),
       )
@@ -335,74 +302,6 @@ export async function findProduct(
     .from(products)
     .where(and(eq(products.id, id), isNull(products.deletedAt)));
   return row ?? null;
-}
-
-/**
- * A seller's catalogue (spec 02 §1): active, in-stock products of the given
- * companies (those that ship to the seller's province), newest first, with
- * search by title and filters by category and company, served by the
- * partial indexes on sellable products. The caller may pass a recent total.
- */
-export async function listCatalogueProducts(
-  db: Database,
-  companyIds: string[],
-  query: {
-    q?: string | undefined;
-    category?: string | undefined;
-    company_id?: string | undefined;
-    page: number;
-    page_size: number;
-  },
-  /** A total counted moments ago for the same filters: the count is skipped. */
-  options: { knownTotal?: number } = {},
-): Promise<{ rows: ProductRow[]; total: number }> {
-  if (companyIds.length === 0) return { rows: [], total: 0 };
-  const where = and(
-    sellableOf(companyIds),
-    query.q?.trim() ? ilike(products.title, likePattern(query.q.trim())) : undefined,
-    query.category?.trim() ? eq(products.category, query.category.trim()) : undefined,
-    query.company_id ? eq(products.companyId, query.company_id) : undefined,
-  );
-  return productPage(db, where, query, options.knownTotal);
-}
-
-function sellableOf(companyIds: string[]): SQL | undefined {
-  return and(
-    inArray(products.companyId, companyIds),
-    eq(products.isActive, true),
-    isNull(products.deletedAt),
-    sql`${products.stock} > 0`,
-  );
-}
-
-/** The categories present among the sellable products of these companies (for filters). */
-export async function catalogueCategories(db: Database, companyIds: string[]): Promise<string[]> {
-  if (companyIds.length === 0) return [];
-  const rows = await db
-    .selectDistinct({ category: products.category })
-    .from(products)
-    .where(and(sellableOf(companyIds), sql`${products.category} <> ''`))
-    .orderBy(products.category)
-    .limit(200);
-  return rows.map((row) => row.category);
-}
-
-/** GET /api/admin/products: every company's products (not deleted), read-only. */
-export async function listAllProducts(
-  db: Database,
-  query: {
-    q?: string | undefined;
-    company_id?: string | undefined;
-    page: number;
-    page_size: number;
-  },
-): Promise<{ rows: ProductRow[]; total: number }> {
-  const where = and(
-    isNull(products.deletedAt),
-    query.q?.trim() ? ilike(products.title, likePattern(query.q.trim())) : undefined,
-    query.company_id ? eq(products.companyId, query.company_id) : undefined,
-  );
-  return productPage(db, where, query);
 }
 
 /** One column of each of these products, by id (deleted ones too). */

@@ -4,6 +4,7 @@ import type {
   CompanySettings,
   UpdateCompanySettingsBody,
 } from '@shared/company/company-settings.schema';
+import type { CompanyScope } from '../../lib/scope';
 import type { Database, Transaction } from '../../db/client';
 import type { Storage } from '../../lib/storage';
 import { profiles } from './profiles.table';
@@ -14,9 +15,9 @@ import { collectorIdOf, findProfile, lockProfile, type ProfileRow } from './prof
  * logo), how many sellers it can reach, and which companies ship to a province.
  */
 
-export async function findCompanyProfile(db: Database, companyId: string): Promise<ProfileRow> {
-  const row = await findProfile(db, companyId);
-  if (!row || row.role !== 'company') throw new Error(`no company profile ${companyId}`);
+export async function findCompanyProfile(db: Database, scope: CompanyScope): Promise<ProfileRow> {
+  const row = await findProfile(db, scope.id);
+  if (!row || row.role !== 'company') throw new Error(`no company profile ${scope.id}`);
   return row;
 }
 
@@ -36,11 +37,11 @@ export function toCompanySettings(
 /** Whether a settings change sets another MercadoPago collector id (step-up first). */
 export async function changesCollectorId(
   db: Database,
-  companyId: string,
+  scope: CompanyScope,
   input: UpdateCompanySettingsBody,
 ): Promise<boolean> {
   if (input.provider_collector_id === undefined) return false;
-  const current = await findCompanyProfile(db, companyId);
+  const current = await findCompanyProfile(db, scope);
   return (input.provider_collector_id || null) !== collectorIdOf(current);
 }
 
@@ -52,13 +53,13 @@ export async function changesCollectorId(
  */
 export async function updateCompanySettings(
   db: Database,
-  companyId: string,
+  scope: CompanyScope,
   input: UpdateCompanySettingsBody,
   onCollectorIdChange?: CollectorIdHook,
 ): Promise<ProfileRow> {
   return db.transaction(async (tx) => {
-    const current = await lockProfile(tx, companyId);
-    if (!current || current.role !== 'company') throw new Error(`no company profile ${companyId}`);
+    const current = await lockProfile(tx, scope.id);
+    if (!current || current.role !== 'company') throw new Error(`no company profile ${scope.id}`);
     const paymentDetails = { ...current.paymentDetails };
     if (input.provider_collector_id !== undefined) {
       if (input.provider_collector_id)
@@ -73,11 +74,11 @@ export async function updateCompanySettings(
           ? { shippingProvinces: [...new Set(input.shipping_provinces)] }
           : {}),
       })
-      .where(eq(profiles.id, companyId))
+      .where(eq(profiles.id, scope.id))
       .returning();
-    if (!row) throw new Error(`no company profile ${companyId}`);
+    if (!row) throw new Error(`no company profile ${scope.id}`);
     const [before, after] = [collectorIdOf(current), collectorIdOf(row)];
-    if (before !== after) await onCollectorIdChange?.(tx, { companyId, before, after });
+    if (before !== after) await onCollectorIdChange?.(tx, { companyId: scope.id, before, after });
     return row;
   });
 }
@@ -91,15 +92,15 @@ export type CollectorIdHook = (
 /** Puts a company's collector id back as it was ('No fui yo'), in the caller's transaction. */
 export async function restoreCollectorId(
   tx: Transaction,
-  companyId: string,
+  scope: CompanyScope,
   value: string | null,
 ): Promise<void> {
-  const current = await lockProfile(tx, companyId);
+  const current = await lockProfile(tx, scope.id);
   if (!current || current.role !== 'company') return;
   const paymentDetails = { ...current.paymentDetails };
   if (value) paymentDetails.provider_collector_id = value;
   else delete paymentDetails.provider_collector_id;
-  await tx.update(profiles).set({ paymentDetails }).where(eq(profiles.id, companyId));
+  await tx.update(profiles).set({ paymentDetails }).where(eq(profiles.id, scope.id));
 }
 
 /**
@@ -109,13 +110,13 @@ export async function restoreCollectorId(
 export async function replaceCompanyLogo(
   db: Database,
   storage: Storage,
-  companyId: string,
+  scope: CompanyScope,
   png: Buffer,
 ): Promise<string> {
-  const current = await findCompanyProfile(db, companyId);
-  const key = `logos/${companyId}/logo-${Date.now().toString(36)}.png`;
+  const current = await findCompanyProfile(db, scope);
+  const key = `logos/${scope.id}/logo-${Date.now().toString(36)}.png`;
   await storage.put('public', key, png, 'image/png');
-  await db.update(profiles).set({ logoKey: key }).where(eq(profiles.id, companyId));
+  await db.update(profiles).set({ logoKey: key }).where(eq(profiles.id, scope.id));
   if (current.logoKey && current.logoKey !== key) {
     await storage.delete('public', current.logoKey).catch(() => undefined);
   }
@@ -125,9 +126,9 @@ export async function replaceCompanyLogo(
 /** GET /api/company/sellers: every registered seller, and those in the company's provinces. */
 export async function countSellersFor(
   db: Database,
-  companyId: string,
+  scope: CompanyScope,
 ): Promise<{ count: number; in_shipping_provinces: number }> {
-  const company = await findCompanyProfile(db, companyId);
+  const company = await findCompanyProfile(db, scope);
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,

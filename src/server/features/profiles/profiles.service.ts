@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Profile, Role } from '@shared/accounts/accounts.schema';
 import type { Province } from '@shared/provinces';
+import type { SellerScope } from '../../lib/scope';
 import type { Database, Transaction } from '../../db/client';
 import type { Storage } from '../../lib/storage';
 import { profiles } from './profiles.table';
@@ -81,7 +82,7 @@ export function collectorIdOf(row: Pick<ProfileRow, 'paymentDetails'>): string |
  */
 export async function adjustSellerTally(
   tx: Transaction,
-  sellerId: string,
+  scope: SellerScope,
   change: { points: number; sales: number },
 ): Promise<void> {
   await tx
@@ -90,7 +91,7 @@ export async function adjustSellerTally(
       points: sql`${profiles.points} + ${change.points}`,
       sales: sql`${profiles.sales} + ${change.sales}`,
     })
-    .where(eq(profiles.id, sellerId));
+    .where(eq(profiles.id, scope.id));
 }
 
 /** These columns of the profiles with these ids (each once); no query for none. */

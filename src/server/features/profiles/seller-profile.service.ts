@@ -4,6 +4,7 @@ import type {
   SellerSettings,
   UpdateSellerSettingsBody,
 } from '@shared/seller/seller.schema';
+import type { SellerScope } from '../../lib/scope';
 import type { Database, Transaction } from '../../db/client';
 import { profiles } from './profiles.table';
 import { findProfile, lockProfile, type ProfileRow } from './profiles.service';
@@ -69,11 +70,11 @@ function payoutDetailsAfter(
  */
 export async function changesPayoutDestination(
   db: Database,
-  sellerId: string,
+  scope: SellerScope,
   input: UpdateSellerSettingsBody,
 ): Promise<boolean> {
   if (!input.payment_method && !input.payment_details) return false;
-  const current = await findProfile(db, sellerId);
+  const current = await findProfile(db, scope.id);
   if (!current) return false;
   return payoutDetailsDiffer(current, {
     paymentMethod: input.payment_method ?? current.paymentMethod,
@@ -95,14 +96,14 @@ export async function changesPayoutDestination(
  */
 export async function updateSellerSettings(
   db: Database,
-  sellerId: string,
+  scope: SellerScope,
   input: UpdateSellerSettingsBody,
   afterSave?: (tx: Transaction, saved: { before: ProfileRow; after: ProfileRow }) => Promise<void>,
   now = new Date(),
 ): Promise<ProfileRow> {
   return db.transaction(async (tx) => {
-    const current = await lockProfile(tx, sellerId);
-    if (!current || current.role !== 'seller') throw new Error(`no seller profile ${sellerId}`);
+    const current = await lockProfile(tx, scope.id);
+    if (!current || current.role !== 'seller') throw new Error(`no seller profile ${scope.id}`);
     const method = input.payment_method ?? current.paymentMethod;
     const paymentDetails = payoutDetailsAfter(current, input);
     const replaced =
@@ -116,9 +117,9 @@ export async function updateSellerSettings(
         paymentDetails,
         ...(replaced ? { payoutDetailsChangedAt: now } : {}),
       })
-      .where(eq(profiles.id, sellerId))
+      .where(eq(profiles.id, scope.id))
       .returning();
-    if (!row) throw new Error(`no seller profile ${sellerId}`);
+    if (!row) throw new Error(`no seller profile ${scope.id}`);
     await afterSave?.(tx, { before: current, after: row });
     return row;
   });

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { normalizeCbu } from '@shared/bank-data';
+import type { SellerScope } from '../../lib/scope';
 import type { Database, Transaction } from '../../db/client';
 import { profiles } from './profiles.table';
 
@@ -25,7 +26,7 @@ export function payoutKeysOf(details: Record<string, string>): PayoutKeys {
 /** Other sellers whose saved payout details share a CBU, an alias or a MercadoPago e-mail with these. */
 export async function sellersSharingPayoutKeys(
   tx: Transaction,
-  sellerId: string,
+  scope: SellerScope,
   keys: PayoutKeys,
 ): Promise<{ id: string; name: string; matches: (keyof PayoutKeys)[] }[]> {
   const details = profiles.paymentDetails;
@@ -40,7 +41,7 @@ export async function sellersSharingPayoutKeys(
   const rows = await tx
     .select({ id: profiles.id, name: profiles.name, cbu: cbuOf, alias: aliasOf, email: emailOf })
     .from(profiles)
-    .where(and(eq(profiles.role, 'seller'), ne(profiles.id, sellerId), or(...conditions)));
+    .where(and(eq(profiles.role, 'seller'), ne(profiles.id, scope.id), or(...conditions)));
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -51,11 +52,11 @@ export async function sellersSharingPayoutKeys(
 }
 
 /** Bans a seller (confirmed fraud), once: answers whether this call banned them. */
-export async function banSeller(tx: Transaction, sellerId: string, at: Date): Promise<boolean> {
+export async function banSeller(tx: Transaction, scope: SellerScope, at: Date): Promise<boolean> {
   const banned = await tx
     .update(profiles)
     .set({ bannedAt: at })
-    .where(and(eq(profiles.id, sellerId), eq(profiles.role, 'seller'), isNull(profiles.bannedAt)))
+    .where(and(eq(profiles.id, scope.id), eq(profiles.role, 'seller'), isNull(profiles.bannedAt)))
     .returning({ id: profiles.id });
   return banned.length > 0;
 }

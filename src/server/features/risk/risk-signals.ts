@@ -7,7 +7,7 @@ import { argentineDay } from '@shared/time';
 import type { RiskThresholds } from '../../config/env';
 import type { Transaction } from '../../db/client';
 import { mailboxOf } from '../notifications/notifications.service';
-import { recentOrdersFrom, sellerRefundShare } from '../orders/order-signals.service';
+import { recentOrdersFrom, sellerRefundShare } from './order-signals.service';
 import type { OrderTransition } from '../orders/order-workflow';
 import type { LinkOrderRow } from '../orders/orders.service';
 import { profileContacts, type ProfileRow } from '../profiles/profiles.service';
@@ -17,6 +17,7 @@ import {
   type PayoutKeys,
 } from '../profiles/seller-standing.service';
 import { riskEvents, riskFlags, sellerSightings } from './risk.table';
+import { sellerScope } from '../../lib/scope';
 
 /**
  * The risk center's signals, each written as an event under the seller's open
@@ -221,7 +222,7 @@ export async function payoutDetailsSignals(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${value}, 0))`);
   }
   await quietly(tx, options.onError, async (sp) => {
-    const others = await sellersSharingPayoutKeys(sp, saved.after.id, changed);
+    const others = await sellersSharingPayoutKeys(sp, sellerScope(saved.after.id), changed);
     for (const other of others) {
       const what = other.matches.map((key) => KEY_LABELS[key](changed)).join(', ');
       await raiseRisk(sp, {

@@ -9,12 +9,12 @@ import {
   type RiskQuery,
 } from '@shared/risk/risk.schema';
 import type { Database, Transaction } from '../../db/client';
-import type { PlatformScope } from '../../lib/scope';
+import { type PlatformScope, sellerScope } from '../../lib/scope';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit.service';
 import { endSessionsOf } from '../auth/users.service';
 import { sendNotice } from '../notifications/notifications.service';
-import { lockOrders, orderReferences } from '../orders/order-signals.service';
+import { lockOrders, orderReferences } from './order-signals.service';
 import { profileContacts } from '../profiles/profiles.service';
 import { banSeller } from '../profiles/seller-standing.service';
 import { clawBackSellerCommission } from '../settlements/ledger.service';
@@ -227,7 +227,7 @@ export async function resolveRiskFlag(
       reversed = await clawBackSellerCommission(tx, { sellerId: flag.sellerId, orderIds, at: now });
       await tx.update(riskFlags).set({ reversedCents: reversed }).where(eq(riskFlags.id, flag.id));
       flag.reversedCents = reversed;
-      if (await banSeller(tx, flag.sellerId, now)) {
+      if (await banSeller(tx, sellerScope(flag.sellerId), now)) {
         await endSessionsOf(tx, flag.sellerId);
       }
       await sendNotice(tx, {

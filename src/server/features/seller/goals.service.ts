@@ -2,7 +2,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { SELLER_MESSAGES, type Goal, type PutGoalBody } from '@shared/seller/seller.schema';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { argentineMonth, sellerMonthTotals } from '../orders/orders-metrics.service';
+import { argentineMonth } from '@shared/time';
+import { sellerMonthTotals } from '../orders/orders-metrics.service';
 import type { OrderRow } from '../orders/orders.service';
 import { sellerGoals } from './goals.table';
 

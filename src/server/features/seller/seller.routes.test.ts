@@ -4,7 +4,7 @@ import { BANK_DATA_MESSAGES } from '@shared/bank-data';
 import { SELLER_MESSAGES } from '@shared/seller/seller.schema';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
-import { argentineMonth } from '../orders/orders-metrics.service';
+import { argentineMonth } from '@shared/time';
 import { transitionOrder } from '../orders/order-workflow';
 import { SYSTEM } from '../orders/orders.service';
 import { profiles } from '../profiles/profiles.table';

@@ -19,11 +19,8 @@ import { requireStepUp } from '../account-security/step-up';
 import { actorOf } from '../accounts/role-guard';
 import { listOrders } from '../orders/orders-query.service';
 import { linkCodesFor, payLink } from '../orders/seller-links.service';
-import {
-  catalogueCategories,
-  listCatalogueProducts,
-  toProductDto,
-} from '../products/products.service';
+import { catalogueCategories, listCatalogueProducts } from '../products/product-catalogue.service';
+import { toProductDto } from '../products/products.service';
 import { companiesShippingTo } from '../profiles/company-profile.service';
 import { findProfile, profileSummaries } from '../profiles/profiles.service';
 import {
@@ -33,6 +30,7 @@ import {
   updateSellerSettings,
 } from '../profiles/seller-profile.service';
 import { goalWithProgress, sellerGoalsWithProgress, setSellerGoal } from './goals.service';
+import { sellerScope } from '../../lib/scope';
 
 /** How long a province's filter lists (categories, companies) are reused. */
 const FILTERS_TTL_MS = 30_000;
@@ -189,7 +187,7 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
         when: (request) =>
           changesPayoutDestination(
             app.db,
-            actorOf(request).userId,
+            sellerScope(actorOf(request).userId),
             request.body as UpdateSellerSettingsBody,
           ),
       }),
@@ -198,7 +196,7 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
       toSellerSettings(
         await updateSellerSettings(
           app.db,
-          actorOf(request).userId,
+          sellerScope(actorOf(request).userId),
           request.body,
           async (tx, saved) => {
             // Payout details another seller already uses flag both (risk center).

@@ -13,7 +13,7 @@ import {
   placeTransferOrder,
 } from '../../../../tests/factories/pay-world';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
-import { argentineDay } from '../orders/orders-totals';
+import { argentineDay } from '@shared/time';
 import { companyBalance, companyBalances, sellerBalance } from './balances.service';
 import { statementList } from './statements.service';
 

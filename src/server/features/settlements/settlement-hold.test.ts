@@ -8,7 +8,7 @@ import {
   moveOrder,
 } from '../../../../tests/factories/pay-world';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { argentineDay } from '../orders/orders-totals';
+import { argentineDay } from '@shared/time';
 import { sellerBalance } from './balances.service';
 import { sellerPayouts } from './payouts.service';
 

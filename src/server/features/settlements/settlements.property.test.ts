@@ -9,7 +9,7 @@ import {
   type PayWorld,
 } from '../../../../tests/factories/pay-world';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
-import { argentineDay } from '../orders/orders-totals';
+import { argentineDay } from '@shared/time';
 import { companyBalance } from './balances.service';
 import { ledgerEntries } from './ledger.table';
 import { createPayoutBatch, markPayoutBatchPaid, sellerPayouts } from './payouts.service';

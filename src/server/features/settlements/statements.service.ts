@@ -7,16 +7,20 @@ import type {
 } from '@shared/settlements/settlements.schema';
 import { SETTLEMENT_MESSAGES } from '@shared/settlements/settlements.schema';
 import { formatArs } from '@shared/money';
-import { argentineMonthStart, nextMonth } from '@shared/time';
+import {
+  argentineDay,
+  argentineMonth,
+  argentineMonthStart,
+  nextMonth,
+  previousMonth,
+} from '@shared/time';
 import type { Database } from '../../db/client';
 import type { CompanyScope, PlatformScope } from '../../lib/scope';
 import { AppError } from '../../lib/app-error';
 import { argentineMonthSql } from '../../lib/sql-time';
 import { recordAudit } from '../audit/audit.service';
 import { sendNotice } from '../notifications/notifications.service';
-import { argentineMonth } from '../orders/orders-metrics.service';
 import { orderSummaries } from '../orders/orders-query.service';
-import { argentineDay } from '../orders/orders-totals';
 import { profileContacts, profileIdsWithRole } from '../profiles/profiles.service';
 import { companyPayments } from './company-payments.table';
 import { companyBalance, companyBalances } from './balances.service';
@@ -328,12 +332,6 @@ export async function recordCompanyPayment(
       },
     });
   });
-}
-
-/** The Argentine month before the one `now` falls in. */
-export function previousMonth(now: Date): string {
-  const [year, month] = argentineMonth(now).split('-').map(Number) as [number, number];
-  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
 }
 
 /**

@@ -10,9 +10,7 @@ import {
 } from '../../../../tests/factories/pay-world';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { PERIOD_MESSAGES } from '@shared/messages';
-import { argentineTime, nextMonth } from '@shared/time';
-import { argentineMonth } from '../orders/orders-metrics.service';
-import { argentineDay } from '../orders/orders-totals';
+import { argentineDay, argentineMonth, argentineTime, nextMonth } from '@shared/time';
 import { DEMO_PLATFORM_BANK } from '../../config/store-config';
 import { notifyStatementsReady } from './statements.service';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { StoreCatalogueFile } from '@shared/store/store-import.schema';
-import type { Seeder } from '../../db/seed';
+import type { Seeder } from '../../db/seed/seeder';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import { importStoreCatalogue } from './store-import.service';
 import { storeProducts } from './store-catalogue.table';

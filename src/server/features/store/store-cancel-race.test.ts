@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { cancelStoreCheckout } from './store-payment.service';
 import { confirmStoreTransfer } from './store-orders.service';
 import type { Database } from '../../db/client';
-import { seedTestCatalogue } from '../store-catalogue/store-test-helpers';
+import { seedTestCatalogue } from '../../../../tests/factories/store-catalogue';
 import { storeVariants } from '../store-catalogue/store-catalogue.table';
 import { orders as storeOrders } from '../orders/orders.table';
 

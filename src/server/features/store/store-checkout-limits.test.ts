@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_CHECKOUT_LIMIT_MESSAGES } from '@shared/store/store.schema';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { clientKey } from '../../lib/client-key';
-import { seedTestCatalogue } from '../store-catalogue/store-test-helpers';
+import { seedTestCatalogue } from '../../../../tests/factories/store-catalogue';
 import { storeVariants } from '../store-catalogue/store-catalogue.table';
 import { orders as storeOrders } from '../orders/orders.table';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { seedTestCatalogue } from '../store-catalogue/store-test-helpers';
+import { seedTestCatalogue } from '../../../../tests/factories/store-catalogue';
 import { storeVariants } from '../store-catalogue/store-catalogue.table';
 import { orders as storeOrders } from '../orders/orders.table';
 

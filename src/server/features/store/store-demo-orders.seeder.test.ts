@@ -5,7 +5,7 @@ import { demoAccountsSeeder } from '../accounts/demo-accounts.seeder';
 import { orderLines, orders, orderStatusHistory } from '../orders/orders.table';
 import { storeVariants } from '../store-catalogue/store-catalogue.table';
 import { storeDemoSeeder } from '../store-catalogue/store-demo.seeder';
-import { seedTestCatalogue } from '../store-catalogue/store-test-helpers';
+import { seedTestCatalogue } from '../../../../tests/factories/store-catalogue';
 import { storeDemoOrdersSeeder } from './store-demo-orders.seeder';
 
 /** What a seeder is given at start, from a test app. */

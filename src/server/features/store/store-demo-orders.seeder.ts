@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Seeder } from '../../db/seed';
+import type { Seeder } from '../../db/seed/seeder';
 import { profileIdsWithRole } from '../profiles/profiles.service';
 import { variantsWithProducts } from '../store-catalogue/store-catalogue.service';
 import { countStoreOrders } from '../orders/store-channel.service';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
 import { buy, createPayWorld, type PayWorld } from '../../../../tests/factories/pay-world';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
-import { seedTestCatalogue } from '../store-catalogue/store-test-helpers';
+import { seedTestCatalogue } from '../../../../tests/factories/store-catalogue';
 
 const APP = 'http://localhost:3000';
 

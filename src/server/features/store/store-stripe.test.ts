@@ -6,7 +6,7 @@ import {
   seedTestCatalogue,
   startFakeStripe,
   type FakeStripe,
-} from '../store-catalogue/store-test-helpers';
+} from '../../../../tests/factories/store-catalogue';
 import { countPaymentEvents } from '../payments/payment-events.service';
 import { storeVariants } from '../store-catalogue/store-catalogue.table';
 import { orders as storeOrders } from '../orders/orders.table';

@@ -5,7 +5,7 @@ import { STORE_CHECKOUT_MESSAGES } from '@shared/store/store.schema';
 import { CHECKOUT_PAGE_MESSAGES } from '@shared/store/checkout.schema';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { DEMO_PLATFORM_BANK } from '../../config/store-config';
-import { seedTestCatalogue } from '../store-catalogue/store-test-helpers';
+import { seedTestCatalogue } from '../../../../tests/factories/store-catalogue';
 import { storeVariants } from '../store-catalogue/store-catalogue.table';
 import { orders as storeOrders } from '../orders/orders.table';
 import { expireDueOrders } from '../orders/order-workflow';

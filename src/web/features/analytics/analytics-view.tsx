@@ -11,7 +11,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { channelLabel, type AnalyticsReport } from '@shared/analytics/analytics.schema';
 import { formatBpsAsPercent } from '@shared/commission';
 import { formatArs } from '@shared/money';
-import { argentineDay, formatCalendarDay, formatShortDay } from '@shared/time';
+import { argentineDay, formatCalendarDay, formatShortDay, shiftDay } from '@shared/time';
 import { QueryFallback } from '@web/components/data-list';
 import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
@@ -32,10 +32,7 @@ const count = (value: number, one: string, many: string) =>
 
 function rangeOf(period: Period, now = new Date()): { from: string; to: string } {
   const to = argentineDay(now);
-  const from = new Date(Date.parse(`${to}T12:00:00Z`) - (period - 1) * 86_400_000)
-    .toISOString()
-    .slice(0, 10);
-  return { from, to };
+  return { from: shiftDay(to, -(period - 1)), to };
 }
 
 const TEXT = {

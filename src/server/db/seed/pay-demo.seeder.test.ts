@@ -11,11 +11,11 @@ import { argentineDay } from '@shared/time';
 import { signIn } from '../../../../tests/factories/accounts';
 import { sellerTally } from '../../../../tests/factories/pay-world';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { DEMO_ACCOUNTS, demoAccountsSeeder } from '../accounts/demo-accounts.seeder';
-import { findUserByEmail } from '../auth/users.service';
-import { sellerTallyFromOrders } from '../orders/orders.service';
-import { emailOutbox } from '../notifications/notifications.table';
-import { products } from '../products/products.table';
+import { DEMO_ACCOUNTS, demoAccountsSeeder } from '../../features/accounts/demo-accounts.seeder';
+import { findUserByEmail } from '../../features/auth/users.service';
+import { sellerTallyFromOrders } from '../../features/orders/orders.service';
+import { emailOutbox } from '../../features/notifications/notifications.table';
+import { products } from '../../features/products/products.table';
 import { DEMO_SELLER_CBU, payDemoSeeder } from './pay-demo.seeder';
 
 const demo = (role: 'company' | 'seller' | 'admin') =>

@@ -16,9 +16,9 @@ import {
 import { statusSteps } from '../../../../tests/factories/order-steps';
 import { release, reserveProductUnits } from '../inventory/inventory.service';
 import { products } from '../products/products.table';
-import { transitionOrder } from '../orders/order-workflow';
-import { sellerTallyFromOrders } from '../orders/orders.service';
-import { orderDailyTotals, orders, orderStatusHistory, orderTotals } from '../orders/orders.table';
+import { transitionOrder } from './order-workflow';
+import { sellerTallyFromOrders } from './orders.service';
+import { orderDailyTotals, orders, orderStatusHistory, orderTotals } from './orders.table';
 
 describe('the points rule (API.md "Points")', () => {
   it('awards 10 points plus 1 per whole $1.000 of the seller commission', () => {

@@ -14,7 +14,7 @@ import {
 } from '../../../../tests/factories/pay-world';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { auditLog } from '../audit/audit.table';
-import { orderStatusHistory, orderTotals } from '../orders/orders.table';
+import { orderStatusHistory, orderTotals } from './orders.table';
 import { products } from '../products/products.table';
 
 describe('a company releases the units of an unpaid order from Pedidos', () => {

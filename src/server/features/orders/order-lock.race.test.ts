@@ -10,8 +10,8 @@ import {
   moveOrder,
 } from '../../../../tests/factories/pay-world';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import type { TransitionResult, OrderWorkflow } from '../orders/order-workflow';
-import { findOrder } from '../orders/orders.service';
+import type { TransitionResult, OrderWorkflow } from './order-workflow';
+import { findOrder } from './orders.service';
 
 /*
  * transitionOrder reads the order with SELECT … FOR UPDATE: a second change of

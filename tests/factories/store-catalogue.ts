@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StoreCatalogueFile } from '@shared/store/store-import.schema';
-import type { Database } from '../../db/client';
-import { importStoreCatalogue } from './store-import.service';
+import type { Database } from '../../src/server/db/client';
+import { importStoreCatalogue } from '../../src/server/features/store-catalogue/store-import.service';
 
 /** Test data: a small catalogue written through the real importer. */
 export async function seedTestCatalogue(db: Database) {

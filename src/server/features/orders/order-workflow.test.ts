@@ -15,10 +15,10 @@ import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../test
 import { findProduct } from '../products/products.service';
 import { ledgerEntries } from '../settlements/ledger.table';
 import { emailOutbox, notifications } from '../notifications/notifications.table';
-import { changeOrderStatusAudited } from '../orders/order-actions.service';
-import { transitionOrder, type OrderWorkflow } from '../orders/order-workflow';
-import { findOrder } from '../orders/orders.service';
-import { orderStatusHistory, orderTotals } from '../orders/orders.table';
+import { changeOrderStatusAudited } from './order-actions.service';
+import { transitionOrder, type OrderWorkflow } from './order-workflow';
+import { findOrder } from './orders.service';
+import { orderStatusHistory, orderTotals } from './orders.table';
 
 /*
  * What a status change does is the workflow buildApp hands in (order-workflow.ts):

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { OrderStatus } from '@shared/order-status';
 import type { PutGoalBody } from '@shared/seller/seller.schema';
 import {
@@ -7,19 +6,23 @@ import {
   argentineMonth,
   argentineTime as argentineWallTime,
 } from '@shared/time';
-import type { Database } from '../../db/client';
+import type { Database } from '../client';
 import { AppError } from '../../lib/app-error';
-import { writeClicks, type ClickInput } from '../analytics/click-recorder';
-import { datePastNotifications, notificationMark } from '../notifications/inbox.service';
-import { notifyPayoutsPaid } from '../notifications/notifications.service';
-import { transitionOrder, type OrderWorkflow } from '../orders/order-workflow';
-import { insertOrder, SYSTEM } from '../orders/orders.service';
-import { linkCodeFor } from '../orders/seller-links.service';
-import { reserveProductUnits } from '../inventory/inventory.service';
-import { setSellerGoal } from '../seller/goals.service';
-import { createPayoutBatch, markPayoutBatchPaid } from '../settlements/payouts.service';
-import { companyBalance } from '../settlements/balances.service';
-import { recordCompanyPayment } from '../settlements/statements.service';
+import { writeClicks, type ClickInput } from '../../features/analytics/click-recorder';
+import { demoVisits } from './demo-visits';
+import {
+  datePastNotifications,
+  notificationMark,
+} from '../../features/notifications/inbox.service';
+import { notifyPayoutsPaid } from '../../features/notifications/notifications.service';
+import { transitionOrder, type OrderWorkflow } from '../../features/orders/order-workflow';
+import { insertOrder, SYSTEM } from '../../features/orders/orders.service';
+import { linkCodeFor } from '../../features/orders/seller-links.service';
+import { reserveProductUnits } from '../../features/inventory/inventory.service';
+import { setSellerGoal } from '../../features/seller/goals.service';
+import { createPayoutBatch, markPayoutBatchPaid } from '../../features/settlements/payouts.service';
+import { companyBalance } from '../../features/settlements/balances.service';
+import { recordCompanyPayment } from '../../features/settlements/statements.service';
 
 const HOUR = 3_600_000;
 /** Events older than this are history, not news: read, and no e-mail. */
@@ -359,51 +362,4 @@ export async function writeDemoHistory(input: DemoHistory): Promise<number> {
       }
     }
   }
-}
-
-/** Where the demo's visits come from, most of them WhatsApp, as sellers share there. */
-const DEMO_CHANNELS = [
-  'whatsapp',
-  'whatsapp',
-  'whatsapp',
-  'instagram',
-  'qr',
-  'whatsapp',
-  'direct',
-  'share',
-];
-
-/**
- * The visits to a demo sale's link in the two days before it (a few to a
- * dozen people; some came back within the half hour), the last one the
- * buyer's. Made from the sale's key, so every start makes the same ones.
- */
-function demoVisits(
-  key: string,
-  placed: Date,
-  productId: string,
-  ref: string | null,
-): ClickInput[] {
-  const seed = createHash('sha256').update(key).digest();
-  const count = 3 + (seed[0]! % 10);
-  const visits: ClickInput[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const byte = seed[(i + 1) % seed.length]!;
-    const again = i > 0 && byte % 5 === 0;
-    const previous = visits.at(-1);
-    const at = again
-      ? new Date(previous!.at.getTime() + (5 + (byte % 20)) * 60_000)
-      : new Date(placed.getTime() - (count - i) * (3 + (byte % 4)) * HOUR);
-    visits.push({
-      at: at.getTime() < placed.getTime() ? at : new Date(placed.getTime() - 10 * 60_000),
-      productId,
-      ref,
-      visitorHash: again ? previous!.visitorHash : `demo-${seed.toString('base64url', 0, 8)}-${i}`,
-      channel: again ? previous!.channel : DEMO_CHANNELS[byte % DEMO_CHANNELS.length]!,
-      device: byte % 4 === 0 ? 'desktop' : 'mobile',
-      province: null,
-      sessionToken: null,
-    });
-  }
-  return visits;
 }

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { orders } from './orders.table';
+import { orders } from '../orders/orders.table';
 
 /**
  * What the risk center asks of a seller's payment-link orders (features/risk):

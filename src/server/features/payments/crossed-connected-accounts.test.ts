@@ -17,10 +17,10 @@ import {
 import { postStripeWebhook } from '../../../../tests/factories/provider-app';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
 import { orders } from '../orders/orders.table';
-import { signMercadoPagoWebhook } from '../payments/mercadopago';
-import { paymentEvents } from '../payments/payment-events.table';
-import { companyPaymentMethods } from '../payments/payment-methods.table';
-import { createStripeClient } from '../payments/stripe-client';
+import { signMercadoPagoWebhook } from './mercadopago';
+import { paymentEvents } from './payment-events.table';
+import { companyPaymentMethods } from './payment-methods.table';
+import { createStripeClient } from './stripe-client';
 import { products } from '../products/products.table';
 
 const STRIPE_PLATFORM = {

@@ -1,14 +1,22 @@
 import sharp from 'sharp';
-import type { Seeder } from '../../db/seed';
+import type { Seeder } from './seeder';
 import { createSecretBox } from '../../lib/secret-box';
 import { createStorage } from '../../lib/storage';
-import { DEMO_ACCOUNTS } from '../accounts/demo-accounts.seeder';
-import { findUserByEmail } from '../auth/users.service';
-import { createPaymentMethod, listPaymentMethods } from '../payments/payment-methods.service';
-import { addProductImages, createProduct, listCompanyProducts } from '../products/products.service';
-import { updateCompanySettings } from '../profiles/company-profile.service';
-import { updateSellerSettings } from '../profiles/seller-profile.service';
+import { DEMO_ACCOUNTS } from '../../features/accounts/demo-accounts.seeder';
+import { findUserByEmail } from '../../features/auth/users.service';
+import {
+  createPaymentMethod,
+  listPaymentMethods,
+} from '../../features/payments/payment-methods.service';
+import {
+  addProductImages,
+  createProduct,
+  listCompanyProducts,
+} from '../../features/products/products.service';
+import { updateCompanySettings } from '../../features/profiles/company-profile.service';
+import { updateSellerSettings } from '../../features/profiles/seller-profile.service';
 import { writeDemoHistory } from './demo-history';
+import { companyScope, sellerScope } from '../../lib/scope';
 
 /** The demo company's catalogue: prices in cents, commission in basis points. */
 const DEMO_PRODUCTS = [
@@ -118,26 +126,38 @@ export const payDemoSeeder: Seeder = {
     ]);
     if (!company || !seller || !admin) return;
     const storage = createStorage(config);
-    const existing = await listCompanyProducts(db, storage, company.id, { page: 1, page_size: 1 });
+    const existing = await listCompanyProducts(db, storage, companyScope(company.id), {
+      page: 1,
+      page_size: 1,
+    });
     if (existing.total > 0) return;
 
-    await updateCompanySettings(db, company.id, { provider_collector_id: '204918375' });
+    await updateCompanySettings(db, companyScope(company.id), {
+      provider_collector_id: '204918375',
+    });
     const secretBox = createSecretBox({
       current: config.appSecret,
       previous: config.appSecretPrevious,
     });
-    const methods = await listPaymentMethods({ db, secretBox, appUrl: config.appUrl }, company.id);
+    const methods = await listPaymentMethods(
+      { db, secretBox, appUrl: config.appUrl },
+      companyScope(company.id),
+    );
     if (!methods.items.some((method) => method.provider === 'transferencia')) {
-      await createPaymentMethod({ db, secretBox, appUrl: config.appUrl }, company.id, {
-        provider: 'transferencia',
-        is_active: true,
-        config: DEMO_COMPANY_TRANSFER,
-      });
+      await createPaymentMethod(
+        { db, secretBox, appUrl: config.appUrl },
+        companyScope(company.id),
+        {
+          provider: 'transferencia',
+          is_active: true,
+          config: DEMO_COMPANY_TRANSFER,
+        },
+      );
     }
 
     const productIds: string[] = [];
     for (const demo of DEMO_PRODUCTS) {
-      const product = await createProduct(db, storage, company.id, {
+      const product = await createProduct(db, storage, companyScope(company.id), {
         title: demo.title,
         description: `${demo.title}. Producto de Misiones, enviado a todo el país por Yerba Mate del Litoral.`,
         price_cents: demo.price,
@@ -146,7 +166,7 @@ export const payDemoSeeder: Seeder = {
         is_active: true,
         commission_bps: demo.bps,
       });
-      await addProductImages(db, storage, company.id, product.id, [
+      await addProductImages(db, storage, companyScope(company.id), product.id, [
         {
           filename: 'demo.png',
           field: 'file',
@@ -157,7 +177,7 @@ export const payDemoSeeder: Seeder = {
     }
 
     // Where the demo seller is paid: a bank account with a valid CBU.
-    await updateSellerSettings(db, seller.id, {
+    await updateSellerSettings(db, sellerScope(seller.id), {
       payment_method: 'bank',
       payment_details: { cbu: DEMO_SELLER_CBU, alias: 'MARTIN.SOSA.VM' },
     });
