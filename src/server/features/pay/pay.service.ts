@@ -241,6 +241,7 @@ export async function startPayment(
   const appUrl = deps.config.appUrl;
   try {
     const started = await gateway.start({
+      channel: 'link',
       order,
       product,
       appUrl,

@@ -130,13 +130,13 @@ describe('storefront checkout with Stripe (against a local fake of its API)', ()
     const before = await stock('lamp-walnut');
     const first = await webhook(completed('evt_paid_1', session));
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ received: true, duplicate: false });
+    expect(first.json()).toEqual({ received: true, result: 'applied' });
     expect(await statusOf(id)).toBe('approved');
     const after = await stock('lamp-walnut');
     expect(after).toEqual({ quantity: before.quantity - 1, reserved: before.reserved - 1 });
 
     const again = await webhook(completed('evt_paid_1', session));
-    expect(again.json()).toEqual({ received: true, duplicate: true });
+    expect(again.json()).toEqual({ received: true, result: 'duplicate' });
     const redelivered = await webhook(completed('evt_paid_1_retry', session));
     expect(redelivered.statusCode).toBe(200);
     expect(await stock('lamp-walnut')).toEqual(after);
