@@ -92,6 +92,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
                 log: request.log,
                 storeStripe: app.config.store.stripe,
               },
+              { kind: 'platform' },
               request.params.id,
               who,
             )

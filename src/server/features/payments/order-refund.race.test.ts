@@ -73,9 +73,9 @@ describe.skipIf(!serverUrl)(
       };
       const actor = { id: admin.id, name: 'Alicia Admin' };
 
-      const first = refundOrder(deps, orderId, actor);
+      const first = refundOrder(deps, { kind: 'platform' }, orderId, actor);
       await inside;
-      const second = refundOrder(deps, orderId, actor);
+      const second = refundOrder(deps, { kind: 'platform' }, orderId, actor);
       // Long enough for the second to read the order, ask Stripe and reach the row.
       await new Promise((resolve) => setTimeout(resolve, 600));
       release();

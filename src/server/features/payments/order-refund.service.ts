@@ -1,5 +1,6 @@
 import { countsAsSale } from '@shared/order-status';
 import { AppError } from '../../lib/app-error';
+import type { PlatformScope } from '../../lib/scope';
 import { changeOrderStatusAudited } from '../orders/order-actions.service';
 import type { TransitionResult } from '../orders/order-workflow';
 import { findScopedOrder } from '../orders/orders-query.service';
@@ -57,10 +58,11 @@ async function gatewayOf(
  */
 export async function refundOrder(
   deps: RefundDeps,
+  everyOrder: PlatformScope,
   orderId: string,
   actor: { id: string; name: string },
 ): Promise<TransitionResult> {
-  const order = await findScopedOrder(deps.db, { kind: 'platform' }, orderId);
+  const order = await findScopedOrder(deps.db, everyOrder, orderId);
   if (!order) return { kind: 'not_found' };
   if (gatewayPaid(order)) {
     const gateway = await gatewayOf(deps, order);
@@ -72,7 +74,7 @@ export async function refundOrder(
   return changeOrderStatusAudited(
     deps.db,
     deps.orderWorkflow,
-    { orderId, scope: { kind: 'platform' }, to: 'refunded' },
+    { orderId, scope: everyOrder, to: 'refunded' },
     { ...actor, action: 'order.status' },
   );
 }
