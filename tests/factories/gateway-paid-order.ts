@@ -20,7 +20,9 @@ export async function gatewayPaidOrder(
   let query: string;
   let paymentId: string;
   if ('stripe' in gateway) {
-    const intent = [...gateway.stripe.intents.values()].find((i) => i.metadata.order_id === orderId);
+    const intent = [...gateway.stripe.intents.values()].find(
+      (i) => i.metadata.order_id === orderId,
+    );
     if (!intent) throw new Error('no PaymentIntent for the order');
     gateway.stripe.succeed(intent.id);
     paymentId = intent.id;

@@ -19,7 +19,12 @@ export function refundPayment(
     applicationFees: Map<string, FakeApplicationFee>;
   },
   form: URLSearchParams,
-  call: { key: string; acting: string | null; known: string | undefined; newId(prefix: string): string },
+  call: {
+    key: string;
+    acting: string | null;
+    known: string | undefined;
+    newId(prefix: string): string;
+  },
 ): [number, unknown, string?] {
   const intent = state.intents.get(form.get('payment_intent') ?? '');
   if (!intent || intent.secretKey !== call.key || intent.stripeAccount !== call.acting) {

@@ -30,7 +30,9 @@ export interface RefundDeps extends ConfirmationDeps {
 function gatewayPaid(
   order: OrderRow,
 ): order is OrderRow & { provider: keyof typeof GATEWAY_NAMES } {
-  return countsAsSale(order.status) && (order.provider === 'stripe' || order.provider === 'mercadopago');
+  return (
+    countsAsSale(order.status) && (order.provider === 'stripe' || order.provider === 'mercadopago')
+  );
 }
 
 /** The account that took an order's payment: the company's for a payment link, the platform's for the storefront. */

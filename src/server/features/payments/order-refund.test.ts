@@ -98,7 +98,9 @@ describe("the admin's Reintegrado refunds a gateway's payment through that gatew
       const response = await refund(orderId);
       expect(response.statusCode).toBe(502);
       expect(response.json().error.code).toBe('REFUND_FAILED');
-      expect(response.json().error.message).toMatch(/no pudo reintegrar el pago; el pedido no cambió/);
+      expect(response.json().error.message).toMatch(
+        /no pudo reintegrar el pago; el pedido no cambió/,
+      );
       expect(await statusOf(orderId)).toBe('approved');
       expect(await stock()).toBe(units);
       expect(await sellerTally(t, world.seller.id)).toEqual(tally);
@@ -125,7 +127,8 @@ describe("the admin's Reintegrado refunds a gateway's payment through that gatew
   it('a transfer, or an order not paid yet, is marked Reintegrado without asking any gateway', async () => {
     const transfer = await placeTransferOrder(t, world);
     await moveOrder(t, transfer, 'approved');
-    const unpaid = (await buy(t, world.productId, { provider: 'stripe' })).json().order_id as string;
+    const unpaid = (await buy(t, world.productId, { provider: 'stripe' })).json()
+      .order_id as string;
     const asked = stripe.requests.length + mp.requests.length;
     for (const orderId of [transfer, unpaid]) {
       const response = await refund(orderId);

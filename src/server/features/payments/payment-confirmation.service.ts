@@ -163,4 +163,3 @@ export async function handlePlatformStripeWebhook(
   const result = await settle(deps, 'stripe', { kind: 'store' }, verified.reading);
   return { received: true, result };
 }
-

@@ -115,10 +115,7 @@ export async function applyPaymentOutcome(
       return 'mismatch';
     }
 
-    const split =
-      order.channel === 'link'
-        ? splitOf(outcome.applicationFeeCents, order)
-        : null;
+    const split = order.channel === 'link' ? splitOf(outcome.applicationFeeCents, order) : null;
     if (outcome.verdict === 'approved' && split === 'mismatch') {
       log.warn(
         {

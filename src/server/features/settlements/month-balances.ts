@@ -120,5 +120,12 @@ export function monthStatementFigures(entries: Entry[], payments: { amountCents:
     .filter((line) => line.kind !== 'collected')
     .reduce((sum, line) => sum + line.totalCents, 0);
   const paidCents = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
-  return { lines: [...lines.values()], sellers, platformCents, collectedCents, owedCents, paidCents };
+  return {
+    lines: [...lines.values()],
+    sellers,
+    platformCents,
+    collectedCents,
+    owedCents,
+    paidCents,
+  };
 }

@@ -175,7 +175,11 @@ export async function confirmStripeReturn(
 ): Promise<CheckoutSummary> {
   const { order, status } = await findStoreOrder(deps.db, orderId, token);
   const gateway = deps.gateway;
-  if (!gateway?.readPayment || order.provider !== 'stripe' || order.providerPaymentId !== sessionId) {
+  if (
+    !gateway?.readPayment ||
+    order.provider !== 'stripe' ||
+    order.providerPaymentId !== sessionId
+  ) {
     throw AppError.notFound(CHECKOUT_PAGE_MESSAGES.orderNotFound);
   }
   if (status !== 'paid') {

@@ -64,7 +64,8 @@ export const mercadoPagoProvider: PaymentProvider = {
     const client = createMercadoPagoClient({ accessToken, apiUrl: context.pay.mercadopagoApiUrl });
     return {
       async start(request) {
-        if (request.channel !== 'link') throw new Error('MercadoPago takes payment-link orders only');
+        if (request.channel !== 'link')
+          throw new Error('MercadoPago takes payment-link orders only');
         const { order, product, appUrl, successUrl, now, expiresAt } = request;
         try {
           const preference = await client.createPreference(
@@ -107,7 +108,10 @@ export const mercadoPagoProvider: PaymentProvider = {
           const made = await client.refundPayment(paymentId, `refund-${order.id}`);
           return { refundId: String(made.id) };
         } catch (error) {
-          context.log.warn({ err: error, orderId: order.id, paymentId }, 'MercadoPago refund failed');
+          context.log.warn(
+            { err: error, orderId: order.id, paymentId },
+            'MercadoPago refund failed',
+          );
           throw REFUND_FAILED('MercadoPago');
         }
       },

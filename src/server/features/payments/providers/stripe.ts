@@ -51,8 +51,14 @@ export function connectedStripeAccount(
 }
 
 /** The platform's own account: the storefront's card payments (no publishable key: Stripe hosts the page). */
-export function platformStripeAccount(keys: StripeKeys & { webhookSecret?: string }): StripeAccount {
-  return { stripe: createStripeClient(keys), publishableKey: '', webhookSecret: keys.webhookSecret };
+export function platformStripeAccount(
+  keys: StripeKeys & { webhookSecret?: string },
+): StripeAccount {
+  return {
+    stripe: createStripeClient(keys),
+    publishableKey: '',
+    webhookSecret: keys.webhookSecret,
+  };
 }
 
 /**
@@ -222,7 +228,8 @@ export function stripeConnection(
         return { refundId: refund.id };
       } catch (error) {
         // Refunded already (from Stripe's dashboard): the money is back, the order may follow.
-        if ((error as { code?: string }).code === 'charge_already_refunded') return { refundId: null };
+        if ((error as { code?: string }).code === 'charge_already_refunded')
+          return { refundId: null };
         context.log.warn({ err: error, orderId: order.id, paymentId }, 'Stripe refund failed');
         throw REFUND_FAILED('Stripe');
       }
