@@ -269,6 +269,11 @@ export const SellerPayable = z.object({
   blocked_reason: z.string().nullable(),
   /** Until when a change of payout details holds the seller's payouts (ISO time), or null. */
   held_until: z.string().nullable(),
+  /**
+   * `ready`: in the next batch; `waiting`: only the wait after a change of
+   * payout details holds it, and it ends by itself; `blocked`: someone must act.
+   */
+  state: z.enum(['ready', 'waiting', 'blocked']),
 });
 export type SellerPayable = z.infer<typeof SellerPayable>;
 
@@ -292,6 +297,11 @@ export type PayoutBatch = z.infer<typeof PayoutBatch>;
 export const AdminPayouts = z.object({
   minimum_cents: z.number().int(),
   hold_days: z.number().int(),
+  /** What the next batch pays: the ready sellers' available amounts, summed. */
+  ready_cents: z.number().int(),
+  ready_sellers: z.number().int(),
+  waiting_sellers: z.number().int(),
+  blocked_sellers: z.number().int(),
   sellers: z.array(SellerPayable),
   batches: z.array(PayoutBatch),
 });

@@ -25,6 +25,7 @@ import {
   toOrderDtos,
 } from '../orders/orders-query.service';
 import { changeOrderStatusAudited } from '../orders/order-actions.service';
+import { refundOrder } from '../payments/order-refund.service';
 import { listAllProducts } from '../products/product-catalogue.service';
 import { toProductDto } from '../products/products.service';
 import { listProfiles, profileSummaries } from '../profiles/profiles.service';
@@ -79,12 +80,29 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      const result = await changeOrderStatusAudited(
-        app.db,
-        app.orderWorkflow,
-        { orderId: request.params.id, scope: { kind: 'platform' }, to: request.body.status },
-        { id: actor.userId, name: actor.profile.name, action: 'order.status' },
-      );
+      const who = { id: actor.userId, name: actor.profile.name };
+      // Reintegrado gives a gateway's payment back through that gateway first.
+      const result =
+        request.body.status === 'refunded'
+          ? await refundOrder(
+              {
+                db: app.db,
+                orderWorkflow: app.orderWorkflow,
+                secretBox: app.secretBox,
+                pay: app.config.pay,
+                log: request.log,
+                storeStripe: app.config.store.stripe,
+              },
+              { kind: 'platform' },
+              request.params.id,
+              who,
+            )
+          : await changeOrderStatusAudited(
+              app.db,
+              app.orderWorkflow,
+              { orderId: request.params.id, scope: { kind: 'platform' }, to: request.body.status },
+              { ...who, action: 'order.status' },
+            );
       if (result.kind === 'not_found') throw AppError.notFound(ORDER_MESSAGES.notFound);
       if (result.kind === 'no_stock') {
         throw new AppError('NO_STOCK', ORDER_MESSAGES.noStockToReopen, 409);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, getTableColumns, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { orderAmounts } from '@shared/commission';
+import { orderAmounts, type OrderAmounts } from '@shared/commission';
 import { SALE_STATUSES, type OrderStatus } from '@shared/order-status';
 import { ORDER_CHANNEL_LABELS, type Order } from '@shared/orders/orders.schema';
 import type { PaymentProvider } from '@shared/payments/payment-methods.schema';
@@ -47,6 +47,8 @@ export interface NewOrder {
   product: ProductRow;
   sellerId: string | null;
   quantity: number;
+  /** Its amounts, when the caller already computed them for this product's price and quantity. */
+  amounts?: OrderAmounts;
   provider: PaymentProvider;
   status: Extract<OrderStatus, 'pending_payment' | 'pending_transfer'>;
   buyer: { name: string; email: string; phone?: string | undefined };
@@ -72,11 +74,9 @@ export async function insertOrder(
   /** `false`: the caller counts the order in the totals itself, later in the transaction. */
   { countTotals = true }: { countTotals?: boolean } = {},
 ): Promise<{ order: LinkOrderRow; token: string }> {
-  const amounts = orderAmounts(
-    input.product.priceCents,
-    input.product.commissionBps,
-    input.quantity,
-  );
+  const amounts =
+    input.amounts ??
+    orderAmounts(input.product.priceCents, input.product.commissionBps, input.quantity);
   const token = newBuyerToken();
   const id = randomUUID();
   // The first history row travels in the same statement (a data-modifying CTE;

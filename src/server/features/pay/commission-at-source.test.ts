@@ -1,28 +1,24 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MERCADOPAGO_CONNECT_MESSAGES } from '@shared/payments/payment-methods.schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import {
-  startFakeMercadoPago,
-  type FakeMercadoPago,
-} from '../../../../tests/fakes/payment-providers';
+  mercadoPagoConnectFixture,
+  APP,
+} from '../../../../tests/factories/mercadopago-connect-fixture';
+import { MERCADOPAGO_CONNECT_MESSAGES } from '@shared/payments/payment-methods.schema';
+import { type FakeMercadoPago } from '../../../../tests/fakes/payment-providers';
 import { createUser } from '../../../../tests/factories/accounts';
 import {
   buy,
   companyCall,
-  createPayWorld,
   PAY_WORLD_SALE,
   type PayWorld,
 } from '../../../../tests/factories/pay-world';
-import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { emailOutbox, notifications } from '../notifications/notifications.table';
-import { orders } from '../orders/orders.table';
 import { companyBalance, sellerBalance } from '../settlements/balances.service';
 import { ledgerEntries } from '../settlements/ledger.table';
-import { signMercadoPagoWebhook } from '../payments/mercadopago';
 import { companyPaymentMethods, oauthStates } from '../payments/payment-methods.table';
 
-const APP = { clientId: '8841277391', clientSecret: 'platform-app-secret-2026' };
-const PLATFORM_WEBHOOK_SECRET = 'platform-app-webhook-secret';
 /** $ 10.000 at 10 %: the buyer pays $ 11.000; $ 1.000 of it is the platform's fee. */
 const FEE_CENTS = 100_000;
 
@@ -30,87 +26,15 @@ describe('companies connect MercadoPago and every payment splits itself (API.md 
   let t: TestApp;
   let mp: FakeMercadoPago;
   let world: PayWorld;
-
-  beforeAll(async () => {
-    mp = await startFakeMercadoPago({ app: APP, webhookSecret: PLATFORM_WEBHOOK_SECRET });
-    t = await createTestApp({
-      ...UNLIMITED_PAY_ENV,
-      MERCADOPAGO_API_URL: mp.url,
-      MERCADOPAGO_AUTH_URL: mp.url,
-      MERCADOPAGO_CLIENT_ID: APP.clientId,
-      MERCADOPAGO_CLIENT_SECRET: APP.clientSecret,
-      MERCADOPAGO_WEBHOOK_SECRET: PLATFORM_WEBHOOK_SECRET,
-    });
-    world = await createPayWorld(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await mp.close();
-  });
-
-  /** Starts a connection as `company`; answers the state in the authorization address. */
-  async function startConnect(company = world.company) {
-    const response = await companyCall(t, company, 'GET', '/payment-methods/mercadopago/connect');
-    expect(response.statusCode).toBe(302);
-    const location = new URL(response.headers.location as string);
-    return { location, state: location.searchParams.get('state')! };
-  }
-  /** What the latest e-mail about a change of the company's payment methods says. */
-  const lastDestinationMail = async () => {
-    const [mail] = await t.db
-      .select({ payload: emailOutbox.payload })
-      .from(emailOutbox)
-      .where(
-        and(
-          eq(emailOutbox.userId, world.company.id),
-          eq(emailOutbox.kind, 'company_payment_method_changed'),
-        ),
-      )
-      .orderBy(desc(emailOutbox.id))
-      .limit(1);
-    return mail?.payload;
-  };
-  const callback = (query: string, company = world.company) =>
-    companyCall(t, company, 'GET', `/payment-methods/mercadopago/callback?${query}`);
-  const mercadoPagoMethod = async (companyId = world.company.id) =>
-    (
-      await t.db
-        .select()
-        .from(companyPaymentMethods)
-        .where(
-          and(
-            eq(companyPaymentMethods.companyId, companyId),
-            eq(companyPaymentMethods.provider, 'mercadopago'),
-          ),
-        )
-    )[0];
-  function webhook(paymentId: number, secret = PLATFORM_WEBHOOK_SECRET) {
-    const requestId = `req-${paymentId}-${Math.random().toString(16).slice(2)}`;
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/webhooks/mercadopago/${world.company.id}?data.id=${paymentId}&type=payment`,
-      headers: {
-        'content-type': 'application/json',
-        'x-request-id': requestId,
-        'x-signature': signMercadoPagoWebhook(secret, {
-          dataId: String(paymentId),
-          requestId,
-          ts: String(Math.floor(Date.now() / 1000)),
-        }),
-      },
-      payload: JSON.stringify({ type: 'payment', data: { id: String(paymentId) } }),
-    });
-  }
-  /** A buyer pays through the seller's link with MercadoPago; answers the order and its preference. */
-  async function sale() {
-    const response = await buy(t, world.productId, { provider: 'mercadopago', ref: world.ref });
-    expect(response.statusCode, response.body).toBe(201);
-    const orderId = response.json().order_id as string;
-    const preferenceId = new URL(response.json().next.url as string).pathname.split('/').at(-1)!;
-    return { orderId, preference: mp.preferences.get(preferenceId)! };
-  }
-  const orderRow = async (id: string) =>
-    (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+  const {
+    startConnect,
+    lastDestinationMail,
+    callback,
+    mercadoPagoMethod,
+    webhook,
+    sale,
+    orderRow,
+  } = mercadoPagoConnectFixture((made) => ({ t, mp, world } = made));
 
   it('sends the company to authorize the platform application, with a state of its own', async () => {
     const { location, state } = await startConnect();

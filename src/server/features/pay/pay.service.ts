@@ -52,11 +52,6 @@ export interface PayDeps {
 
 const notFound = () => new AppError('PRODUCT_NOT_FOUND', PAY_MESSAGES.productNotFound, 404);
 
-/** What `quantity` units cost the buyer now, as the order would store it. */
-function totalFor(product: ProductRow, quantity: number): number {
-  return orderAmounts(product.priceCents, product.commissionBps, quantity).totalCents;
-}
-
 /**
  * GET /api/public/pay/:productId/challenge: a proof-of-work challenge for an
  * order of this product by this client (asked for only past a cap: the units
@@ -203,10 +198,10 @@ export async function startPayment(
   if (!product.isActive) {
     throw new AppError('PRODUCT_UNAVAILABLE', PAY_MESSAGES.productUnavailable, 409);
   }
+  // The order's amounts, computed once: the total the buyer saw is checked against them and they are stored.
+  const amounts = orderAmounts(product.priceCents, product.commissionBps, input.quantity);
   const expected = input.expected_total_cents;
-  if (expected !== undefined && totalFor(product, input.quantity) !== expected) {
-    throw priceChanged();
-  }
+  if (expected !== undefined && amounts.totalCents !== expected) throw priceChanged();
   const { provider, gateway } = await gatewayFor(deps, product, input);
   const sellerId = await sellerOfLink(deps.db, productId, input.ref);
   const keys = clientKeys(from.address, deps.config.appSecret);
@@ -229,6 +224,7 @@ export async function startPayment(
     : null;
   const { order, token, mailed } = await placeOrder(deps, {
     product,
+    amounts,
     input,
     sellerId,
     client,
@@ -241,6 +237,7 @@ export async function startPayment(
   const appUrl = deps.config.appUrl;
   try {
     const started = await gateway.start({
+      channel: 'link',
       order,
       product,
       appUrl,

@@ -1,3 +1,4 @@
+import { orderAmounts, type OrderAmounts } from '@shared/commission';
 import { PAY_MESSAGES } from '@shared/orders/orders.schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
@@ -77,6 +78,8 @@ const PRICING_ATTEMPTS = 3;
 
 export interface Placement {
   product: ProductRow;
+  /** The order's amounts at the product's price, computed once for the request. */
+  amounts: OrderAmounts;
   input: PayInput;
   sellerId: string | null;
   client: OrderClient;
@@ -112,12 +115,13 @@ export async function placeOrder(
     deps.config.appSecret,
     deps.config.pay.buyerMailsPerHour,
   );
-  const place = (priced: ProductRow) =>
+  const place = (priced: ProductRow, amounts: OrderAmounts) =>
     deps.db.transaction(async (tx) => {
       const created = await insertOrder(
         tx,
         {
           product: priced,
+          amounts,
           sellerId: placement.sellerId,
           quantity: input.quantity,
           provider: input.provider,
@@ -185,9 +189,10 @@ export async function placeOrder(
       return { ...created, mailed };
     });
   let priced = placement.product;
+  let amounts = placement.amounts;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await place(priced);
+      return await place(priced, amounts);
     } catch (error) {
       if (!(error instanceof Repriced)) throw error;
       // A buyer who saw a total is asked about the new one; otherwise the order is
@@ -200,6 +205,7 @@ export async function placeOrder(
         throw priceChanged();
       }
       priced = error.product;
+      amounts = orderAmounts(priced.priceCents, priced.commissionBps, input.quantity);
     }
   }
 }

@@ -69,6 +69,6 @@ export async function handleStripeConnectWebhook(
   if ('result' in read) return { received: true, result: read.result };
   return {
     received: true,
-    result: await settle(deps, 'stripe', row.companyId, read.reading),
+    result: await settle(deps, 'stripe', { kind: 'company', id: row.companyId }, read.reading),
   };
 }

@@ -1,34 +1,26 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stripeConnectFixture, PLATFORM } from '../../../../tests/factories/stripe-connect-fixture';
 import {
   PAYMENT_METHOD_MESSAGES,
   STRIPE_CONNECT_MESSAGES,
 } from '@shared/payments/payment-methods.schema';
-import { startFakeStripe, type FakeStripe } from '../../../../tests/fakes/payment-providers';
-import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
+import { type FakeStripe } from '../../../../tests/fakes/payment-providers';
+import { createUser } from '../../../../tests/factories/accounts';
 import {
   buy,
   companyCall,
-  createPayWorld,
   PAY_WORLD_SALE,
   STRIPE_SECRET_KEY,
   STRIPE_WEBHOOK_SECRET,
   type PayWorld,
 } from '../../../../tests/factories/pay-world';
 import { postStripeWebhook } from '../../../../tests/factories/provider-app';
-import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { emailOutbox, notifications } from '../notifications/notifications.table';
-import { orders } from '../orders/orders.table';
 import { companyBalance } from '../settlements/balances.service';
 import { ledgerEntries } from '../settlements/ledger.table';
-import { companyPaymentMethods } from '../payments/payment-methods.table';
 
-/** The platform's Stripe account: its keys act for every connected account. */
-const PLATFORM = {
-  secretKey: 'sk_test_51PlatformConnectKey0000',
-  publishableKey: 'pk_test_51PlatformConnectKey0000',
-  webhookSecret: 'whsec_platform_connect_endpoint_0000',
-};
 /** $ 10.000 at 10 %: the buyer pays $ 11.000; $ 1.000 of it is the platform's fee. */
 const FEE_CENTS = 100_000;
 
@@ -36,73 +28,8 @@ describe('companies connect Stripe and every card payment carries the platform f
   let t: TestApp;
   let stripe: FakeStripe;
   let world: PayWorld;
-
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createTestApp({
-      ...UNLIMITED_PAY_ENV,
-      STRIPE_API_URL: stripe.url,
-      STRIPE_SECRET_KEY: PLATFORM.secretKey,
-      STRIPE_PUBLISHABLE_KEY: PLATFORM.publishableKey,
-      STRIPE_CONNECT_WEBHOOK_SECRET: PLATFORM.webhookSecret,
-      // The storefront's endpoint has its own secret; it must not open the Connect one.
-      STRIPE_WEBHOOK_SECRET: 'whsec_storefront_endpoint_0000',
-    });
-    world = await createPayWorld(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
-
-  const stripeMethod = async (companyId = world.company.id) =>
-    (
-      await t.db
-        .select()
-        .from(companyPaymentMethods)
-        .where(
-          and(
-            eq(companyPaymentMethods.companyId, companyId),
-            eq(companyPaymentMethods.provider, 'stripe'),
-          ),
-        )
-    )[0];
-  const connect = (company: CreatedUser = world.company) =>
-    companyCall(t, company, 'POST', '/payment-methods/stripe/connect');
-  const comeBack = (company: CreatedUser = world.company) =>
-    companyCall(t, company, 'GET', '/payment-methods/stripe/callback');
-  /** An event of a connected account, as Stripe posts it to the platform's Connect endpoint. */
-  const connectEvent = (
-    type: string,
-    account: string,
-    object: { id: string },
-    secret = PLATFORM.webhookSecret,
-  ) =>
-    postStripeWebhook(
-      t,
-      'connect',
-      JSON.stringify({
-        id: `evt_${Math.random().toString(16).slice(2)}`,
-        object: 'event',
-        type,
-        account,
-        data: { object },
-      }),
-      { secret },
-    );
-  async function cardSale() {
-    const response = await buy(t, world.productId, { provider: 'stripe', ref: world.ref });
-    expect(response.statusCode, response.body).toBe(201);
-    const next = response.json().next;
-    const intentId = (next.client_secret as string).split('_secret_')[0]!;
-    return {
-      orderId: response.json().order_id as string,
-      next,
-      intent: stripe.intents.get(intentId)!,
-    };
-  }
-  const orderRow = async (id: string) =>
-    (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+  const { stripeMethod, connect, comeBack, connectEvent, cardSale, orderRow } =
+    stripeConnectFixture((made) => ({ t, stripe, world } = made));
 
   it('makes one account for the company, however often it asks, and sends it to Stripe’s onboarding', async () => {
     const [first, second] = await Promise.all([connect(), connect()]);

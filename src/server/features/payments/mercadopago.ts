@@ -152,6 +152,8 @@ export async function requestMercadoPagoTokens(
 export interface MercadoPagoClient {
   createPreference(body: PreferenceRequest, idempotencyKey: string): Promise<Preference>;
   getPayment(id: string): Promise<MercadoPagoPayment>;
+  /** `POST /v1/payments/:id/refunds` with no amount: the whole payment back to the buyer. */
+  refundPayment(id: string, idempotencyKey: string): Promise<{ id: number | string }>;
 }
 
 export function createMercadoPagoClient(options: {
@@ -196,6 +198,15 @@ export function createMercadoPagoClient(options: {
     },
     async getPayment(id) {
       return call<MercadoPagoPayment>('GET', `/v1/payments/${encodeURIComponent(id)}`);
+    },
+    async refundPayment(id, idempotencyKey) {
+      // The SDK's PaymentRefund.total sends an empty JSON object with the key.
+      return call<{ id: number | string }>(
+        'POST',
+        `/v1/payments/${encodeURIComponent(id)}/refunds`,
+        {},
+        { 'x-idempotency-key': idempotencyKey },
+      );
     },
   };
 }

@@ -3,7 +3,13 @@ import type { PayConfig } from '../../config/env';
 import type { Database } from '../../db/client';
 import type { SecretBox } from '../../lib/secret-box';
 import type { OrderWorkflow } from '../orders/order-workflow';
-import { findOrder, findOrderByReference, type LinkOrderRow } from '../orders/orders.service';
+import { findScopedOrder } from '../orders/orders-query.service';
+import {
+  findOrder,
+  findOrderByReference,
+  type LinkOrderRow,
+  type OrderRow,
+} from '../orders/orders.service';
 import { applyPaymentOutcome, type OutcomeResult } from './payment-outcome.service';
 import { methodWithSecrets } from './payment-methods.service';
 import {
@@ -13,6 +19,7 @@ import {
   type ProviderConnection,
   type ProviderContext,
 } from './providers';
+import { readPlatformEvent, type StripeAccount } from './providers/stripe';
 import type { WebhookRequest } from './webhook-route';
 
 export interface ConfirmationDeps {
@@ -33,40 +40,59 @@ export async function connectCompany(
   return method ? paymentProvider(provider).connect(context, method) : null;
 }
 
-/**
- * Applies a payment, as its gateway answered it, to the company's order it
- * names: only an order of this company, made with this gateway (and, named by
- * id, started with this payment or none), and `only` when given. The
- * amount/currency guard and the event's idempotency are applyPaymentOutcome's.
- */
-export async function settle(
-  deps: ConfirmationDeps,
+/** What settling a payment needs: the database, the order workflow and a log. */
+export type SettleDeps = Pick<ConfirmationDeps, 'db' | 'orderWorkflow' | 'log'>;
+
+/** Whose account took a payment: a company's (its payment links) or the platform's (the storefront). */
+export type PaymentOwner = { kind: 'company'; id: string } | { kind: 'store' };
+
+/** The order a reading names, when it is this owner's order made with this gateway. */
+async function orderOf(
+  deps: SettleDeps,
   provider: Exclude<PaymentProviderId, 'transferencia'>,
-  companyId: string,
+  owner: PaymentOwner,
   reading: PaymentReading,
-  only?: LinkOrderRow,
-): Promise<OutcomeResult | 'unknown_order'> {
+): Promise<OrderRow | null> {
   const named = reading.order;
-  const order = !named
-    ? null
-    : 'id' in named
+  if (!named) return null;
+  if (owner.kind === 'store') {
+    // Only the session the storefront order was sent to can pay it.
+    const order = 'id' in named ? await findScopedOrder(deps.db, owner, named.id) : null;
+    return order?.provider === provider && order.providerPaymentId === reading.paymentId
+      ? order
+      : null;
+  }
+  const order =
+    'id' in named
       ? await findOrder(deps.db, named.id)
       : await findOrderByReference(deps.db, named.reference);
   const ours =
     order &&
-    order.companyId === companyId &&
+    order.companyId === owner.id &&
     order.provider === provider &&
-    !(
-      named &&
-      'id' in named &&
-      order.providerPaymentId &&
-      order.providerPaymentId !== reading.paymentId
-    ) &&
-    (!only || order.id === only.id);
-  if (!ours) {
+    // Named by id, the order was started with this payment or none.
+    !('id' in named && order.providerPaymentId && order.providerPaymentId !== reading.paymentId);
+  return ours ? order : null;
+}
+
+/**
+ * The one settle path of every gateway's outcome, for both channels: a
+ * payment, as its gateway answered it, is applied to the order it names, only
+ * an order of this owner made with this gateway (and `only` when given). The
+ * amount/currency guard and the event's idempotency are applyPaymentOutcome's.
+ */
+export async function settle(
+  deps: SettleDeps,
+  provider: Exclude<PaymentProviderId, 'transferencia'>,
+  owner: PaymentOwner,
+  reading: PaymentReading,
+  only?: OrderRow,
+): Promise<OutcomeResult | 'unknown_order'> {
+  const order = await orderOf(deps, provider, owner, reading);
+  if (!order || (only && order.id !== only.id)) {
     deps.log.warn(
-      { companyId, provider, paymentId: reading.paymentId, order: named },
-      'payment for no order of this company',
+      { owner, provider, paymentId: reading.paymentId, order: reading.order },
+      'payment for no order of this account',
     );
     return 'unknown_order';
   }
@@ -100,7 +126,7 @@ export async function confirmReturn(
   const connection = await connectCompany(deps, order.provider, order.companyId);
   const reading = await connection?.readPayment?.(paymentId);
   if (!reading) return 'unknown_order';
-  return settle(deps, order.provider, order.companyId, reading, order);
+  return settle(deps, order.provider, { kind: 'company', id: order.companyId }, reading, order);
 }
 
 /**
@@ -118,5 +144,22 @@ export async function handleProviderWebhook(
   if (!verify) return { received: true, result: 'ignored' };
   const verified = await verify(deps, companyId, request);
   if ('result' in verified) return { received: true, result: verified.result };
-  return { received: true, result: await settle(deps, provider, companyId, verified.reading) };
+  const owner = { kind: 'company' as const, id: companyId };
+  return { received: true, result: await settle(deps, provider, owner, verified.reading) };
+}
+
+/**
+ * POST /api/webhooks/stripe: the platform account's events (the storefront's
+ * Checkout Sessions), verified and read back by the Stripe adapter, applied
+ * through the same settle path.
+ */
+export async function handlePlatformStripeWebhook(
+  deps: SettleDeps,
+  account: StripeAccount,
+  request: WebhookRequest,
+): Promise<{ received: true; result: string }> {
+  const verified = await readPlatformEvent(account, request);
+  if ('result' in verified) return { received: true, result: verified.result };
+  const result = await settle(deps, 'stripe', { kind: 'store' }, verified.reading);
+  return { received: true, result };
 }

@@ -6,7 +6,9 @@ import {
   transitionOrder,
   type OrderWorkflow,
 } from '../orders/order-workflow';
-import { SYSTEM, type LinkOrderRow } from '../orders/orders.service';
+import { UNPAID_STATUSES, type OrderStatus } from '@shared/order-status';
+import type { Scope } from '../../lib/scope';
+import { SYSTEM, type OrderRow } from '../orders/orders.service';
 import { recordPaymentEvent } from './payment-events.service';
 
 /** What a provider, asked by the server, says about a payment. */
@@ -17,7 +19,8 @@ export interface PaymentOutcome {
   /** One fact about one payment ("pi_123:succeeded"): applied at most once. */
   eventKey: string;
   eventType: string;
-  order: LinkOrderRow;
+  /** Any order: a payment link's (a company's gateway) or the storefront's (the platform's). */
+  order: OrderRow;
   verdict: PaymentVerdict;
   amountCents: number;
   currency: string;
@@ -55,6 +58,22 @@ export function paidAsOrdered(
     paid.currency.toLowerCase() === order.currency.toLowerCase()
   );
 }
+
+/**
+ * The statuses a payment approves an order from: a payment that arrives after
+ * the order expired (or, for a cart, was cancelled) still approves it when
+ * its units are there.
+ */
+const APPROVABLE: Record<OrderRow['channel'], readonly OrderStatus[]> = {
+  link: ['pending_payment', 'expired'],
+  store: [...UNPAID_STATUSES, 'expired', 'cancelled'],
+};
+
+/** Whose order it is, for the one status change: its company's, or the storefront's. */
+const scopeOf = (order: OrderRow): Scope =>
+  order.channel === 'link' && order.companyId
+    ? { kind: 'company', id: order.companyId }
+    : { kind: 'store' };
 
 export type OutcomeResult = 'applied' | 'duplicate' | 'mismatch' | 'no_change' | 'no_stock';
 
@@ -96,7 +115,7 @@ export async function applyPaymentOutcome(
       return 'mismatch';
     }
 
-    const split = splitOf(outcome.applicationFeeCents, order);
+    const split = order.channel === 'link' ? splitOf(outcome.applicationFeeCents, order) : null;
     if (outcome.verdict === 'approved' && split === 'mismatch') {
       log.warn(
         {
@@ -110,21 +129,21 @@ export async function applyPaymentOutcome(
       return 'mismatch';
     }
 
+    const scope = scopeOf(order);
     const result =
       outcome.verdict === 'approved'
         ? await transitionOrder(tx, inner, {
             orderId: order.id,
-            scope: { kind: 'company', id: order.companyId },
+            scope,
             to: 'approved',
-            // A payment that arrives after the order expired still approves it when its units are there.
-            from: ['pending_payment', 'expired'],
+            from: APPROVABLE[order.channel],
             changedBy: SYSTEM,
             providerPaymentId: outcome.providerPaymentId,
-            collectedAtSource: split === 'collected',
+            ...(split ? { collectedAtSource: split === 'collected' } : {}),
           })
         : await transitionOrder(tx, inner, {
             orderId: order.id,
-            scope: { kind: 'company', id: order.companyId },
+            scope,
             to: 'refunded',
             from: ['pending_payment', 'approved', 'delivered', 'expired'],
             changedBy: SYSTEM,

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// The route schema's `hide` comes from @fastify/swagger's types, wherever this module is compiled.
+import type {} from '@fastify/swagger';
 
 /**
  * How far a signed webhook's timestamp may be from our clock, either way

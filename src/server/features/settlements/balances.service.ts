@@ -266,3 +266,50 @@ export async function companyBalance(
   const balances = await balancesOfCompanies(db, { ...options, companyIds: [companyId] });
   return balances.get(companyId) ?? { ...NO_COMPANY_BALANCE };
 }
+
+/**
+ * What an order still has open in the ledger, per party, seller and
+ * collection (entries summed, zeros left out): what a reversal gives back
+ * when the order stops counting as a sale.
+ */
+export async function openEntriesOfOrder(tx: Transaction, orderId: string) {
+  const rows = await tx
+    .select({
+      party: ledgerEntries.party,
+      sellerId: ledgerEntries.sellerId,
+      collected: ledgerEntries.collected,
+      amount: sql<string>`sum(${ledgerEntries.amountCents})`,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.orderId, orderId))
+    .groupBy(ledgerEntries.party, ledgerEntries.sellerId, ledgerEntries.collected);
+  return rows
+    .map(({ amount, ...row }) => ({ ...row, amountCents: Number(amount) }))
+    .filter((row) => row.amountCents !== 0);
+}
+
+/**
+ * What a seller still has open on each of these orders (only what is owed to
+ * them, positive): what a clawback takes back.
+ */
+export async function openSellerCommission(tx: Transaction, sellerId: string, orderIds: string[]) {
+  const rows = await tx
+    .select({
+      orderId: ledgerEntries.orderId,
+      companyId: ledgerEntries.companyId,
+      collected: ledgerEntries.collected,
+      amount: sql<string>`sum(${ledgerEntries.amountCents})`,
+    })
+    .from(ledgerEntries)
+    .where(
+      and(
+        inArray(ledgerEntries.orderId, orderIds),
+        eq(ledgerEntries.party, 'seller'),
+        eq(ledgerEntries.sellerId, sellerId),
+      ),
+    )
+    .groupBy(ledgerEntries.orderId, ledgerEntries.companyId, ledgerEntries.collected);
+  return rows
+    .map(({ amount, ...row }) => ({ ...row, amountCents: Number(amount) }))
+    .filter((row) => row.amountCents > 0);
+}

@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { countsAsSale } from '@shared/order-status';
 import type { OrderTransition } from '../orders/order-workflow';
 import type { LinkOrderRow } from '../orders/orders.service';
+import { openEntriesOfOrder, openSellerCommission } from './balances.service';
 import { ledgerEntries } from './ledger.table';
 
 type LedgerEntry = typeof ledgerEntries.$inferInsert;
@@ -65,19 +65,7 @@ export async function recordLedgerEntries({
     if (entries.length) await tx.insert(ledgerEntries).values(entries);
     return;
   }
-  const open = await tx
-    .select({
-      party: ledgerEntries.party,
-      sellerId: ledgerEntries.sellerId,
-      collected: ledgerEntries.collected,
-      amount: sql<string>`sum(${ledgerEntries.amountCents})`,
-    })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.orderId, order.id))
-    .groupBy(ledgerEntries.party, ledgerEntries.sellerId, ledgerEntries.collected);
-  const reversals = open
-    .map((row) => ({ ...row, amount: Number(row.amount) }))
-    .filter((row) => row.amount !== 0);
+  const reversals = await openEntriesOfOrder(tx, order.id);
   if (reversals.length === 0) return;
   await tx.insert(ledgerEntries).values(
     reversals.map((row) => ({
@@ -85,7 +73,7 @@ export async function recordLedgerEntries({
       companyId: order.companyId,
       party: row.party,
       sellerId: row.sellerId,
-      amountCents: -row.amount,
+      amountCents: -row.amountCents,
       kind: 'reversal' as const,
       // A collected commission goes back with the payment it came in (the provider returns the fee).
       collected: row.collected,
@@ -108,25 +96,7 @@ export async function clawBackSellerCommission(
   input: { sellerId: string; orderIds: string[]; at: Date },
 ): Promise<number> {
   if (input.orderIds.length === 0) return 0;
-  const open = await tx
-    .select({
-      orderId: ledgerEntries.orderId,
-      companyId: ledgerEntries.companyId,
-      collected: ledgerEntries.collected,
-      amount: sql<string>`sum(${ledgerEntries.amountCents})`,
-    })
-    .from(ledgerEntries)
-    .where(
-      and(
-        inArray(ledgerEntries.orderId, input.orderIds),
-        eq(ledgerEntries.party, 'seller'),
-        eq(ledgerEntries.sellerId, input.sellerId),
-      ),
-    )
-    .groupBy(ledgerEntries.orderId, ledgerEntries.companyId, ledgerEntries.collected);
-  const clawbacks = open
-    .map((row) => ({ ...row, amount: Number(row.amount) }))
-    .filter((row) => row.amount > 0);
+  const clawbacks = await openSellerCommission(tx, input.sellerId, input.orderIds);
   if (clawbacks.length === 0) return 0;
   await tx.insert(ledgerEntries).values(
     clawbacks.map((row) => ({
@@ -134,11 +104,11 @@ export async function clawBackSellerCommission(
       companyId: row.companyId,
       party: 'seller' as const,
       sellerId: input.sellerId,
-      amountCents: -row.amount,
+      amountCents: -row.amountCents,
       kind: 'clawback' as const,
       collected: row.collected,
       createdAt: input.at,
     })),
   );
-  return clawbacks.reduce((sum, row) => sum + row.amount, 0);
+  return clawbacks.reduce((sum, row) => sum + row.amountCents, 0);
 }

@@ -54,6 +54,18 @@ describe('Mis Cobros says when and why money is held, from what the payout batch
       note: 'Lo confirmamos por teléfono.',
     });
   const batch = () => as(admin, 'POST', '/api/admin/payouts/batches');
+  /** Pagos a vendedores: the seller's state and the page's figures, as the server answers them. */
+  const adminView = async () => {
+    const view = (await as(admin, 'GET', '/api/admin/payouts')).json();
+    const row = view.sellers.find((s: { seller_id: string }) => s.seller_id === world.seller.id);
+    return {
+      state: row?.state,
+      ready_cents: view.ready_cents,
+      ready_sellers: view.ready_sellers,
+      waiting_sellers: view.waiting_sellers,
+      blocked_sellers: view.blocked_sellers,
+    };
+  };
 
   beforeAll(async () => {
     // No settlement hold, a $ 500 minimum and the default 72 h wait after a change of details.
@@ -112,6 +124,13 @@ describe('Mis Cobros says when and why money is held, from what the payout batch
       holds: [{ code: 'under_review', until: null }],
     });
     expect(held.holds[0].message).toMatch(/revisando la actividad de tu cuenta/);
+    expect(await adminView()).toEqual({
+      state: 'blocked',
+      ready_cents: 0,
+      ready_sellers: 0,
+      waiting_sellers: 0,
+      blocked_sellers: 1,
+    });
     expect((await batch()).statusCode).toBe(409);
 
     // Dismissing one of two flags: the answer says the payouts are still held, and why.
@@ -149,6 +168,11 @@ describe('Mis Cobros says when and why money is held, from what the payout batch
     expect(until).toBeLessThanOrEqual(Date.now() + 72 * HOUR);
     expect(hold.message).toContain(`desde el ${formatDateTime(hold.until)}`);
     expect(hold.message).toMatch(/^Tus datos de cobro se cambiaron el /);
+    expect(await adminView()).toMatchObject({
+      state: 'waiting',
+      waiting_sellers: 1,
+      ready_cents: 0,
+    });
     expect((await batch()).statusCode).toBe(409);
 
     // A flag opened meanwhile comes first; the wait is still listed after it.
@@ -157,6 +181,7 @@ describe('Mis Cobros says when and why money is held, from what the payout batch
       'under_review',
       'details_changed',
     ]);
+    expect(await adminView()).toMatchObject({ state: 'blocked', waiting_sellers: 0 });
     const answer = (await dismiss(flagId)).json();
     expect(answer.seller_payouts).toMatchObject({ held: true, open_flags: 0 });
     expect(answer.seller_payouts.reasons[0]).toMatch(/^Datos de cobro cambiados el /);
@@ -170,6 +195,13 @@ describe('Mis Cobros says when and why money is held, from what the payout batch
       .set({ payoutDetailsChangedAt: new Date(Date.now() - 73 * HOUR) })
       .where(eq(profiles.id, world.seller.id));
     expect(await mine()).toMatchObject({ holds: [], in_next_batch: true });
+    expect(await adminView()).toEqual({
+      state: 'ready',
+      ready_cents: PAY_WORLD_SALE.sellerCents,
+      ready_sellers: 1,
+      waiting_sellers: 0,
+      blocked_sellers: 0,
+    });
     expect((await batch()).statusCode).toBe(201);
     expect(await mine()).toMatchObject({
       available_cents: 0,

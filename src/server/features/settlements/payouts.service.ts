@@ -46,7 +46,7 @@ async function payableSellers(
   return due
     .map(([id, balance]) => {
       const person = people.get(id);
-      const { destination, blocked, heldUntil, ready } = payoutStanding(
+      const { destination, blocked, heldUntil, ready, holds } = payoutStanding(
         person,
         underReview.has(id),
         balance.availableCents,
@@ -61,6 +61,11 @@ async function payableSellers(
         destination: destination ? destinationLabel(destination) : null,
         blocked_reason: blocked,
         held_until: heldUntil?.toISOString() ?? null,
+        state: ready
+          ? ('ready' as const)
+          : holds[0]?.code === 'details_changed'
+            ? ('waiting' as const)
+            : ('blocked' as const),
         fields: destination?.fields ?? null,
         ready,
       };
@@ -87,9 +92,15 @@ export async function adminPayouts(
     payouts.batchId,
     batches.map((batch) => batch.id),
   );
+  const inState = (state: SellerPayable['state']) =>
+    sellers.filter((seller) => seller.state === state);
   return {
     minimum_cents: rules.minimumCents,
     hold_days: rules.holdDays,
+    ready_cents: inState('ready').reduce((sum, seller) => sum + seller.available_cents, 0),
+    ready_sellers: inState('ready').length,
+    waiting_sellers: inState('waiting').length,
+    blocked_sellers: inState('blocked').length,
     sellers: sellers.map(({ fields: _fields, ready: _ready, ...seller }) => seller),
     batches: batches.map((batch) => ({
       id: batch.id,

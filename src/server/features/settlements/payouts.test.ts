@@ -91,6 +91,7 @@ describe('payouts: what sellers can be paid, batches for home banking, and clawb
         destination: null,
         blocked_reason: 'No cargó sus datos de cobro (CBU o e-mail de MercadoPago).',
         held_until: null,
+        state: 'blocked',
       },
     ]);
     const none = await as(admin, 'POST', '/api/admin/payouts/batches');

@@ -17,17 +17,14 @@ import {
 import type { Database } from '../../db/client';
 import type { CompanyScope, PlatformScope } from '../../lib/scope';
 import { AppError } from '../../lib/app-error';
-import { argentineMonthSql } from '../../lib/sql-time';
 import { recordAudit } from '../audit/audit.service';
 import { sendNotice } from '../notifications/notifications.service';
 import { orderSummaries } from '../orders/orders-query.service';
 import { profileContacts, profileIdsWithRole } from '../profiles/profiles.service';
 import { companyPayments } from './company-payments.table';
 import { companyBalance, companyBalances } from './balances.service';
+import { companyMonths, monthStatementFigures } from './month-balances';
 import { ledgerEntries } from './ledger.table';
-
-const ENTRY_MONTH = argentineMonthSql(ledgerEntries.createdAt);
-const PAYMENT_MONTH = sql<string>`to_char(${companyPayments.paidOn}, 'YYYY-MM')`;
 
 const monthStart = argentineMonthStart;
 
@@ -37,45 +34,10 @@ export async function statementList(
   scope: CompanyScope,
   now = new Date(),
 ): Promise<StatementList> {
-  const companyId = scope.id;
-  const [balance, entries, payments] = await Promise.all([
+  const [balance, months] = await Promise.all([
     companyBalance(db, scope),
-    db
-      .select({
-        month: ENTRY_MONTH,
-        sellers: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.party} = 'seller' and not ${ledgerEntries.collected}), 0)`,
-        platform: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.party} = 'platform' and not ${ledgerEntries.collected}), 0)`,
-        collected: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.collected}), 0)`,
-      })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.companyId, companyId))
-      .groupBy(ENTRY_MONTH),
-    db
-      .select({
-        month: PAYMENT_MONTH,
-        paid: sql<string>`sum(${companyPayments.amountCents})`,
-      })
-      .from(companyPayments)
-      .where(eq(companyPayments.companyId, companyId))
-      .groupBy(PAYMENT_MONTH),
+    companyMonths(db, scope),
   ]);
-  const months = new Map<
-    string,
-    { sellers: number; platform: number; paid: number; collected: number }
-  >();
-  for (const row of entries) {
-    months.set(row.month, {
-      sellers: Number(row.sellers),
-      platform: Number(row.platform),
-      paid: 0,
-      collected: Number(row.collected),
-    });
-  }
-  for (const row of payments) {
-    const month = months.get(row.month) ?? { sellers: 0, platform: 0, paid: 0, collected: 0 };
-    month.paid = Number(row.paid);
-    months.set(row.month, month);
-  }
   const current = argentineMonth(now);
   // The balance is the company's (balances.service); each month's closing is
   // what remained once that month was over, counted back from it.
@@ -83,18 +45,18 @@ export async function statementList(
   const list = [...months.entries()]
     .sort(([a], [b]) => b.localeCompare(a))
     .map(([month, figures]) => {
-      const owed = figures.sellers + figures.platform;
+      const owed = figures.sellersCents + figures.platformCents;
       const row = {
         month,
         owed_cents: owed,
-        sellers_cents: figures.sellers,
-        platform_cents: figures.platform,
-        paid_cents: figures.paid,
-        collected_cents: figures.collected,
+        sellers_cents: figures.sellersCents,
+        platform_cents: figures.platformCents,
+        paid_cents: figures.paidCents,
+        collected_cents: figures.collectedCents,
         closing_cents: closing,
         closed: month < current,
       };
-      closing -= owed - figures.paid;
+      closing -= owed - figures.paidCents;
       return row;
     });
   return { balance_cents: balance.balanceCents, months: list };
@@ -147,42 +109,22 @@ export async function companyStatement(
     db,
     entries.map((entry) => entry.orderId),
   );
-  const lines = new Map<string, StatementLine>();
-  const sellers = new Map<string, number>();
-  let platform = 0;
-  let collected = 0;
-  for (const entry of entries) {
-    const key = `${entry.orderId}:${entry.kind}:${entry.collected}`;
-    const summary = summaries.get(entry.orderId);
-    const line = lines.get(key) ?? {
-      order_id: entry.orderId,
+  const figures = monthStatementFigures(entries, payments);
+  const lines: StatementLine[] = figures.lines.map((line) => {
+    const summary = summaries.get(line.orderId);
+    return {
+      order_id: line.orderId,
       reference: summary?.reference ?? '',
       product_title: summary?.productTitle ?? '',
-      seller_name: null,
-      kind: entry.collected ? ('collected' as const) : entry.kind,
-      at: entry.createdAt.toISOString(),
-      seller_cents: 0,
-      platform_cents: 0,
-      total_cents: 0,
+      seller_name: line.sellerId ? (people.get(line.sellerId)?.name ?? null) : null,
+      kind: line.kind,
+      at: line.at.toISOString(),
+      seller_cents: line.sellerCents,
+      platform_cents: line.platformCents,
+      total_cents: line.totalCents,
     };
-    if (entry.party === 'seller' && entry.sellerId) {
-      line.seller_cents += entry.amountCents;
-      line.seller_name = people.get(entry.sellerId)?.name ?? null;
-    } else {
-      line.platform_cents += entry.amountCents;
-    }
-    // What the company owes per seller and to the platform; collected commission it never owed.
-    if (entry.collected) collected += entry.amountCents;
-    else if (entry.party === 'seller' && entry.sellerId) {
-      sellers.set(entry.sellerId, (sellers.get(entry.sellerId) ?? 0) + entry.amountCents);
-    } else platform += entry.amountCents;
-    line.total_cents = line.seller_cents + line.platform_cents;
-    lines.set(key, line);
-  }
-  const owed = [...lines.values()]
-    .filter((line) => line.kind !== 'collected')
-    .reduce((sum, line) => sum + line.total_cents, 0);
-  const paid = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
+  });
+  const { owedCents: owed, paidCents: paid, collectedCents: collected } = figures;
   const openingCents = opening.balanceCents;
   return {
     company: { id: companyId, name: company.company ?? company.name },
@@ -193,15 +135,15 @@ export async function companyStatement(
     closing_cents: openingCents + owed - paid,
     closed: month < argentineMonth(now),
     collected_cents: collected,
-    sellers: [...sellers.entries()]
+    sellers: [...figures.sellers.entries()]
       .map(([sellerId, amount]) => ({
         seller_id: sellerId,
         name: people.get(sellerId)?.name ?? '',
         amount_cents: amount,
       }))
       .sort((a, b) => b.amount_cents - a.amount_cents || a.name.localeCompare(b.name)),
-    platform_cents: platform,
-    lines: [...lines.values()],
+    platform_cents: figures.platformCents,
+    lines,
     payments: payments.map((payment) => ({
       id: payment.id,
       amount_cents: payment.amountCents,

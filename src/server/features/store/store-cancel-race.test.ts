@@ -113,7 +113,7 @@ describe('cancel racing a transfer confirmation', () => {
     });
     await expect(
       cancelStoreCheckout(
-        { db, config: t.config, stripe: undefined, workflow: t.app.orderWorkflow },
+        { db, config: t.config, gateway: undefined, workflow: t.app.orderWorkflow, log: t.app.log },
         id,
         token,
       ),

@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import type { FastifyBaseLogger } from 'fastify';
 import { formatStoreMoney } from '@shared/money';
 import {
   STORE_CHECKOUT_LIMIT_MESSAGES,
@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error';
 import { clientKey, lockClient } from '../../lib/client-key';
 import { freeVariantUnits, reserve } from '../inventory/inventory.service';
 import type { OrderWorkflow } from '../orders/order-workflow';
+import type { ProviderConnection } from '../payments/providers';
 import { linesOf } from '../orders/orders.service';
 import {
   insertStoreOrder,
@@ -34,9 +35,11 @@ import { storeCheckouts } from './store.table';
 export interface StoreCheckoutDeps {
   db: Database;
   config: Config;
-  stripe: Stripe | undefined;
+  /** The platform's card gateway (the Stripe adapter, on the platform's account); absent without Stripe. */
+  gateway: ProviderConnection | undefined;
   /** The app's order workflow: every status change of a storefront order goes through it. */
   workflow: OrderWorkflow;
+  log: FastifyBaseLogger;
   now?: () => Date;
 }
 

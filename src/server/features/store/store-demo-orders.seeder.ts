@@ -30,7 +30,7 @@ export const storeDemoOrdersSeeder: Seeder = {
     const placed = async (daysAgo: number, items: { variant_id: string; quantity: number }[]) => {
       const at = new Date(Date.now() - daysAgo * DAY);
       const { orderId } = await createStoreCheckout(
-        { db, config, stripe: undefined, workflow: orderWorkflow, now: () => at },
+        { db, config, gateway: undefined, workflow: orderWorkflow, log, now: () => at },
         {
           items,
           successUrl: `${config.appUrl}/store?pagado=1`,

@@ -7,24 +7,19 @@ import {
 } from '@shared/store/checkout.schema';
 import type { Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import {
-  checkoutSessionPays,
-  closeCheckoutSession,
-  openCheckoutSession,
-  openSessionUrl,
-  readCheckoutSession,
-} from '../payments/providers/stripe';
 import { transactionWithWorkflow } from '../orders/order-workflow';
+import { settle } from '../payments/payment-confirmation.service';
 import { repointStorePayment } from '../orders/store-channel.service';
 import { getStoreCheckout, type StoreCheckoutDeps } from './store-checkout.service';
-import { findStoreOrder, markStoreOrderPaid, moveStoreOrder } from './store-orders.service';
+import { findStoreOrder, moveStoreOrder } from './store-orders.service';
 import { storeCheckouts } from './store.table';
 
 /**
  * Paying or leaving the hosted checkout page: the buyer pays by card (a
  * Checkout Session on the platform's Stripe account, through the Stripe
- * adapter) or by bank transfer, cancels, or comes back from Stripe, where
- * only Stripe's own answer marks the order paid.
+ * payment adapter) or by bank transfer, cancels, or comes back from Stripe,
+ * where only Stripe's own answer, applied by the one settle path every
+ * payment takes, marks the order paid.
  */
 
 /**
@@ -53,22 +48,23 @@ export async function payStoreCheckout(
   const shipTo = (tx: Transaction) =>
     tx.update(storeCheckouts).set({ shippingAddress }).where(eq(storeCheckouts.orderId, orderId));
 
-  if (deps.stripe && deps.config.store.stripe) {
+  const gateway = deps.gateway;
+  if (gateway && deps.config.store.stripe) {
     if (current.status !== 'reserved' && current.status !== 'pending_payment') {
       throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
     }
     const { order, reservedUntil } = await findStoreOrder(deps.db, orderId, token);
     // A second click reuses the session already open, so a buyer never holds two payable sessions.
     if (order.status === 'pending_payment' && order.providerPaymentId) {
-      const open = await openSessionUrl(deps.stripe, order.providerPaymentId);
+      const open = await gateway.resume?.(order.providerPaymentId);
       if (open) return { redirect_url: open, summary: current };
     }
     // Stripe needs at least 30 minutes; the reservation is extended to match the session.
     const expiresAt = new Date(Math.max(reservedUntil.getTime(), now.getTime() + 31 * 60_000));
     const returnBase = `${deps.config.appUrl}/checkout/${orderId}?token=${encodeURIComponent(token)}`;
-    const session = await openCheckoutSession(
-      deps.stripe,
-      {
+    const started = await gateway.start({
+      channel: 'store',
+      order: {
         id: orderId,
         totalCents: current.total_cents,
         currency: current.currency,
@@ -79,19 +75,20 @@ export async function payStoreCheckout(
           unitPriceCents: line.unit_price_cents,
         })),
       },
-      {
-        expiresAt,
-        successUrl: `${returnBase}&session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: returnBase,
-      },
-    );
+      successUrl: `${returnBase}&session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: returnBase,
+      expiresAt,
+    });
+    const sessionId = started.providerPaymentId;
+    if (!sessionId || started.next.kind !== 'redirect') throw new Error('no Checkout Session');
+    const redirectUrl = started.next.url;
     const holdUntil = new Date(expiresAt.getTime() + 60_000);
     const moved = await transactionWithWorkflow(deps.db, deps.workflow, async (tx, workflow) => {
       // Back for a new session after the last one closed: the order only points at it.
       const done =
         order.status === 'pending_payment'
           ? await repointStorePayment(tx, orderId, 'pending_payment', {
-              providerPaymentId: session.id,
+              providerPaymentId: sessionId,
               expiresAt: holdUntil,
             })
           : (
@@ -100,7 +97,7 @@ export async function payStoreCheckout(
                 from: ['reserved'],
                 to: 'pending_payment',
                 expiresAt: holdUntil,
-                providerPaymentId: session.id,
+                providerPaymentId: sessionId,
                 payment: { provider: 'stripe', buyer: payer },
               })
             ).kind === 'changed';
@@ -108,7 +105,7 @@ export async function payStoreCheckout(
       return done;
     });
     if (!moved) throw AppError.conflict(CHECKOUT_PAGE_MESSAGES.orderClosed);
-    return { redirect_url: session.url, summary: await getStoreCheckout(deps, orderId, token) };
+    return { redirect_url: redirectUrl, summary: await getStoreCheckout(deps, orderId, token) };
   }
 
   if (!deps.config.store.bank) {
@@ -158,11 +155,10 @@ export async function cancelStoreCheckout(
   if (
     result.kind === 'changed' &&
     result.previous === 'pending_payment' &&
-    order.providerPaymentId &&
-    deps.stripe
+    order.providerPaymentId
   ) {
     // Close the Stripe session too, so it cannot be paid later.
-    await closeCheckoutSession(deps.stripe, order.providerPaymentId);
+    await deps.gateway?.close?.(order.providerPaymentId);
   }
   return { redirect_url: checkout.cancelUrl };
 }
@@ -178,15 +174,19 @@ export async function confirmStripeReturn(
   sessionId: string,
 ): Promise<CheckoutSummary> {
   const { order, status } = await findStoreOrder(deps.db, orderId, token);
-  if (!deps.stripe || order.provider !== 'stripe' || order.providerPaymentId !== sessionId) {
+  const gateway = deps.gateway;
+  if (
+    !gateway?.readPayment ||
+    order.provider !== 'stripe' ||
+    order.providerPaymentId !== sessionId
+  ) {
     throw AppError.notFound(CHECKOUT_PAGE_MESSAGES.orderNotFound);
   }
   if (status !== 'paid') {
-    const session = await readCheckoutSession(deps.stripe, sessionId);
-    if (session && checkoutSessionPays(session, order)) {
-      await transactionWithWorkflow(deps.db, deps.workflow, (tx, workflow) =>
-        markStoreOrderPaid(tx, workflow, orderId, session.id),
-      );
+    const reading = await gateway.readPayment(sessionId);
+    if (reading) {
+      const confirmation = { db: deps.db, orderWorkflow: deps.workflow, log: deps.log };
+      await settle(confirmation, 'stripe', { kind: 'store' }, reading, order);
     }
   }
   return getStoreCheckout(deps, orderId, token);

@@ -7,6 +7,7 @@ import {
   startFakeStripe,
   type FakeStripe,
 } from '../../../../tests/factories/store-catalogue';
+import { CHECKOUT_PAGE_MESSAGES } from '@shared/store/checkout.schema';
 import { countPaymentEvents } from '../payments/payment-events.service';
 import { storeVariants } from '../store-catalogue/store-catalogue.table';
 import { orders as storeOrders } from '../orders/orders.table';
@@ -130,13 +131,13 @@ describe('storefront checkout with Stripe (against a local fake of its API)', ()
     const before = await stock('lamp-walnut');
     const first = await webhook(completed('evt_paid_1', session));
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ received: true, duplicate: false });
+    expect(first.json()).toEqual({ received: true, result: 'applied' });
     expect(await statusOf(id)).toBe('approved');
     const after = await stock('lamp-walnut');
     expect(after).toEqual({ quantity: before.quantity - 1, reserved: before.reserved - 1 });
 
     const again = await webhook(completed('evt_paid_1', session));
-    expect(again.json()).toEqual({ received: true, duplicate: true });
+    expect(again.json()).toEqual({ received: true, result: 'duplicate' });
     const redelivered = await webhook(completed('evt_paid_1_retry', session));
     expect(redelivered.statusCode).toBe(200);
     expect(await stock('lamp-walnut')).toEqual(after);
@@ -287,4 +288,47 @@ describe('Stripe webhook without Stripe configured', () => {
       await t.close();
     }
   });
+});
+
+describe('storefront checkout when Stripe cannot be reached', () => {
+  it('answers 502 PAYMENTS_UNAVAILABLE, never a 500, and the order stays payable', async () => {
+    // A port nothing listens on: the connection is refused.
+    const closed = await startFakeStripe();
+    const url = closed.url;
+    await closed.close();
+    const t = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_platform',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: url,
+    });
+    try {
+      await seedTestCatalogue(t.db);
+      const checkout = await t.app.inject({
+        method: 'POST',
+        url: '/api/store/vendemas/checkout',
+        payload: {
+          items: [{ variant_id: 'lamp-walnut', quantity: 1 }],
+          successUrl: `${APP}/success`,
+          cancelUrl: `${APP}/store`,
+        },
+      });
+      const address = new URL(checkout.json().url);
+      const id = address.pathname.split('/').pop()!;
+      const token = address.searchParams.get('token')!;
+      const pay = await t.app.inject({
+        method: 'POST',
+        url: `/api/store/vendemas/checkout/${id}/pay`,
+        payload: { token, buyer },
+      });
+      expect(pay.statusCode).toBe(502);
+      expect(pay.json().error).toEqual({
+        code: 'PAYMENTS_UNAVAILABLE',
+        message: CHECKOUT_PAGE_MESSAGES.paymentsUnavailable,
+      });
+      const [row] = await t.db.select().from(storeOrders).where(eq(storeOrders.id, id));
+      expect(row!.status).toBe('reserved');
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
 });

@@ -7,6 +7,10 @@ import { AdminPayoutsPage } from './admin-payouts-page';
 const PAYOUTS: AdminPayouts = {
   minimum_cents: 100_000,
   hold_days: 1,
+  ready_cents: 250_000,
+  ready_sellers: 1,
+  waiting_sellers: 0,
+  blocked_sellers: 1,
   sellers: [
     {
       seller_id: 's1',
@@ -17,6 +21,7 @@ const PAYOUTS: AdminPayouts = {
       destination: { method: 'bank', label: 'CBU 2850590940090418135201' },
       blocked_reason: null,
       held_until: null,
+      state: 'ready',
     },
     {
       seller_id: 's2',
@@ -27,6 +32,7 @@ const PAYOUTS: AdminPayouts = {
       destination: null,
       blocked_reason: 'No cargó sus datos de cobro (CBU o e-mail de MercadoPago).',
       held_until: null,
+      state: 'blocked',
     },
   ],
   batches: [
@@ -76,11 +82,16 @@ describe('Pagos a vendedores', () => {
       'Datos de cobro cambiados el 28/11/2026 15:40; se podrá pagar desde el 01/12/2026 15:40';
     renderPage({
       ...PAYOUTS,
+      ready_cents: 0,
+      ready_sellers: 0,
+      waiting_sellers: 1,
+      blocked_sellers: 0,
       sellers: [
         {
           ...PAYOUTS.sellers[0]!,
           blocked_reason: reason,
           held_until: '2026-12-01T18:40:00Z',
+          state: 'waiting',
           destination: { method: 'bank', label: 'CBU 2850590940090418135201' },
         },
       ],
@@ -93,5 +104,12 @@ describe('Pagos a vendedores', () => {
     expect(row).not.toHaveTextContent('Bloqueado');
     expect(screen.getByText(/^0 vendedores · 1 en espera$/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Crear lote de pago' })).toBeDisabled();
+  });
+
+  it('shows the figures the server answers and adds nothing itself', async () => {
+    // The list holds one seller; the server says what is ready over every seller it counted.
+    renderPage({ ...PAYOUTS, ready_cents: 987_654, ready_sellers: 3, blocked_sellers: 2 });
+    expect(await screen.findByText('$ 9.876,54')).toBeInTheDocument();
+    expect(screen.getByText(/^3 vendedores · 2 bloqueados$/)).toBeInTheDocument();
   });
 });

@@ -4,7 +4,6 @@ import { formatArs } from '@shared/money';
 import { countOf } from '@shared/plural';
 import {
   PAYOUT_BATCH_STATUS_LABELS,
-  PAYOUT_BLOCKED_REASONS,
   PAYOUT_MESSAGES,
   type PayoutBatch,
   type SellerPayable,
@@ -34,10 +33,7 @@ export function AdminPayoutsPage() {
 
   if (!payouts.isSuccess) return <QueryFallback query={payouts} />;
   const data = payouts.data;
-  const ready = data.sellers.filter((seller) => !seller.blocked_reason);
-  const readyTotal = ready.reduce((sum, seller) => sum + seller.available_cents, 0);
-  const waiting = data.sellers.filter(isWaiting).length;
-  const blocked = data.sellers.length - ready.length - waiting;
+  const { ready_sellers: ready, waiting_sellers: waiting, blocked_sellers: blocked } = data;
 
   return (
     <div>
@@ -51,15 +47,15 @@ export function AdminPayoutsPage() {
       <Card className="mt-5 flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <p className="text-sm text-muted-foreground">Listo para pagar</p>
-          <p className="text-2xl font-bold tabular-nums">{formatArs(readyTotal)}</p>
+          <p className="text-2xl font-bold tabular-nums">{formatArs(data.ready_cents)}</p>
           <p className="text-xs text-muted-foreground">
-            {countOf(ready.length, 'vendedor', 'vendedores')}
+            {countOf(ready, 'vendedor', 'vendedores')}
             {waiting ? ` · ${countOf(waiting, 'en espera', 'en espera')}` : ''}
             {blocked ? ` · ${countOf(blocked, 'bloqueado', 'bloqueados')}` : ''}
           </p>
         </div>
         <Button
-          disabled={ready.length === 0 || create.isPending}
+          disabled={ready === 0 || create.isPending}
           onClick={() =>
             create.mutate(undefined, {
               onSuccess: () => toast({ title: PAYOUT_MESSAGES.batchCreated, variant: 'success' }),
@@ -220,18 +216,6 @@ function MarkPaidDialog({ batch, onClose }: { batch: PayoutBatch | null; onClose
 }
 
 /**
- * Waiting out the hold after a change of payout details: it ends by itself.
- * Every other reason is one of PAYOUT_BLOCKED_REASONS; the wait's names its dates.
- */
-function isWaiting(seller: SellerPayable): boolean {
-  return (
-    seller.held_until !== null &&
-    seller.blocked_reason !== null &&
-    !(Object.values(PAYOUT_BLOCKED_REASONS) as string[]).includes(seller.blocked_reason)
-  );
-}
-
-/**
  * Where a seller's payout goes, and why it cannot go yet: waiting (amber, with
  * the dates) or blocked until someone acts (red). The details follow the reason.
  */
@@ -242,7 +226,7 @@ function SellerStatus({ seller }: { seller: SellerPayable }) {
   if (!seller.blocked_reason) return label;
   return (
     <>
-      {isWaiting(seller) ? (
+      {seller.state === 'waiting' ? (
         <p className="flex gap-1.5 text-xs font-medium break-words text-amber-800">
           <Clock className="mt-px size-3.5 shrink-0" aria-hidden />
           <span>En espera: {seller.blocked_reason}</span>

@@ -16,6 +16,7 @@ import {
   INVALID_EVENT,
   INVALID_SIGNATURE,
   PROVIDER_UNREACHABLE,
+  REFUND_FAILED,
   type PaymentProvider,
   type ProviderConnection,
 } from './provider';
@@ -62,7 +63,10 @@ export const mercadoPagoProvider: PaymentProvider = {
     const connected = method.connection === 'oauth';
     const client = createMercadoPagoClient({ accessToken, apiUrl: context.pay.mercadopagoApiUrl });
     return {
-      async start({ order, product, appUrl, successUrl, now, expiresAt }) {
+      async start(request) {
+        if (request.channel !== 'link')
+          throw new Error('MercadoPago takes payment-link orders only');
+        const { order, product, appUrl, successUrl, now, expiresAt } = request;
         try {
           const preference = await client.createPreference(
             {
@@ -96,6 +100,19 @@ export const mercadoPagoProvider: PaymentProvider = {
         } catch (error) {
           context.log.warn({ err: error, orderId: order.id }, 'MercadoPago preference failed');
           throw new AppError('PREFERENCE_FAILED', PAY_MESSAGES.preferenceFailed, 502);
+        }
+      },
+
+      async refund({ order, paymentId }) {
+        try {
+          const made = await client.refundPayment(paymentId, `refund-${order.id}`);
+          return { refundId: String(made.id) };
+        } catch (error) {
+          context.log.warn(
+            { err: error, orderId: order.id, paymentId },
+            'MercadoPago refund failed',
+          );
+          throw REFUND_FAILED('MercadoPago');
         }
       },
 

@@ -5,7 +5,7 @@ import type { PayConfig } from '../../../config/env';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import type { SecretBox } from '../../../lib/secret-box';
-import type { LinkOrderRow } from '../../orders/orders.service';
+import type { LinkOrderRow, OrderRow } from '../../orders/orders.service';
 import type { ProductRow } from '../../products/products.service';
 import type { ActiveMethod } from '../payment-methods.service';
 import type { PaymentVerdict } from '../payment-outcome.service';
@@ -32,6 +32,17 @@ export const PROVIDER_UNREACHABLE = (provider: string) =>
     502,
   );
 
+/**
+ * The gateway did not refund (it refused, failed or could not be reached):
+ * a 502, and the order is left as it was.
+ */
+export const REFUND_FAILED = (provider: string) =>
+  new AppError(
+    'REFUND_FAILED',
+    `${provider} no pudo reintegrar el pago; el pedido no cambió. Inténtalo de nuevo en unos minutos.`,
+    502,
+  );
+
 /** What an adapter needs from the app: a company's method with its secrets, and the gateways' URLs. */
 export interface ProviderContext {
   db: Database;
@@ -41,7 +52,8 @@ export interface ProviderContext {
 }
 
 /** A payment-link order just written, and where the buyer goes next. */
-export interface StartRequest {
+export interface LinkStartRequest {
+  channel: 'link';
   order: LinkOrderRow;
   product: ProductRow;
   appUrl: string;
@@ -54,6 +66,28 @@ export interface StartRequest {
   now: Date;
   expiresAt: Date;
 }
+
+/** A storefront order (a cart) as the gateway's hosted page shows it. */
+export interface StoreCheckoutOrder {
+  id: string;
+  totalCents: number;
+  currency: string;
+  buyerEmail: string;
+  lines: { name: string; quantity: number; unitPriceCents: number }[];
+}
+
+/** A storefront order the buyer pays on the gateway's page, and where they come back to. */
+export interface StoreStartRequest {
+  channel: 'store';
+  order: StoreCheckoutOrder;
+  successUrl: string;
+  cancelUrl: string;
+  /** Until when the gateway's page may take the payment. */
+  expiresAt: Date;
+}
+
+/** An order of either channel whose payment starts now. */
+export type StartRequest = LinkStartRequest | StoreStartRequest;
 
 export interface Started {
   next: PayNext;
@@ -91,18 +125,43 @@ export interface PaymentReading {
 export type WebhookReading =
   { reading: PaymentReading } | { result: 'ignored' | 'unknown_order' | 'unknown_company' };
 
-/** A company's account at one gateway, ready to be called. */
+/** A paid order to give back in full, with the gateway's id of the payment that paid it. */
+export interface RefundRequest {
+  /** Any order: a payment link's or the storefront's. */
+  order: OrderRow;
+  paymentId: string;
+}
+
+export interface Refunded {
+  /** The gateway's id of the refund; null when the gateway had refunded it already. */
+  refundId: string | null;
+}
+
+/** A company's (or the platform's) account at one gateway, ready to be called. */
 export interface ProviderConnection {
   /** Asks the gateway for the buyer's next step; throws an AppError (already logged) if it cannot. */
   start(request: StartRequest): Promise<Started>;
   /** Reads a payment back; null when the gateway does not know it. */
   readPayment?(paymentId: string): Promise<PaymentReading | null>;
+  /** The gateway's page for a payment started earlier, while it can still be paid; else null. */
+  resume?(paymentId: string): Promise<string | null>;
+  /** Closes a payment started earlier so it can no longer be paid (best effort). */
+  close?(paymentId: string): Promise<void>;
+  /**
+   * Gives the whole payment back to the buyer, once whatever the retries
+   * (an idempotency key per order); throws REFUND_FAILED (already logged)
+   * when the gateway does not. A gateway without refunds has none.
+   */
+  refund?(request: RefundRequest): Promise<Refunded>;
 }
 
 /**
- * One payment gateway behind payment links. pay.service picks the adapter by
- * the buyer's choice; confirmation (webhooks, return pages) reads payments
- * back through it and applies them in one place (payment-outcome.service).
+ * One payment gateway, for orders of both channels: pay.service picks the
+ * adapter by the buyer's choice, the storefront uses the platform's Stripe
+ * account through the same adapter; confirmation (webhooks, return pages)
+ * reads payments back through it and applies them in one place
+ * (payment-confirmation.service → payment-outcome.service), and the admin's
+ * refunds go back through it.
  */
 export interface PaymentProvider {
   readonly id: PaymentProviderId;
@@ -115,7 +174,7 @@ export interface PaymentProvider {
   notConnected(): AppError;
   /** The payment id a buyer came back with, when it may be this order's. */
   returnedPaymentId?(
-    order: LinkOrderRow,
+    order: OrderRow,
     returned: { paymentIntent?: string | undefined; paymentId?: string | undefined },
   ): string | undefined;
   /** Verifies a webhook (400 AppError when its signature is bad) and reads back what it names. */

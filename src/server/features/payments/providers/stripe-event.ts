@@ -41,3 +41,16 @@ export function verifyStripeEvent(
   if (!EventShape.safeParse(event).success) throw INVALID_EVENT();
   return event as Stripe.Event;
 }
+
+/** The id of an expandable field, whether Stripe answered the id or the object. */
+export const idOf = (value: string | { id: string } | null): string | undefined =>
+  typeof value === 'string' ? value : value?.id;
+
+/** Stripe answered that it does not know the object asked for. */
+export function isStripeNotFound(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { statusCode?: number }).statusCode === 404
+  );
+}

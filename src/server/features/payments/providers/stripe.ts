@@ -2,18 +2,21 @@ import Stripe from 'stripe';
 import { PAY_MESSAGES } from '@shared/orders/orders.schema';
 import { AppError } from '../../../lib/app-error';
 import { methodWithSecrets, type ActiveMethod } from '../payment-methods.service';
-import { paidAsOrdered, type PaymentVerdict } from '../payment-outcome.service';
-import { createStripeClient } from '../stripe-client';
+import type { PaymentVerdict } from '../payment-outcome.service';
+import { createStripeClient, type StripeKeys } from '../stripe-client';
+import type { WebhookRequest } from '../webhook-route';
 import {
   INVALID_SIGNATURE,
   PROVIDER_UNREACHABLE,
+  REFUND_FAILED,
   type PaymentProvider,
   type PaymentReading,
   type ProviderConnection,
   type ProviderContext,
   type WebhookReading,
 } from './provider';
-import { verifyStripeEvent } from './stripe-event';
+import { checkoutSessions, readCheckoutEvent } from './stripe-checkout';
+import { idOf, isStripeNotFound, verifyStripeEvent } from './stripe-event';
 
 /**
  * A company's Stripe account as the platform reaches it: its client, the
@@ -47,6 +50,35 @@ export function connectedStripeAccount(
   };
 }
 
+/** The platform's own account: the storefront's card payments (no publishable key: Stripe hosts the page). */
+export function platformStripeAccount(
+  keys: StripeKeys & { webhookSecret?: string },
+): StripeAccount {
+  return {
+    stripe: createStripeClient(keys),
+    publishableKey: '',
+    webhookSecret: keys.webhookSecret,
+  };
+}
+
+/**
+ * POST /api/webhooks/stripe, the platform account's events (the storefront's
+ * Checkout Sessions): verified with the platform's webhook secret, then the
+ * session it names is read back from Stripe.
+ */
+export async function readPlatformEvent(
+  account: StripeAccount,
+  request: WebhookRequest,
+): Promise<WebhookReading> {
+  const event = verifyStripeEvent(
+    account.stripe,
+    account.webhookSecret,
+    request.rawBody,
+    request.headers['stripe-signature'],
+  );
+  return readCheckoutEvent(account.stripe, event);
+}
+
 /**
  * The company's Stripe account from its method; null without a secret and a
  * publishable key, or for a connection that cannot charge (unfinished
@@ -69,107 +101,6 @@ export function stripeAccountOf(
     publishableKey,
     webhookSecret: method.secrets.webhookSecret,
   };
-}
-
-const idOf = (value: string | { id: string } | null): string | undefined =>
-  typeof value === 'string' ? value : value?.id;
-
-function isStripeNotFound(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    (error as { statusCode?: number }).statusCode === 404
-  );
-}
-
-/**
- * A storefront Checkout Session as Stripe has it (the platform's account);
- * null when Stripe does not know it, a 502 otherwise so Stripe retries the webhook.
- */
-export async function readCheckoutSession(
-  stripe: Stripe,
-  id: unknown,
-): Promise<Stripe.Checkout.Session | null> {
-  if (typeof id !== 'string' || !/^\w{1,255}$/.test(id)) return null;
-  try {
-    return await stripe.checkout.sessions.retrieve(id);
-  } catch (error) {
-    if (isStripeNotFound(error)) return null;
-    throw PROVIDER_UNREACHABLE('Stripe');
-  }
-}
-
-/** A storefront order as the platform's hosted checkout shows it. */
-export interface HostedCheckoutOrder {
-  id: string;
-  totalCents: number;
-  currency: string;
-  buyerEmail: string;
-  lines: { name: string; quantity: number; unitPriceCents: number }[];
-}
-
-/**
- * Opens a Checkout Session on the platform's account for a storefront order.
- * Stripe keeps a session open at least 30 minutes: `expiresAt` must be later.
- */
-export async function openCheckoutSession(
-  stripe: Stripe,
-  order: HostedCheckoutOrder,
-  options: { expiresAt: Date; successUrl: string; cancelUrl: string },
-): Promise<{ id: string; url: string }> {
-  const session = await stripe.checkout.sessions.create({
-    mode: 'payment',
-    client_reference_id: order.id,
-    customer_email: order.buyerEmail,
-    metadata: { store_order_id: order.id },
-    expires_at: Math.floor(options.expiresAt.getTime() / 1000),
-    success_url: options.successUrl,
-    cancel_url: options.cancelUrl,
-    line_items: order.lines.map((line) => ({
-      quantity: line.quantity,
-      price_data: {
-        currency: order.currency,
-        unit_amount: line.unitPriceCents,
-        product_data: { name: line.name },
-      },
-    })),
-  });
-  if (!session.url) throw new Error('Stripe answered a session without url');
-  return { id: session.id, url: session.url };
-}
-
-/** Where a buyer who clicks Pay again goes: the session's page while it is still open, else null. */
-export async function openSessionUrl(stripe: Stripe, sessionId: string): Promise<string | null> {
-  const session = await stripe.checkout.sessions.retrieve(sessionId);
-  return session.status === 'open' && session.url ? session.url : null;
-}
-
-/**
- * Closes a session so it cannot be paid later. Best effort: a session paid
- * meanwhile still reaches the order through its webhook.
- */
-export async function closeCheckoutSession(stripe: Stripe, sessionId: string): Promise<void> {
-  await stripe.checkout.sessions.expire(sessionId).catch(() => undefined);
-}
-
-/**
- * Whether a Checkout Session, as Stripe answered it, pays this order: paid,
- * made for it, and for exactly its amount and currency (the one guard every
- * payment passes, `paidAsOrdered`).
- */
-export function checkoutSessionPays(
-  session: Pick<
-    Stripe.Checkout.Session,
-    'payment_status' | 'amount_total' | 'currency' | 'client_reference_id' | 'metadata'
-  >,
-  order: { id: string; totalCents: number; currency: string },
-): boolean {
-  const madeFor = session.metadata?.store_order_id ?? session.client_reference_id;
-  return (
-    session.payment_status === 'paid' &&
-    madeFor === order.id &&
-    paidAsOrdered({ amountCents: session.amount_total, currency: session.currency }, order)
-  );
 }
 
 /** A PaymentIntent as Stripe answered it, for the order its metadata names. */
@@ -231,9 +162,17 @@ async function returnFee(account: StripeAccount, charge: Stripe.Charge): Promise
   );
 }
 
-function connection(context: ProviderContext, account: StripeAccount): ProviderConnection {
+/** An account's connection: a company's (payment links) or the platform's (the storefront). */
+export function stripeConnection(
+  context: ProviderContext,
+  account: StripeAccount,
+): ProviderConnection {
+  const sessions = checkoutSessions(context, account.stripe);
   return {
-    async start({ order, successUrl }) {
+    async start(request) {
+      // A storefront order pays on Stripe's hosted page (the platform's account).
+      if (request.channel === 'store') return sessions.start(request);
+      const { order, successUrl } = request;
       try {
         const intent = await account.stripe.paymentIntents.create(
           {
@@ -271,7 +210,36 @@ function connection(context: ProviderContext, account: StripeAccount): ProviderC
       }
     },
 
+    async refund({ order, paymentId }) {
+      try {
+        // A storefront order is paid through a Checkout Session: its PaymentIntent is what is refunded.
+        const intentId = paymentId.startsWith('cs_')
+          ? idOf((await account.stripe.checkout.sessions.retrieve(paymentId)).payment_intent)
+          : paymentId;
+        if (!intentId) throw new Error('Checkout Session without a PaymentIntent');
+        const refund = await account.stripe.refunds.create(
+          {
+            payment_intent: intentId,
+            // A connected account's payment gives the platform's fee back with it.
+            ...(account.connectedAccount ? { refund_application_fee: true } : {}),
+          },
+          { idempotencyKey: `refund-${order.id}`, ...actingFor(account) },
+        );
+        return { refundId: refund.id };
+      } catch (error) {
+        // Refunded already (from Stripe's dashboard): the money is back, the order may follow.
+        if ((error as { code?: string }).code === 'charge_already_refunded')
+          return { refundId: null };
+        context.log.warn({ err: error, orderId: order.id, paymentId }, 'Stripe refund failed');
+        throw REFUND_FAILED('Stripe');
+      }
+    },
+
+    resume: (paymentId) => sessions.resume(paymentId),
+    close: (paymentId) => sessions.close(paymentId),
+
     async readPayment(paymentId) {
+      if (paymentId.startsWith('cs_')) return sessions.read(paymentId);
       let intent;
       try {
         intent = await account.stripe.paymentIntents.retrieve(paymentId, {}, actingFor(account));
@@ -350,7 +318,7 @@ export const stripeProvider: PaymentProvider = {
 
   connect(context, method) {
     const account = stripeAccountOf(context, method);
-    return account ? connection(context, account) : null;
+    return account ? stripeConnection(context, account) : null;
   },
 
   notConnected: () => new AppError('STRIPE_MISCONFIGURED', PAY_MESSAGES.stripeInvalid, 409),

@@ -12,7 +12,9 @@ export const transferProvider: PaymentProvider = {
   waitingStatus: 'pending_transfer',
   holdMs: (pay) => pay.transferExpiryHours * 3_600_000,
   connect: () => ({
-    async start({ transferUrl, mailed }) {
+    async start(request) {
+      if (request.channel !== 'link') throw new Error('the storefront takes transfers itself');
+      const { transferUrl, mailed } = request;
       return {
         // The page then tells the buyer to keep its address: no e-mail brings it.
         next: {
