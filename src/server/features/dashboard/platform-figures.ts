@@ -1,12 +1,30 @@
+import {
+  HOME_CURRENCY,
+  type AdminDashboardFigures,
+  type RevenueFigures,
+} from '@shared/orders/dashboard.schema';
 import type { Database } from '../../db/client';
-import { dailySales, soldTotals } from '../orders/orders-metrics.service';
+import {
+  dailySales,
+  soldTotals,
+  storeSalesByCurrency,
+  type Sums,
+} from '../orders/orders-metrics.service';
 
 /** How long an instance reuses the platform-wide sums (revenue, profit, 30 days). */
 const PLATFORM_FIGURES_TTL_MS = 5_000;
 
-type Figures = [Awaited<ReturnType<typeof soldTotals>>, Awaited<ReturnType<typeof dailySales>>];
+type Figures = [
+  links: Awaited<ReturnType<typeof soldTotals>>,
+  daily: Awaited<ReturnType<typeof dailySales>>,
+  store: Awaited<ReturnType<typeof storeSalesByCurrency>>,
+];
 
-/** The admin dashboard's platform-wide sums, reused for a few seconds. */
+/**
+ * The admin dashboard's platform-wide sums, reused for a few seconds: the
+ * payment links' sold orders (from the companies' totals), their 30 days, and
+ * the storefront's sold orders per currency.
+ */
 export interface PlatformFigures {
   read(): Promise<Figures>;
   /** Forgets them: the next read computes them again (after an order's status change). */
@@ -26,6 +44,7 @@ export function createPlatformFigures(db: Database): PlatformFigures {
         const figures = Promise.all([
           soldTotals(db, { kind: 'platform' }),
           dailySales(db, { kind: 'platform' }),
+          storeSalesByCurrency(db),
         ]);
         const entry = { at: Date.now(), figures };
         cached = entry;
@@ -38,5 +57,36 @@ export function createPlatformFigures(db: Database): PlatformFigures {
     invalidate() {
       cached = null;
     },
+  };
+}
+
+const revenueOf = (sums: Sums | undefined): RevenueFigures => ({
+  orders: sums?.count ?? 0,
+  revenue_cents: sums?.totalCents ?? 0,
+  profit_cents: sums?.platformCents ?? 0,
+});
+
+/**
+ * The admin's revenue and profit (API.md): every approved and delivered
+ * order of both channels in pesos, payment links (always pesos) and the
+ * storefront, split by channel; the storefront's sales in other currencies
+ * listed apart, since pesos and euros do not add up.
+ */
+export function platformRevenue(
+  links: Sums,
+  store: Map<string, Sums>,
+): Pick<
+  AdminDashboardFigures,
+  'total_revenue_cents' | 'platform_profit_cents' | 'by_channel' | 'other_currencies'
+> {
+  const byChannel = { link: revenueOf(links), store: revenueOf(store.get(HOME_CURRENCY)) };
+  return {
+    total_revenue_cents: byChannel.link.revenue_cents + byChannel.store.revenue_cents,
+    platform_profit_cents: byChannel.link.profit_cents + byChannel.store.profit_cents,
+    by_channel: byChannel,
+    other_currencies: [...store]
+      .filter(([currency]) => currency !== HOME_CURRENCY)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([currency, sums]) => ({ currency, ...revenueOf(sums) })),
   };
 }
