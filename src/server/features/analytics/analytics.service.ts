@@ -7,13 +7,22 @@ import {
 } from '@shared/analytics/analytics.schema';
 import { ERROR_CODES } from '@shared/errors';
 import { PERIOD_MESSAGES } from '@shared/messages';
-import { argentineDay, daysOfPeriod, FIRST_DAY, periodProblem, shiftDay } from '@shared/time';
+import {
+  argentineDay,
+  argentineDayStart,
+  daysOfPeriod,
+  FIRST_DAY,
+  periodProblem,
+  shiftDay,
+} from '@shared/time';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { hourOf } from '../orders/link-order-totals';
 import { productTitles } from '../products/products.service';
 import { profileNames } from '../profiles/profiles.service';
 import { reportChannels } from './channel-cap';
 import { emptyTally, sumOf, topOf, type Funnel } from './funnel';
+import { liveHours } from './funnel-hours';
 import { clickRows, groupFunnel, recentFunnel } from './funnel-reads';
 import { linkOrderRows, type AnalyticsScope, type FunnelRange } from './link-funnel.service';
 import { CLOSING_GRACE_MS, type ReportMemory } from './report-memory';
@@ -65,9 +74,11 @@ async function periodFunnel(
   // Empty (from after to) when the period ended before today.
   const open = { from: shiftDay(closed.to, 1), to: range.to };
   const at = Date.now();
+  if (scope.kind === 'platform' && open.from <= open.to) {
+    return platformPeriod(db, scope, { closed, open }, now, memory);
+  }
   const [kept, recent] = await Promise.all([
     memory.closedDays(db, scope, closed, at),
-    // The platform's day is thousands of rows: summed by the database.
     scope.kind === 'platform'
       ? groupFunnel(
           db,
@@ -81,6 +92,37 @@ async function periodFunnel(
       ? kept
       : await memory.closedDays(db, scope, closed, at, recent.version);
   return { past: past.funnel, recent: recent.funnel };
+}
+
+/**
+ * The platform's period with days still open: its open days are thousands
+ * of rows on a busy platform, so they are read by the hour. The hours that
+ * are over (from ten minutes after their end, as days) are kept, added to
+ * the kept days; each report reads the hour under way, with the kept days'
+ * version sum, in one statement.
+ */
+async function platformPeriod(
+  db: Database,
+  scope: AnalyticsScope,
+  { closed, open }: { closed: FunnelRange; open: FunnelRange },
+  now: Date,
+  memory: ReportMemory,
+): Promise<{ past: Funnel; recent: Funnel }> {
+  const until = Math.max(
+    argentineDayStart(open.from).getTime(),
+    hourOf(new Date(now.getTime() - CLOSING_GRACE_MS)).getTime(),
+  );
+  const at = Date.now();
+  const [kept, hours, live] = await Promise.all([
+    memory.closedDays(db, scope, closed, at),
+    memory.closedHours(db, open, until),
+    liveHours(db, open, new Date(until), closed),
+  ]);
+  const days =
+    kept.version >= live.version
+      ? kept
+      : await memory.closedDays(db, scope, closed, at, live.version);
+  return { past: memory.pastOf(days.funnel, hours), recent: live.funnel };
 }
 
 /**

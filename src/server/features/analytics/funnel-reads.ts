@@ -147,7 +147,27 @@ export async function groupFunnel(
   return { funnel, version };
 }
 
-type RecentRow = [product: string, channel: string, day: string, seller: string, ...Sums];
+/** A funnel row as read to be added up here: its keys, then its sums. */
+export type RecentRow = [product: string, channel: string, day: string, seller: string, ...Sums];
+
+/** The columns of a RecentRow, for `jsonArray`. */
+export const RECENT_COLUMNS = sql`product_id, channel, day, seller_key, ${SUMS}`;
+
+/** Funnel rows added up here, in all and by product, channel, day and seller. */
+export function funnelOf(rows: readonly RecentRow[]): Funnel {
+  const funnel = emptyFunnel();
+  for (const [product, channel, day, seller, ...sums] of rows) {
+    const tally = tallyOf(sums);
+    addInto(funnel.total, tally);
+    funnel.sellerCents += sums[4];
+    funnel.commissionCents += sums[5];
+    addTally(funnel.byProduct, product, tally);
+    addTally(funnel.byChannel, channel, tally);
+    addTally(funnel.byDay, day, tally);
+    if (seller) addTally(funnel.bySeller, seller, tally);
+  }
+  return funnel;
+}
 
 /**
  * What a seller's or a company's report reads each time: its clicks and
@@ -166,9 +186,7 @@ function prepareRecent(db: Database, kind: 'seller' | 'company') {
     `link_analytics_recent_${kind}`,
     db
       .select({
-        rows: sql<RecentRow[]>`${jsonArray(sql`product_id, channel, day, seller_key, ${SUMS}`)}`.as(
-          'rows',
-        ),
+        rows: sql<RecentRow[]>`${jsonArray(RECENT_COLUMNS)}`.as('rows'),
         version: linkOrderVersionSum(past).as('version'),
       })
       .from(source.as('recent')),
@@ -201,16 +219,5 @@ export async function recentFunnel(
     pastFrom: past.from,
     pastTo: past.to,
   });
-  const funnel = emptyFunnel();
-  for (const [product, channel, day, seller, ...sums] of result?.rows ?? []) {
-    const tally = tallyOf(sums);
-    addInto(funnel.total, tally);
-    funnel.sellerCents += sums[4];
-    funnel.commissionCents += sums[5];
-    addTally(funnel.byProduct, product, tally);
-    addTally(funnel.byChannel, channel, tally);
-    addTally(funnel.byDay, day, tally);
-    if (seller) addTally(funnel.bySeller, seller, tally);
-  }
-  return { funnel, version: result?.version ?? 0 };
+  return { funnel: funnelOf(result?.rows ?? []), version: result?.version ?? 0 };
 }

@@ -117,3 +117,18 @@ export function topOf(
   }
   return candidates.sort(byActivity).slice(0, count);
 }
+
+/** Two funnels of disjoint rows added up, as a new funnel (neither is changed). */
+export function mergedFunnel(a: Funnel, b: Funnel): Funnel {
+  const merged = emptyFunnel();
+  for (const funnel of [a, b]) {
+    addInto(merged.total, funnel.total);
+    merged.sellerCents += funnel.sellerCents;
+    merged.commissionCents += funnel.commissionCents;
+    for (const [key, tally] of funnel.byProduct) addTally(merged.byProduct, key, tally);
+    for (const [key, tally] of funnel.byChannel) addTally(merged.byChannel, key, tally);
+    for (const [key, tally] of funnel.byDay) addTally(merged.byDay, key, tally);
+    for (const [key, tally] of funnel.bySeller) addTally(merged.bySeller, key, tally);
+  }
+  return merged;
+}

@@ -2,6 +2,8 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { productTitles } from '../products/products.service';
 import { profileNames } from '../profiles/profiles.service';
+import { mergedFunnel, type Funnel } from './funnel';
+import { hourRows } from './funnel-hours';
 import { clickRows, groupFunnel, type VersionedFunnel } from './funnel-reads';
 import { linkOrderRows, type AnalyticsScope, type FunnelRange } from './link-funnel.service';
 
@@ -38,6 +40,10 @@ const NAMES_ENTRIES = 20_000;
 export class ReportMemory {
   private readonly closed = new Map<string, { until: number; past: Promise<VersionedFunnel> }>();
   private readonly names = new Map<string, { until: number; name: string }>();
+  /** The platform's open days' sums of the hours that are over, up to `until`. */
+  private hours: { open: string; until: number; funnel: Promise<Funnel> } | null = null;
+  /** Kept days and kept hours added up, per kept days' funnel: each pair added (and sorted) once. */
+  private readonly pasts = new WeakMap<Funnel, { hours: Funnel; past: Funnel }>();
 
   /**
    * The funnel of the days [from, to], all over: kept, or read now when not
@@ -70,6 +76,46 @@ export class ReportMemory {
     past.catch(() => {
       if (this.closed.get(key) === entry) this.closed.delete(key);
     });
+    return past;
+  }
+
+  /**
+   * The platform's clicks and orders of the open days added in the hours
+   * before `until`, all over (they never change again): kept, or read now,
+   * only the hours after those kept when the open days are the same.
+   */
+  closedHours(db: Database, open: FunnelRange, until: number): Promise<Funnel> {
+    const key = `${open.from}|${open.to}`;
+    const kept = this.hours;
+    if (kept && kept.open === key && kept.until === until) return kept.funnel;
+    const read = (since: number | undefined) =>
+      groupFunnel(
+        db,
+        hourRows(db, open, {
+          since: since === undefined ? undefined : new Date(since),
+          until: new Date(until),
+        }),
+      ).then(({ funnel }) => funnel);
+    const funnel =
+      kept && kept.open === key && kept.until < until
+        ? Promise.all([kept.funnel, read(kept.until)]).then(([before, added]) =>
+            mergedFunnel(before, added),
+          )
+        : read(undefined);
+    const entry = { open: key, until, funnel };
+    this.hours = entry;
+    funnel.catch(() => {
+      if (this.hours === entry) this.hours = null;
+    });
+    return funnel;
+  }
+
+  /** The kept days and the kept hours of the platform's period, added up once per pair. */
+  pastOf(days: Funnel, hours: Funnel): Funnel {
+    const kept = this.pasts.get(days);
+    if (kept && kept.hours === hours) return kept.past;
+    const past = mergedFunnel(days, hours);
+    this.pasts.set(days, { hours, past });
     return past;
   }
 
