@@ -13,7 +13,6 @@ import {
   soldTotals,
   sumOf,
 } from '../orders/orders-metrics.service';
-import { countProfilesByRole } from '../profiles/profiles.service';
 import { sellerRanking } from '../profiles/seller-profile.service';
 import { currentGoal } from '../seller/goals.service';
 import { platformRevenue } from './platform-figures';
@@ -110,9 +109,8 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [[links, daily, store], roles, recent] = await Promise.all([
+      const [[links, daily, store, roles], recent] = await Promise.all([
         app.platformFigures.read(),
-        countProfilesByRole(app.db),
         recentOrders(app.db, { kind: 'platform' }),
       ]);
       return {

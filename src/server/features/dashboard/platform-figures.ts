@@ -10,6 +10,7 @@ import {
   storeSalesByCurrency,
   type Sums,
 } from '../orders/orders-metrics.service';
+import { countProfilesByRole } from '../profiles/profiles.service';
 
 /** How long an instance reuses the platform-wide sums (revenue, profit, 30 days). */
 const PLATFORM_FIGURES_TTL_MS = 5_000;
@@ -18,12 +19,14 @@ type Figures = [
   links: Awaited<ReturnType<typeof soldTotals>>,
   daily: Awaited<ReturnType<typeof dailySales>>,
   store: Awaited<ReturnType<typeof storeSalesByCurrency>>,
+  roles: Awaited<ReturnType<typeof countProfilesByRole>>,
 ];
 
 /**
  * The admin dashboard's platform-wide sums, reused for a few seconds: the
  * payment links' sold orders (from the companies' totals), their 30 days, and
- * the storefront's sold orders per currency.
+ * the storefront's sold orders per currency, and how many companies and
+ * sellers there are.
  */
 export interface PlatformFigures {
   read(): Promise<Figures>;
@@ -45,6 +48,7 @@ export function createPlatformFigures(db: Database): PlatformFigures {
           soldTotals(db, { kind: 'platform' }),
           dailySales(db, { kind: 'platform' }),
           storeSalesByCurrency(db),
+          countProfilesByRole(db),
         ]);
         const entry = { at: Date.now(), figures };
         cached = entry;
