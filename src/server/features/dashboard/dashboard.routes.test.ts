@@ -102,6 +102,13 @@ describe('panel homes: GET /api/admin/dashboard and /api/company/dashboard (API.
     // What a person adding up Pedidos (both channels, in pesos) gets, to the cent.
     expect(figures.total_revenue_cents).toBe(link.revenue_cents + store.revenue_cents);
     expect(figures.platform_profit_cents).toBe(link.profit_cents + store.profit_cents);
+    // Every sale was made today: the chart's today holds both channels' pesos, as the totals.
+    expect(figures.daily_sales.at(-1)).toEqual({
+      date: expect.any(String),
+      orders: link.orders + store.orders,
+      total_cents: figures.total_revenue_cents,
+      platform_cents: figures.platform_profit_cents,
+    });
   });
 
   it('lists sales in other currencies apart, never added to the pesos', async () => {

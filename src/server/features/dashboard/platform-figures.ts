@@ -1,6 +1,7 @@
 import {
   HOME_CURRENCY,
   type AdminDashboardFigures,
+  type DailySales,
   type RevenueFigures,
 } from '@shared/orders/dashboard.schema';
 import type { Database } from '../../db/client';
@@ -15,6 +16,17 @@ import { countProfilesByRole } from '../profiles/profiles.service';
 /** How long an instance reuses the platform-wide sums (revenue, profit, 30 days). */
 const PLATFORM_FIGURES_TTL_MS = 5_000;
 
+/** Two series of the same days added up, day by day (the links' and the storefront's). */
+function addedDays(a: DailySales[], b: DailySales[]): DailySales[] {
+  const other = new Map(b.map((day) => [day.date, day]));
+  return a.map((day) => ({
+    date: day.date,
+    orders: day.orders + (other.get(day.date)?.orders ?? 0),
+    total_cents: day.total_cents + (other.get(day.date)?.total_cents ?? 0),
+    platform_cents: day.platform_cents + (other.get(day.date)?.platform_cents ?? 0),
+  }));
+}
+
 type Figures = [
   links: Awaited<ReturnType<typeof soldTotals>>,
   daily: Awaited<ReturnType<typeof dailySales>>,
@@ -24,7 +36,8 @@ type Figures = [
 
 /**
  * The admin dashboard's platform-wide sums, reused for a few seconds: the
- * payment links' sold orders (from the companies' totals), their 30 days, and
+ * payment links' sold orders (from the companies' totals), the 30 days of
+ * both channels (in pesos), and
  * the storefront's sold orders per currency, and how many companies and
  * sellers there are.
  */
@@ -46,7 +59,10 @@ export function createPlatformFigures(db: Database): PlatformFigures {
       if (!cached || Date.now() - cached.at > PLATFORM_FIGURES_TTL_MS) {
         const figures = Promise.all([
           soldTotals(db, { kind: 'platform' }),
-          dailySales(db, { kind: 'platform' }),
+          Promise.all([
+            dailySales(db, { kind: 'platform' }),
+            dailySales(db, { kind: 'store' }),
+          ]).then(([links, store]) => addedDays(links, store)),
           storeSalesByCurrency(db),
           countProfilesByRole(db),
         ]);

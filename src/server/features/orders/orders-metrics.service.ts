@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
-import { DASHBOARD_DAYS, type DailySales } from '@shared/orders/dashboard.schema';
+import { DASHBOARD_DAYS, HOME_CURRENCY, type DailySales } from '@shared/orders/dashboard.schema';
 import { SALE_STATUSES, type OrderStatus } from '@shared/order-status';
 import type { Order } from '@shared/orders/orders.schema';
 import type { Activity } from '@shared/seller/seller.schema';
@@ -23,9 +23,12 @@ const SOLD = inArray(orders.status, [...SALE_STATUSES]);
 /** The same zone as SQL text, not a parameter: GROUP BY must see one identical expression. */
 const SQL_ZONE = sql.raw(`'${TIME_ZONE}'`);
 
-/** A company's or everyone's figures come from the totals; a seller's are summed from their orders. */
+/**
+ * A company's or everyone's payment-link figures come from the totals; a seller's and the
+ * storefront's are summed from their orders.
+ */
 function fromTotals(scope: Scope): scope is CompanyScope | PlatformScope {
-  return scope.kind !== 'seller';
+  return scope.kind === 'company' || scope.kind === 'platform';
 }
 
 const ownersOfOrders = ORDER_OWNERS;
@@ -170,7 +173,15 @@ export async function dailySales(
           platform: sql<string>`coalesce(sum(${orders.platformCents}), 0)`,
         })
         .from(orders)
-        .where(and(scopeCondition(scope, ownersOfOrders), SOLD, gte(orders.createdAt, since)))
+        .where(
+          and(
+            scopeCondition(scope, ownersOfOrders),
+            SOLD,
+            gte(orders.createdAt, since),
+            // The storefront's pesos (its sales in other currencies are counted apart).
+            scope.kind === 'store' ? eq(orders.currency, HOME_CURRENCY) : undefined,
+          ),
+        )
         .groupBy(day);
   const byDay = new Map(rows.map((row) => [row.date, row]));
   const result: DailySales[] = [];
