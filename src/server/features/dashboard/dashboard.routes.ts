@@ -9,10 +9,10 @@ import {
   dailySales,
   figuresByStatus,
   recentOrders,
-  sellerActivity,
   soldTotals,
   sumOf,
 } from '../orders/orders-metrics.service';
+import { sellerActivity } from '../orders/seller-activity.service';
 import { sellerRanking } from '../profiles/seller-profile.service';
 import { currentGoal } from '../seller/goals.service';
 import { platformRevenue } from './platform-figures';
