@@ -73,8 +73,13 @@ const webSharedZone = {
  * Table files may still reference another feature's table for a foreign key,
  * and tests may read any table to check what was stored.
  */
-/** Inventory owns the stock columns of both catalogues: products.stock, store_variants.quantity and reserved. */
-const ALSO_WRITES = { inventory: ['products', 'store-catalogue'] };
+/**
+ * Inventory owns the stock columns of both catalogues: products.stock, store_variants.quantity and
+ * reserved. Analytics reads the link funnel's order summaries (link_order_daily, its versions and
+ * hours), which the orders service keeps in each order's own transaction, and deletes the hours it
+ * no longer needs.
+ */
+const ALSO_WRITES = { inventory: ['products', 'store-catalogue'], analytics: ['orders'] };
 /**
  * Read models: a feature that owns a question about another feature's rows may
  * read that table for it, never write it. Risk counts and locks a seller's

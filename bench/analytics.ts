@@ -31,12 +31,16 @@ import {
  * endpoints in turn (`BENCH_ROUNDS`); its p95 and requests/s are the medians
  * of its rounds, so one busy moment of the machine does not decide a ratio.
  * Each size is measured twice, on the same database: with every report
- * computed when asked (ANALYTICS_REPORT_REUSE_MS=0: today's clicks and
- * orders read each time with the versions of the earlier days, whose sums
- * the instance keeps while those stand), then with each actor's report reused for
+ * computed when asked (ANALYTICS_REPORT_REUSE_MS=0: a seller's or a
+ * company's today, or the platform's hour under way, read each time with the
+ * versions of the earlier days, whose sums the instance keeps while those
+ * stand, as it keeps the platform's hours that are over), then with each
+ * actor's report reused for
  * 5 s (the admin's 30 s), as a panel reloaded or open in several tabs is
  * served. The computed figures are what a report costs; the first report of
- * a period on an instance, with nothing kept, is timed apart.
+ * a period on an instance, with nothing kept, is timed apart. Every
+ * endpoint must meet both targets in both modes, the admin's computed report
+ * too.
  *
  * `BENCH_CLICKS=10000,1000000`, `BENCH_DRIVERS=pglite|postgres` and
  * `BENCH_REPORTS=computed|reused` choose; `tsx bench/analytics.ts` runs this
@@ -44,7 +48,7 @@ import {
  */
 const SECRET = 'bench-secret-bench-secret-bench-secret-000';
 const PASSWORD = randomBytes(12).toString('base64url');
-const PORT = 3314;
+const PORT = Number(process.env.BENCH_PORT ?? 3314);
 const APP_URL = `http://127.0.0.1:${PORT}`;
 const SIZES = process.env.BENCH_CLICKS
   ? process.env.BENCH_CLICKS.split(',').map((size) => Number(size.trim()))
@@ -86,8 +90,6 @@ type Reports = 'computed' | 'reused';
 const REPORTS: Reports[] = (['computed', 'reused'] as Reports[]).filter(
   (mode) => !process.env.BENCH_REPORTS || process.env.BENCH_REPORTS.split(',').includes(mode),
 );
-/** The report that is the same for every admin: reused by design (30 s) in both modes' verdict. */
-const PLATFORM = 'GET /api/admin/analytics';
 
 async function signIn(email: string): Promise<string> {
   const response = await fetch(`${APP_URL}/api/auth/sign-in/email`, {
@@ -212,6 +214,8 @@ async function measureEndpoints(
       APP_URL,
       LOG_LEVEL: 'warn',
       SEED: 'false',
+      // The bench's admin signs in with a password alone (production asks admins for a second factor).
+      TWO_FACTOR_REQUIRED_ROLES: 'none',
       DATA_DIR: dataDir,
       WEB_DIR: path.join(root, 'dist/web'),
       ANALYTICS_REPORT_REUSE_MS: mode === 'computed' ? '0' : '5000',
@@ -357,12 +361,11 @@ export async function runAnalyticsBench(root: string): Promise<{ ok: boolean }> 
         const share = b.requestsPerSecond / baseline.requestsPerSecond;
         const measured = endpoint.name !== BASELINE;
         const pass = !measured || (ratio <= 1.5 && share >= 0.5 && a.failures + b.failures === 0);
-        // Computed, the seller's and the company's reports must meet the targets; the admin's,
-        // the same for every admin, is judged as served (reused 30 s).
-        const judged = measured && (mode === 'computed') !== (endpoint.name === PLATFORM);
-        if (judged) ok &&= pass;
+        // Every report must meet the targets computed on each request, the admin's too; the
+        // reuse is judged as well, as served.
+        if (measured) ok &&= pass;
         console.log(
-          `${endpoint.name.padEnd(40)} ${driver.padEnd(9)} ${`${a.p95Ms} ms`.padStart(9)} ${`${b.p95Ms} ms`.padStart(9)} ${`${ratio.toFixed(2)}×`.padStart(6)} ${String(b.requestsPerSecond).padStart(9)} ${share.toFixed(2).padStart(6)}  ${measured ? `${pass ? 'OK' : 'MISSED'} (≤ 1.5×, ÷ /me ≥ 0.5)${judged ? '' : ', reported'}` : 'baseline'}`,
+          `${endpoint.name.padEnd(40)} ${driver.padEnd(9)} ${`${a.p95Ms} ms`.padStart(9)} ${`${b.p95Ms} ms`.padStart(9)} ${`${ratio.toFixed(2)}×`.padStart(6)} ${String(b.requestsPerSecond).padStart(9)} ${share.toFixed(2).padStart(6)}  ${measured ? `${pass ? 'OK' : 'MISSED'} (≤ 1.5×, ÷ /me ≥ 0.5)` : 'baseline'}`,
         );
       }
     }

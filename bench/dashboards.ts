@@ -31,7 +31,7 @@ import {
 const SECRET = 'bench-secret-bench-secret-bench-secret-000';
 /** Made for each run: the bench's servers run in production, where no public password signs in. */
 const PASSWORD = randomBytes(12).toString('base64url');
-const PORT = 3304;
+const PORT = Number(process.env.BENCH_PORT ?? 3304);
 const APP_URL = `http://127.0.0.1:${PORT}`;
 const SIZES = process.env.BENCH_SIZES
   ? process.env.BENCH_SIZES.split(',').map((size) => Number(size.trim()))
@@ -122,6 +122,8 @@ async function measureSize(
         APP_URL,
         LOG_LEVEL: 'warn',
         SEED: 'false',
+        // The bench's admin signs in with a password alone (production asks admins for a second factor).
+        TWO_FACTOR_REQUIRED_ROLES: 'none',
         DATA_DIR: dataDir,
         WEB_DIR: path.join(root, 'dist/web'),
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

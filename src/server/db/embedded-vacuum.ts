@@ -10,7 +10,12 @@ export const EMBEDDED_VACUUM_INTERVAL_MS = 60 * 60_000;
  * change, and that the analytics panels read from their indexes alone: the
  * link funnel's daily summaries.
  */
-const SUMMARY_TABLES = ['link_click_daily', 'link_order_daily'] as const;
+const SUMMARY_TABLES = [
+  'link_click_daily',
+  'link_order_daily',
+  'link_click_hourly',
+  'link_order_hourly',
+] as const;
 
 /**
  * Vacuums and analyzes the summary tables. A PostgreSQL server's autovacuum

@@ -25,10 +25,29 @@ export const CompanyDashboardFigures = z.object({
 });
 export type CompanyDashboardFigures = z.infer<typeof CompanyDashboardFigures>;
 
-/** GET /api/admin/dashboard (API.md; spec 02 §4 revenue and profit). */
+/** Approved and delivered orders counted, their totals and the platform's share of them. */
+export const RevenueFigures = z.object({
+  orders: z.number().int(),
+  revenue_cents: z.number().int(),
+  profit_cents: z.number().int(),
+});
+export type RevenueFigures = z.infer<typeof RevenueFigures>;
+
+/** The platform's home currency: revenue and profit are pesos; other currencies are listed apart. */
+export const HOME_CURRENCY = 'ars';
+
+/**
+ * GET /api/admin/dashboard (API.md; spec 02 §4 revenue and profit): every
+ * approved and delivered order of both channels, payment links and the
+ * storefront, in pesos; the storefront's sales in other currencies apart.
+ */
 export const AdminDashboardFigures = z.object({
   total_revenue_cents: z.number().int(),
   platform_profit_cents: z.number().int(),
+  /** The same two figures (in pesos) per channel: they add up to the totals. */
+  by_channel: z.object({ link: RevenueFigures, store: RevenueFigures }),
+  /** Sales in other currencies (lowercase ISO code), never added to the pesos. */
+  other_currencies: z.array(RevenueFigures.extend({ currency: z.string() })),
   companies: z.number().int(),
   sellers: z.number().int(),
   recent_orders: z.array(Order),

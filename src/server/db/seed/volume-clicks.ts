@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { argentineDay } from '@shared/time';
+import { inArray, sql } from 'drizzle-orm';
+import { argentineDay, shiftDay } from '@shared/time';
 import type { Transaction } from '../client';
-import { linkClickDaily, linkClicks } from '../../features/analytics/analytics.table';
-import type { orders } from '../../features/orders/orders.table';
+import {
+  linkClickDaily,
+  linkClickHourly,
+  linkClicks,
+} from '../../features/analytics/analytics.table';
+import { linkOrderHourly, orders } from '../../features/orders/orders.table';
+import { argentineDaySql } from '../../lib/sql-time';
 import { insertChunks } from './volume-figures';
 import { DAY, type VolumeRandom } from './volume-random';
 
@@ -104,4 +109,54 @@ export async function insertClicks(tx: Transaction, clicks: ClickRow[]): Promise
     order by day
     on conflict (day, product_id, seller_key, channel) do update
       set clicks = excluded.clicks, unique_visitors = excluded.unique_visitors`);
+}
+
+/**
+ * The open days' (yesterday's and today's) clicks and link orders by the hour,
+ * as the recorder and the orders service would have added them: each click
+ * in its own hour, each order in the hour of its latest change.
+ */
+export async function insertOpenHours(
+  tx: Transaction,
+  companyIds: string[],
+  now: Date,
+): Promise<void> {
+  const yesterday = shiftDay(argentineDay(now), -1);
+  await tx.execute(sql`
+    insert into ${linkClickHourly} (hour, day, product_id, seller_key, channel, clicks, unique_visitors)
+    select date_trunc('hour', at), day, product_id, coalesce(seller_id, ''), channel, count(*)::int,
+      (count(*) filter (where unique_visit))::int
+    from ${linkClicks}
+    where day >= ${yesterday}
+    group by 1, 2, 3, 4, 5
+    on conflict (hour, day, product_id, seller_key, channel) do update
+      set clicks = excluded.clicks, unique_visitors = excluded.unique_visitors`);
+  const day = argentineDaySql(orders.createdAt);
+  // Approved means approved or delivered now, as link-order-totals.ts counts them.
+  const converts = sql`${orders.status} in ('approved', 'delivered')`;
+  await tx.insert(linkOrderHourly).select(
+    tx
+      .select({
+        hour: sql<Date>`date_trunc('hour', ${orders.updatedAt})`.as('hour'),
+        day: sql<string>`${day}::date`.as('day'),
+        productId: sql<string>`${orders.productId}`.as('product_id'),
+        sellerKey: sql<string>`coalesce(${orders.sellerId}, '')`.as('seller_key'),
+        channel: sql<string>`coalesce(${orders.linkSource}, 'direct')`.as('channel'),
+        orders: sql<number>`count(*)::int`.as('orders'),
+        approvedOrders: sql<number>`(count(*) filter (where ${converts}))::int`.as(
+          'approved_orders',
+        ),
+        sellerCents:
+          sql<number>`coalesce(sum(${orders.sellerCents}) filter (where ${converts}), 0)`.as(
+            'seller_cents',
+          ),
+        commissionCents:
+          sql<number>`coalesce(sum(${orders.sellerCents} + ${orders.platformCents}) filter (where ${converts}), 0)`.as(
+            'commission_cents',
+          ),
+      })
+      .from(orders)
+      .where(sql`${inArray(orders.companyId, companyIds)} and ${day}::date >= ${yesterday}`)
+      .groupBy(sql`1, 2, 3, 4, 5`),
+  );
 }

@@ -9,7 +9,7 @@ import { products } from '../../features/products/products.table';
 import { profiles } from '../../features/profiles/profiles.table';
 import { ledgerEntries } from '../../features/settlements/ledger.table';
 import { deriveFigures, insertChunks } from './volume-figures';
-import { insertClicks, planClicks } from './volume-clicks';
+import { insertClicks, insertOpenHours, planClicks } from './volume-clicks';
 import { planOrders } from './volume-orders';
 import { DAY, generator, userId } from './volume-random';
 import {
@@ -194,6 +194,11 @@ export async function seedVolume(db: Database, options: VolumeOptions): Promise<
       tx,
       companies.map((row) => row.id),
       sellers.map((row) => row.id),
+    );
+    await insertOpenHours(
+      tx,
+      companies.map((row) => row.id),
+      now,
     );
   });
 

@@ -113,3 +113,30 @@ export const linkClickDaily = pgTable(
     ];
   },
 );
+
+/**
+ * What the click writer added to `link_click_daily`, per hour of writing (the
+ * hour its clock read when it wrote the batch), for the days the reports
+ * still read as open (today, and yesterday until shortly after midnight):
+ * the same rows, split by when they were added. An hour that is over never
+ * changes again, so the platform's report keeps its sums and reads only the
+ * hour under way (analytics.service.ts). Rows older than two days are
+ * deleted (funnel-hours.ts).
+ */
+export const linkClickHourly = pgTable(
+  'link_click_hourly',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: text('product_id').notNull(),
+    sellerKey: text('seller_key').notNull(),
+    channel: text('channel').notNull(),
+    clicks: integer('clicks').notNull(),
+    uniqueVisitors: integer('unique_visitors').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.hour, table.day, table.productId, table.sellerKey, table.channel],
+    }),
+  ],
+);

@@ -1,13 +1,14 @@
 import { and, gt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { argentineDay } from '@shared/time';
+import { argentineDay, shiftDay } from '@shared/time';
 import type { Database } from '../../db/client';
 import { usersOfSessions } from '../auth/users.service';
-import { bumpLinkFunnelDays } from '../orders/link-order-totals';
+import { bumpLinkFunnelDays, hourOf } from '../orders/link-order-totals';
 import { linksByCode } from '../orders/seller-links.service';
 import { companiesOfProducts } from '../products/products.service';
-import { linkClickDaily, linkClicks } from './analytics.table';
+import { linkClickDaily, linkClickHourly, linkClicks } from './analytics.table';
 import { capStoredChannels } from './channel-cap';
+import { pruneFunnelHours } from './funnel-hours';
 import type { DeviceClass } from './click-source';
 import { keepGroupVisitors } from './visitor-groups';
 
@@ -46,6 +47,8 @@ export class ClickRecorder {
   private dropped = 0;
   private running: Promise<number> = Promise.resolve(0);
   private timer: NodeJS.Timeout | undefined;
+  /** The hour whose old hourly rows were last deleted. */
+  private prunedHour = 0;
 
   constructor(
     private readonly db: Database,
@@ -95,6 +98,7 @@ export class ClickRecorder {
       this.log.warn({ dropped: this.dropped }, 'click queue full: clicks dropped');
       this.dropped = 0;
     }
+    await this.pruneHours();
     const batch = this.queue;
     if (batch.length === 0) return 0;
     this.queue = [];
@@ -106,6 +110,18 @@ export class ClickRecorder {
       const room = this.options.maxQueue - this.queue.length;
       this.queue = [...batch.slice(0, Math.max(0, room)), ...this.queue];
       return 0;
+    }
+  }
+
+  /** Once an hour, deletes the hourly rows no report reads any more (older than two days). */
+  private async pruneHours(): Promise<void> {
+    const hour = hourOf(new Date()).getTime();
+    if (hour === this.prunedHour) return;
+    this.prunedHour = hour;
+    try {
+      await pruneFunnelHours(this.db, new Date(hour - 2 * 86_400_000));
+    } catch (error) {
+      this.log.warn({ err: error }, 'old hourly link funnel rows could not be deleted');
     }
   }
 }
@@ -178,7 +194,8 @@ export async function writeClicks(
   rows.sort((a, b) => a.at.getTime() - b.at.getTime());
   await markUniqueVisits(db, rows);
 
-  const today = argentineDay(clock());
+  const at = clock();
+  const today = argentineDay(at);
   await db.transaction(async (tx) => {
     // At most 20 channels per seller and day (the rest stored as `otros`), and one
     // visitor per address network and browser family on a product a day.
@@ -189,8 +206,13 @@ export async function writeClicks(
     for (let start = 0; start < rows.length; start += CHUNK) {
       await tx.execute(appendClicks(rows.slice(start, start + CHUNK)));
     }
+    // What this hour adds to the open days (yesterday and today), for the platform's report.
+    const open = sums.filter((sum) => sum.day >= shiftDay(today, -1));
     for (let start = 0; start < sums.length; start += CHUNK) {
       await tx.execute(addToDaily(sums.slice(start, start + CHUNK)));
+    }
+    for (let start = 0; start < open.length; start += CHUNK) {
+      await tx.execute(addToHourly(open.slice(start, start + CHUNK), hourOf(at)));
     }
     await bumpLinkFunnelDays(tx, late);
   });
@@ -263,6 +285,20 @@ function addToDaily(sums: DailySum[]): SQL {
     on conflict (product_id, seller_key, channel, day) do update
       set clicks = ${d.clicks} + excluded.clicks,
         unique_visitors = ${d.uniqueVisitors} + excluded.unique_visitors`;
+}
+
+/** Adds clicks and unique visits to what the hour `hour` added to their summary rows. */
+function addToHourly(sums: DailySum[], hour: Date): SQL {
+  const h = linkClickHourly;
+  const of = <K extends keyof DailySum>(name: K) => sums.map((sum) => sum[name]);
+  return sql`insert into ${h} (hour, day, product_id, seller_key, channel, clicks, unique_visitors)
+    select ${hour.toISOString()}::timestamptz, * from unnest(${column(of('day'), 'date')},
+      ${column(of('productId'), 'text')}, ${column(of('sellerKey'), 'text')},
+      ${column(of('channel'), 'text')}, ${column(of('clicks'), 'int4')},
+      ${column(of('uniqueVisitors'), 'int4')})
+    on conflict (hour, day, product_id, seller_key, channel) do update
+      set clicks = ${h.clicks} + excluded.clicks,
+        unique_visitors = ${h.uniqueVisitors} + excluded.unique_visitors`;
 }
 
 /**

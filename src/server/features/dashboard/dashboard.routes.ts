@@ -9,13 +9,13 @@ import {
   dailySales,
   figuresByStatus,
   recentOrders,
-  sellerActivity,
   soldTotals,
   sumOf,
 } from '../orders/orders-metrics.service';
-import { countProfilesByRole } from '../profiles/profiles.service';
+import { sellerActivity } from '../orders/seller-activity.service';
 import { sellerRanking } from '../profiles/seller-profile.service';
 import { currentGoal } from '../seller/goals.service';
+import { platformRevenue } from './platform-figures';
 
 /** The greeting and profile facts every panel home shows. */
 function greeting(request: FastifyRequest): PanelDashboard {
@@ -109,15 +109,13 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [[totals, daily], roles, recent] = await Promise.all([
+      const [[links, daily, store, roles], recent] = await Promise.all([
         app.platformFigures.read(),
-        countProfilesByRole(app.db),
         recentOrders(app.db, { kind: 'platform' }),
       ]);
       return {
         ...greeting(request),
-        total_revenue_cents: totals.totalCents,
-        platform_profit_cents: totals.platformCents,
+        ...platformRevenue(links, store),
         companies: roles.company ?? 0,
         sellers: roles.seller ?? 0,
         recent_orders: recent,

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@shared/order-status';
-import { argentineDay } from '@shared/time';
+import { argentineDay, shiftDay } from '@shared/time';
 import type { Transaction } from '../../db/client';
-import { linkOrderDaily, linkOrderVersions } from './orders.table';
+import { linkOrderDaily, linkOrderHourly, linkOrderVersions } from './orders.table';
 
 /** A payment-link order as the funnel counts it: its link, its click's channel, its day and commission. */
 export interface TalliedLinkOrder {
@@ -99,6 +99,59 @@ export function linkOrderTakenOutOf(tx: Transaction, order: TalliedLinkOrder, st
         ),
       )
       .returning({ orders: linkOrderDaily.orders }),
+  );
+}
+
+/** The hour a moment falls in (Argentine hours are UTC hours: the offset is whole hours). */
+export const hourOf = (at: Date) => new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000);
+
+/**
+ * Adding (sign 1) or taking away (sign −1) an order in `status` to what the
+ * hour of `now` added to its link's daily row, as a data-modifying CTE of
+ * the statement that changes that row: the platform's report keeps the sums
+ * of hours that are over and reads the hour under way. Null for an order
+ * placed before yesterday (its day is no longer read by the hour).
+ */
+export function linkOrderHourAdded(
+  tx: Transaction,
+  order: TalliedLinkOrder,
+  status: OrderStatus,
+  sign: 1 | -1,
+  now: Date,
+) {
+  const key = keyOf(order);
+  if (key.day < shiftDay(argentineDay(now), -1)) return null;
+  const approved = converts(status) ? sign : 0;
+  return tx.$with('link_order_hour').as(
+    tx
+      .insert(linkOrderHourly)
+      .values({
+        hour: hourOf(now),
+        day: key.day,
+        productId: key.productId,
+        sellerKey: key.sellerKey,
+        channel: key.channel,
+        orders: sign,
+        approvedOrders: approved,
+        sellerCents: approved * order.sellerCents,
+        commissionCents: approved * (order.sellerCents + order.platformCents),
+      })
+      .onConflictDoUpdate({
+        target: [
+          linkOrderHourly.hour,
+          linkOrderHourly.day,
+          linkOrderHourly.productId,
+          linkOrderHourly.sellerKey,
+          linkOrderHourly.channel,
+        ],
+        set: {
+          orders: sql`${linkOrderHourly.orders} + excluded.orders`,
+          approvedOrders: sql`${linkOrderHourly.approvedOrders} + excluded.approved_orders`,
+          sellerCents: sql`${linkOrderHourly.sellerCents} + excluded.seller_cents`,
+          commissionCents: sql`${linkOrderHourly.commissionCents} + excluded.commission_cents`,
+        },
+      })
+      .returning({ orders: linkOrderHourly.orders }),
   );
 }
 

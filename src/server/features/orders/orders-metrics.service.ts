@@ -1,8 +1,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
-import { DASHBOARD_DAYS, type DailySales } from '@shared/orders/dashboard.schema';
+import { DASHBOARD_DAYS, HOME_CURRENCY, type DailySales } from '@shared/orders/dashboard.schema';
 import { SALE_STATUSES, type OrderStatus } from '@shared/order-status';
 import type { Order } from '@shared/orders/orders.schema';
-import type { Activity } from '@shared/seller/seller.schema';
 import { argentineDay, shiftDay } from '@shared/time';
 import type { Database, Transaction } from '../../db/client';
 import { argentineDaySql, argentineMonthSql } from '../../lib/sql-time';
@@ -22,9 +21,12 @@ import {
 /** Orders that count as sales (spec 02 §4 revenue; API.md dashboards): SALE_STATUSES. */
 const SOLD = inArray(orders.status, [...SALE_STATUSES]);
 
-/** A company's or everyone's figures come from the totals; a seller's are summed from their orders. */
+/**
+ * A company's or everyone's payment-link figures come from the totals; a seller's and the
+ * storefront's are summed from their orders.
+ */
 function fromTotals(scope: Scope): scope is CompanyScope | PlatformScope {
-  return scope.kind !== 'seller';
+  return scope.kind === 'company' || scope.kind === 'platform';
 }
 
 const ownersOfOrders = ORDER_OWNERS;
@@ -44,6 +46,23 @@ const NO_SUMS: Sums = {
   sellerCents: 0,
   platformCents: 0,
 };
+
+/** A row of summed columns (as the database answers them, text) as sums. */
+function sumsOfRow(row: {
+  count: string;
+  total: string;
+  company: string;
+  seller: string;
+  platform: string;
+}): Sums {
+  return {
+    count: Number(row.count),
+    totalCents: Number(row.total),
+    companyCents: Number(row.company),
+    sellerCents: Number(row.seller),
+    platformCents: Number(row.platform),
+  };
+}
 
 function addSums(a: Sums, b: Sums): Sums {
   return {
@@ -82,18 +101,7 @@ export async function figuresByStatus(db: Database, scope: Scope): Promise<Map<O
         .from(orders)
         .where(scopeCondition(scope, ownersOfOrders))
         .groupBy(orders.status);
-  return new Map(
-    rows.map((row) => [
-      row.status,
-      {
-        count: Number(row.count),
-        totalCents: Number(row.total),
-        companyCents: Number(row.company),
-        sellerCents: Number(row.seller),
-        platformCents: Number(row.platform),
-      },
-    ]),
-  );
+  return new Map(rows.map((row) => [row.status, sumsOfRow(row)]));
 }
 
 /** What the orders in these statuses add up to. */
@@ -104,6 +112,28 @@ export function sumOf(figures: Map<OrderStatus, Sums>, statuses: readonly OrderS
 /** Sums over sold orders (approved and delivered). */
 export async function soldTotals(db: Database, scope: Scope): Promise<Sums> {
   return sumOf(await figuresByStatus(db, scope), SALE_STATUSES);
+}
+
+/**
+ * The storefront's sold orders (approved and delivered), counted and summed
+ * per currency. The storefront is the platform's own shop, outside the
+ * companies' totals; its orders are few beside the payment links', read
+ * through `(channel, created_at)`.
+ */
+export async function storeSalesByCurrency(db: Database): Promise<Map<string, Sums>> {
+  const rows = await db
+    .select({
+      currency: orders.currency,
+      count: sql<string>`count(*)`,
+      total: sql<string>`sum(${orders.totalCents})`,
+      company: sql<string>`sum(${orders.companyCents})`,
+      seller: sql<string>`sum(${orders.sellerCents})`,
+      platform: sql<string>`sum(${orders.platformCents})`,
+    })
+    .from(orders)
+    .where(and(eq(orders.channel, 'store'), SOLD))
+    .groupBy(orders.currency);
+  return new Map(rows.map((row) => [row.currency, sumsOfRow(row)]));
 }
 
 /** Sold orders per Argentine day over the last `days` days (days without sales included, as zeros). */
@@ -142,7 +172,15 @@ export async function dailySales(
           platform: sql<string>`coalesce(sum(${orders.platformCents}), 0)`,
         })
         .from(orders)
-        .where(and(scopeCondition(scope, ownersOfOrders), SOLD, gte(orders.createdAt, since)))
+        .where(
+          and(
+            scopeCondition(scope, ownersOfOrders),
+            SOLD,
+            gte(orders.createdAt, since),
+            // The storefront's pesos (its sales in other currencies are counted apart).
+            scope.kind === 'store' ? eq(orders.currency, HOME_CURRENCY) : undefined,
+          ),
+        )
         .groupBy(day);
   const byDay = new Map(rows.map((row) => [row.date, row]));
   const result: DailySales[] = [];
@@ -242,64 +280,6 @@ export async function companySellerSales(
       sellerCents: Number(row.seller),
     })),
   };
-}
-
-/**
- * A seller's latest orders, each once, at its latest status change (a new
- * order, approved, refunded…) with the status that change left, newest first.
- */
-export async function sellerActivity(
-  db: Database,
-  sellerId: string,
-  limit = 5,
-): Promise<Activity[]> {
-  // Each order's latest history row: one row per order, however often it changed.
-  const latest = db
-    .selectDistinctOn([orderStatusHistory.orderId], {
-      orderId: orderStatusHistory.orderId,
-      historyId: orderStatusHistory.id,
-      status: orderStatusHistory.status,
-      at: orderStatusHistory.createdAt,
-    })
-    .from(orderStatusHistory)
-    .innerJoin(orders, eq(orders.id, orderStatusHistory.orderId))
-    .where(eq(orders.sellerId, sellerId))
-    .orderBy(
-      orderStatusHistory.orderId,
-      desc(orderStatusHistory.createdAt),
-      desc(orderStatusHistory.id),
-    )
-    .as('latest');
-  const rows = await db
-    .select({
-      orderId: latest.orderId,
-      status: latest.status,
-      productTitle: orders.productTitle,
-      totalCents: orders.totalCents,
-      sellerCents: orders.sellerCents,
-      at: latest.at,
-      // The status this change left: whether the commission was counted before it.
-      previous: sql<string | null>`(
-        select earlier.status from ${orderStatusHistory} earlier
-        where earlier.order_id = ${latest.orderId}
-          and (earlier.created_at, earlier.id) < (${latest.at}, ${latest.historyId})
-        order by earlier.created_at desc, earlier.id desc
-        limit 1
-      )`,
-    })
-    .from(latest)
-    .innerJoin(orders, eq(orders.id, latest.orderId))
-    .orderBy(desc(latest.at), desc(latest.historyId))
-    .limit(limit);
-  return rows.map((row) => ({
-    order_id: row.orderId,
-    status: row.status,
-    product_title: row.productTitle,
-    total_cents: row.totalCents,
-    seller_cents: row.sellerCents,
-    previous_status: row.previous,
-    at: row.at.toISOString(),
-  }));
 }
 
 /** An order's history, newest first, and how it was created. */

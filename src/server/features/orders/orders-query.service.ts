@@ -80,50 +80,57 @@ export async function toOrderDtos(
 }
 
 /**
- * How many orders match. A company's or everyone's orders, by status or not,
- * are counted in the totals kept with every change (orders-totals.ts); other
- * filters count the matching rows.
+ * How many orders match, as an expression, when the kept totals answer it:
+ * a company's or everyone's orders, by status or not, are counted in the
+ * totals kept with every change (orders-totals.ts). Null when other filters
+ * apply (they count the matching rows).
  */
-async function countOrders(db: Database, scope: Scope, filters: Filters): Promise<number> {
+function countFromTotals(db: Database, scope: Scope, filters: Filters): SQL<string> | null {
   if (
-    scope.kind !== 'seller' &&
-    scope.kind !== 'store' &&
-    !filters.seller_id &&
-    !filters.q?.trim() &&
-    !filters.from &&
-    !filters.to
+    scope.kind === 'seller' ||
+    scope.kind === 'store' ||
+    filters.seller_id ||
+    filters.q?.trim() ||
+    filters.from ||
+    filters.to
   ) {
-    // The totals count payment-link orders (a company's); the admin's storefront
-    // orders, few beside them, are counted row by row, in the same statement.
-    const storefront =
-      scope.kind === 'platform' && !filters.company_id && filters.channel !== 'link';
-    const linked =
-      filters.channel === 'store'
-        ? sql`0`
-        : sql`(${db
-            .select({ value: sql`coalesce(sum(${orderTotals.orders}), 0)` })
-            .from(orderTotals)
-            .where(
-              and(
-                scopeCondition(scope, { company: orderTotals.companyId }),
-                filters.company_id ? eq(orderTotals.companyId, filters.company_id) : undefined,
-                filters.status ? eq(orderTotals.status, filters.status) : undefined,
-              ),
-            )})`;
-    const fromStore = storefront
-      ? sql`(${db
-          .select({ value: sql`count(*)` })
-          .from(orders)
+    return null;
+  }
+  // The totals count payment-link orders (a company's); the admin's storefront
+  // orders, few beside them, are counted row by row, in the same expression.
+  const storefront = scope.kind === 'platform' && !filters.company_id && filters.channel !== 'link';
+  const linked =
+    filters.channel === 'store'
+      ? sql`0`
+      : sql`(${db
+          .select({ value: sql`coalesce(sum(${orderTotals.orders}), 0)` })
+          .from(orderTotals)
           .where(
             and(
-              eq(orders.channel, 'store'),
-              filters.status ? eq(orders.status, filters.status) : undefined,
+              scopeCondition(scope, { company: orderTotals.companyId }),
+              filters.company_id ? eq(orderTotals.companyId, filters.company_id) : undefined,
+              filters.status ? eq(orderTotals.status, filters.status) : undefined,
             ),
-          )})`
-      : sql`0`;
-    const result = (await db.execute(
-      sql`select (${linked} + ${fromStore})::text as value`,
-    )) as unknown as {
+          )})`;
+  const fromStore = storefront
+    ? sql`(${db
+        .select({ value: sql`count(*)` })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.channel, 'store'),
+            filters.status ? eq(orders.status, filters.status) : undefined,
+          ),
+        )})`
+    : sql`0`;
+  return sql<string>`(${linked} + ${fromStore})::text`;
+}
+
+/** How many orders match (from the kept totals when they answer it). */
+async function countOrders(db: Database, scope: Scope, filters: Filters): Promise<number> {
+  const fromTotals = countFromTotals(db, scope, filters);
+  if (fromTotals) {
+    const result = (await db.execute(sql`select ${fromTotals} as value`)) as unknown as {
       rows: { value: string }[];
     };
     return Number(result.rows[0]?.value ?? 0);
@@ -143,20 +150,36 @@ export async function selectOrderDtos(
   filters: Filters,
   { limit, offset = 0 }: { limit: number; offset?: number },
 ): Promise<Order[]> {
+  const { items } = await selectPage(db, scope, filters, { limit, offset }, null);
+  return items;
+}
+
+/** A page of orders, with `total` read in the same statement when it is given. */
+async function selectPage(
+  db: Database,
+  scope: Scope,
+  filters: Filters,
+  { limit, offset }: { limit: number; offset: number },
+  total: SQL<string> | null,
+): Promise<{ items: Order[]; total: number | null }> {
   const rows = await db
     .select({
       order: ORDER_DTO_COLUMNS,
       companyName: partyNames.companyName(orders.companyId),
       sellerName: partyNames.sellerName(orders.sellerId),
+      total: total ?? sql<null>`null`,
     })
     .from(orders)
     .where(whereOf(scope, filters))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit)
     .offset(offset);
-  return rows.map((row) =>
-    toOrderDto(row.order, { companyName: row.companyName, sellerName: row.sellerName }),
-  );
+  return {
+    items: rows.map((row) =>
+      toOrderDto(row.order, { companyName: row.companyName, sellerName: row.sellerName }),
+    ),
+    total: rows[0]?.total == null ? null : Number(rows[0].total),
+  };
 }
 
 /** A page of orders in a scope (a company's, a seller's, or all for the admin), newest first. */
@@ -166,13 +189,16 @@ export async function listOrders(
   scope: Scope,
   query: Filters & { page: number; page_size: number },
 ): Promise<OrderList> {
-  const [items, total] = await Promise.all([
-    selectOrderDtos(db, scope, query, {
-      limit: query.page_size,
-      offset: (query.page - 1) * query.page_size,
-    }),
-    countOrders(db, scope, query),
+  const page = { limit: query.page_size, offset: (query.page - 1) * query.page_size };
+  // The totals' count travels in the page's statement; a page past the end (no rows) or
+  // other filters count apart.
+  const fromTotals = countFromTotals(db, scope, query);
+  const [read, counted] = await Promise.all([
+    selectPage(db, scope, query, page, fromTotals),
+    fromTotals ? null : countOrders(db, scope, query),
   ]);
+  const items = read.items;
+  const total = counted ?? read.total ?? (await countOrders(db, scope, query));
   return {
     items,
     total,

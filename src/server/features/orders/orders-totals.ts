@@ -5,6 +5,7 @@ import { argentineDay } from '@shared/time';
 import type { Transaction } from '../../db/client';
 import {
   linkOrderCountedIn,
+  linkOrderHourAdded,
   linkOrderTakenOutOf,
   linkOrderVersionBumped,
 } from './link-order-totals';
@@ -61,10 +62,12 @@ export async function countOrderIn(
         .where(and(eq(orderTotals.companyId, companyId), eq(orderTotals.status, status)))
         .returning({ orders: orderTotals.orders }),
     );
+    const now = new Date();
     const link = linkOrderTakenOutOf(tx, { ...order, companyId }, status);
-    const version = linkOrderVersionBumped(tx, { ...order, companyId }, status, new Date());
+    const hour = linkOrderHourAdded(tx, { ...order, companyId }, status, -1, now);
+    const version = linkOrderVersionBumped(tx, { ...order, companyId }, status, now);
     const [daily] = await tx
-      .with(total, link, ...(version ? [version] : []))
+      .with(total, link, ...(hour ? [hour] : []), ...(version ? [version] : []))
       .update(orderDailyTotals)
       .set({
         orders: sql`${orderDailyTotals.orders} - 1`,
@@ -150,11 +153,14 @@ export function orderCountedIn(tx: Transaction, order: CountedOrder, status: Ord
       })
       .returning({ orders: orderDailyTotals.orders }),
   );
-  const version = linkOrderVersionBumped(tx, order, status, new Date());
+  const now = new Date();
+  const hour = linkOrderHourAdded(tx, order, status, 1, now);
+  const version = linkOrderVersionBumped(tx, order, status, now);
   return [
     companyTotal,
     companyDay,
     linkOrderCountedIn(tx, order, status),
+    ...(hour ? [hour] : []),
     ...(version ? [version] : []),
   ] as const;
 }

@@ -272,6 +272,35 @@ export const linkOrderDaily = pgTable(
 );
 
 /**
+ * What each order's creation and status change added to `link_order_daily`
+ * (a change may take away: a refund), per hour of the change, for orders
+ * placed on the days the link analytics still read as open (today, and
+ * yesterday until shortly after midnight); kept in the same statement as
+ * the daily row. An hour that is over never changes again, so the
+ * platform's report keeps its sums and reads only the hour under way.
+ * Rows older than two days are deleted by the click writer.
+ */
+export const linkOrderHourly = pgTable(
+  'link_order_hourly',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: text('product_id').notNull(),
+    sellerKey: text('seller_key').notNull(),
+    channel: text('channel').notNull(),
+    orders: integer('orders').notNull(),
+    approvedOrders: integer('approved_orders').notNull(),
+    sellerCents: bigint('seller_cents', { mode: 'number' }).notNull(),
+    commissionCents: bigint('commission_cents', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.hour, table.day, table.productId, table.sellerKey, table.channel],
+    }),
+  ],
+);
+
+/**
  * How many times a day's link funnel has changed since that day ended:
  * bumped in the statement that changes its orders' approved figures (a
  * status change into or out of approved or delivered of an order placed

@@ -21,6 +21,7 @@ import { QueryFallback } from '@web/components/data-list';
 import { Spinner } from '@web/components/ui/spinner';
 import { formatDate, formatShortDay } from '@web/lib/format-time';
 import { useDashboard, type AnyDashboard } from './api/get-dashboard';
+import { RevenueByChannel } from './revenue-by-channel';
 
 /** The seller has a home of its own (features/seller); these are the other panels'. */
 type HomeRole = Exclude<Role, 'seller'>;
@@ -103,6 +104,12 @@ function AdminFigures({ data }: { data: AnyDashboard }) {
         <Fact icon={<Building2 />} label="Empresas" value={String(data.companies ?? 0)} />
         <Fact icon={<Users />} label="Vendedores" value={String(data.sellers ?? 0)} />
       </div>
+      {data.by_channel ? (
+        <RevenueByChannel
+          byChannel={data.by_channel}
+          otherCurrencies={data.other_currencies ?? []}
+        />
+      ) : null}
       <SalesChart
         days={data.daily_sales ?? []}
         title="Ingresos y ganancia de los últimos 30 días"

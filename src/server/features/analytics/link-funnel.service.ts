@@ -1,13 +1,23 @@
 import { and, between, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { linkOrderDaily, linkOrderVersions } from './orders.table';
+import type { CompanyScope, PlatformScope, SellerScope } from '../../lib/scope';
+import { linkOrderDaily, linkOrderVersions } from '../orders/orders.table';
 
 /** A value, or a placeholder for it in a prepared statement. */
 export type Bound = string | Placeholder;
 
-/** Whose payment-link orders a funnel counts. */
-export type FunnelScope<Id extends Bound = string> =
-  { kind: 'seller'; id: Id } | { kind: 'company'; id: Id } | { kind: 'platform' };
+/** Whose payment links a report counts: a seller's, a company's or the platform's (lib/scope.ts). */
+export type AnalyticsScope = SellerScope | CompanyScope | PlatformScope;
+
+/**
+ * An analytics scope whose id may be a placeholder, for the statements
+ * prepared once per kind of scope (the same scopes, their id bound later).
+ */
+export type BoundScope = AnalyticsScope extends infer S
+  ? S extends { readonly id: string }
+    ? Omit<S, 'id'> & { readonly id: Bound }
+    : S
+  : never;
 
 /** The Argentine days [from, to] a funnel counts. */
 export interface FunnelRange<Day extends Bound = string> {
@@ -15,7 +25,7 @@ export interface FunnelRange<Day extends Bound = string> {
   to: Day;
 }
 
-const scopeOf = (scope: FunnelScope<Bound>): SQL | undefined =>
+const scopeOf = (scope: BoundScope): SQL | undefined =>
   scope.kind === 'seller'
     ? eq(linkOrderDaily.sellerKey, scope.id)
     : scope.kind === 'company'
@@ -30,7 +40,7 @@ const scopeOf = (scope: FunnelScope<Bound>): SQL | undefined =>
  * visitors at 0 for the caller to add its clicks to (UNION ALL). Approved
  * means approved or delivered now: a refunded sale no longer converts.
  */
-export function linkOrderRows(db: Database, scope: FunnelScope<Bound>, range: FunnelRange<Bound>) {
+export function linkOrderRows(db: Database, scope: BoundScope, range: FunnelRange<Bound>) {
   const daily = linkOrderDaily;
   return db
     .select({
