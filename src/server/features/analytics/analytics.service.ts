@@ -19,7 +19,6 @@ import { AppError } from '../../lib/app-error';
 import { hourOf } from '../orders/link-order-totals';
 import { productTitles } from '../products/products.service';
 import { profileNames } from '../profiles/profiles.service';
-import { linkClickDaily } from './analytics.table';
 import { bestChannelOf } from './best-channel';
 import { reportChannels } from './channel-cap';
 import { emptyTally, sumOf, topOf, type Funnel } from './funnel';
