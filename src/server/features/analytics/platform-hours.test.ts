@@ -9,6 +9,7 @@ import {
   type PayWorld,
 } from '../../../../tests/factories/pay-world';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
+import { argentineDaySql } from '../../lib/sql-time';
 import { orders } from '../orders/orders.table';
 import { linkClickHourly, linkClicks } from './analytics.table';
 import { analyticsReport, ReportMemory } from './analytics.service';
@@ -58,7 +59,7 @@ describe('the platform’s report read by the hour equals a recount of its click
       })
       .from(linkClicks)
       .where(between(linkClicks.day, from, to));
-    const day = sql<string>`to_char(${orders.createdAt} at time zone 'America/Argentina/Buenos_Aires', 'YYYY-MM-DD')`;
+    const day = argentineDaySql(orders.createdAt);
     const [placed] = await t.db
       .select({
         orders: count(),

@@ -41,11 +41,28 @@ describe('the public API /api/v1: paging, products, idempotency and the rate lim
     }
   }
 
+  /**
+   * The feed shows a change once every older writing transaction on the server
+   * has finished (change-feed.ts); on a shared PostgreSQL server other tests'
+   * transactions may hold it back a moment, as a busy server would.
+   */
+  async function settled<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+    const until = Date.now() + 10_000;
+    for (;;) {
+      const value = await read();
+      if (done(value) || Date.now() > until) return value;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   it('pages orders in change order and, from a kept cursor, gives exactly what changed since', async () => {
     const first = await placeTransferOrder(t, world);
     const second = await placeTransferOrder(t, world);
     const third = await placeTransferOrder(t, world);
-    const all = await drain('');
+    const all = await settled(
+      () => drain(''),
+      (page) => page.seen.length >= 3,
+    );
     expect(all.seen.map((order) => order.id)).toEqual([first, second, third]);
     expect(all.cursor).toBeTruthy();
 
@@ -55,13 +72,19 @@ describe('the public API /api/v1: paging, products, idempotency and the rate lim
 
     await moveOrder(t, first, 'approved');
     const fourth = await placeTransferOrder(t, world);
-    const since = await drain('', all.cursor);
+    const since = await settled(
+      () => drain('', all.cursor),
+      (page) => page.seen.length >= 2,
+    );
     expect(since.seen).toEqual([
       expect.objectContaining({ id: first, status: 'approved' }),
       expect.objectContaining({ id: fourth, status: 'pending_transfer' }),
     ]);
 
-    const approved = await drain('&status=approved');
+    const approved = await settled(
+      () => drain('&status=approved'),
+      (page) => page.seen.length >= 1,
+    );
     expect(approved.seen.map((order) => order.id)).toEqual([first]);
     expect((await drain('&channel=store')).seen).toEqual([]);
     const future = await callApi(t, key, 'GET', '/orders?updated_since=2100-01-01T00:00:00Z');
@@ -115,7 +138,10 @@ describe('the public API /api/v1: paging, products, idempotency and the rate lim
       ).statusCode,
     ).toBe(400);
 
-    const listed = await callApi(t, key, 'GET', '/products');
+    const listed = await settled(
+      () => callApi(t, key, 'GET', '/products'),
+      (page) => page.json().data.length >= 1,
+    );
     expect(listed.json().data).toEqual([
       expect.objectContaining({ id: world.productId, stock: 7 }),
     ]);
