@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import { startPoller, type Poller } from '../../lib/poller';
 import type { Mailer } from '../mail/mailer';
 import type { ActionMail } from '../mail/templates';
 import { emailOutbox } from './notifications.table';
@@ -164,25 +165,10 @@ export function startOutboxWorker(
   deps: OutboxDeps,
   intervalMs: number,
   options?: OutboxOptions,
-): { stop(): Promise<void>; nudge(): void } {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = drainOutbox(deps, options)
-      .catch((error: unknown) => deps.log.error({ err: error }, 'la cola de correos falló'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    nudge: tick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+): Poller {
+  return startPoller(
+    () => drainOutbox(deps, options),
+    intervalMs,
+    (error) => deps.log.error({ err: error }, 'la cola de correos falló'),
+  );
 }
