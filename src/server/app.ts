@@ -25,8 +25,13 @@ import { healthRoutes } from './features/health/health.routes';
 import { storePlugin } from './features/store/store.plugin';
 import { mailPlugin } from './features/mail/mail.plugin';
 import type { OrderWorkflow } from './features/orders/order-workflow';
+import { orderEventsStep } from './features/orders/order-events';
 import { invalidateCatalogue } from './features/store-catalogue/store-catalogue.service';
-import { notifyAccountLocked } from './features/notifications/account-notices';
+import {
+  notifyAccountLocked,
+  notifyWebhookDisabled,
+} from './features/notifications/account-notices';
+import { webhooksPlugin, type WebhooksPluginOptions } from './features/webhooks/webhooks.plugin';
 import { notificationsPlugin } from './features/notifications/notifications.plugin';
 import { settlementsPlugin } from './features/settlements/settlements.plugin';
 import { notificationRoutes } from './features/notifications/notifications.routes';
@@ -83,6 +88,8 @@ declare module 'fastify' {
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
+  /** Tests: the webhook worker's resolver and wait (features/webhooks). */
+  webhooks?: Pick<WebhooksPluginOptions, 'resolve' | 'timeoutMs'>;
 }
 
 const REQUEST_ID = /^[\w.-]{8,128}$/;
@@ -150,6 +157,8 @@ export async function buildApp(
     ),
     // Who must hear about it: bell entries and e-mails, queued in the same transaction.
     notifications: notifyOrderTransition,
+    // The company's systems hear of it: webhook events, written in the same transaction.
+    webhooks: orderEventsStep(() => app.storage),
     // Once it is written, the admin dashboard's sums are computed again, and a
     // storefront order's units show again in the catalogue.
     invalidateCaches: ({ order }) => {
@@ -200,6 +209,8 @@ export async function buildApp(
   await app.register(storagePlugin);
   await app.register(mailPlugin);
   await app.register(notificationsPlugin);
+  // Companies' webhooks: a worker delivers what changes wrote; a failing endpoint is turned off.
+  await app.register(webhooksPlugin, { onDisabled: notifyWebhookDisabled, ...options.webhooks });
   // Wrong passwords per account; the owner of a locked account hears of it (bell and e-mail).
   await app.register(signInProtectionPlugin, { onLocked: notifyAccountLocked });
   await app.register(riskPlugin);

@@ -30,6 +30,7 @@ import { companyProductRoutes } from './features/products/products.company.route
 import { companySettingsRoutes } from './features/company-settings/company-settings.routes';
 import { companyApiKeyRoutes } from './features/integrations/api-keys.routes';
 import { companyIdempotencyPlugin } from './features/integrations/idempotency.plugin';
+import { companyWebhookRoutes } from './features/webhooks/webhooks.routes';
 import { storeAdminRoutes } from './features/store/store-admin.routes';
 import { supportAdminRoutes } from './features/support/support.admin.routes';
 
@@ -52,6 +53,7 @@ export const SURFACES: Record<Role, FastifyPluginAsync[]> = {
     companySettlementRoutes,
     companyAnalyticsRoutes,
     companyApiKeyRoutes,
+    companyWebhookRoutes,
   ],
   seller: [
     sellerDashboardRoutes,

@@ -20,6 +20,8 @@ export const TEST_ENV = {
   SEED: 'false',
   // The e-mail outbox is drained by the tests that look at it (app.outbox.drain).
   OUTBOX_POLL_MS: '0',
+  // Webhook deliveries are sent by the tests that look at them (app.webhooks.drain).
+  WEBHOOK_POLL_MS: '0',
   // Clicks are written by the tests that look at them (app.linkAnalytics.flush).
   ANALYTICS_FLUSH_MS: '0',
   APP_URL: 'http://localhost:3000',

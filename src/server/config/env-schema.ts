@@ -229,6 +229,13 @@ export const EnvSchema = z
     /** Image uploads (product photos, logo) per minute per company account; each one is decoded. */
     IMAGE_UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
     API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+    /** How often each instance sends the webhook deliveries that are due (0: never; tests drain by hand). */
+    WEBHOOK_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+    /**
+     * Lets webhook URLs reach loopback, private and link-local addresses and use
+     * http in production: for development and tests only (a production start refuses it).
+     */
+    WEBHOOK_ALLOW_PRIVATE: booleanFlag.optional(),
     /** S3-compatible object storage for uploaded files; unset keeps them under DATA_DIR/files. */
     S3_BUCKET: z.string().min(1).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
@@ -256,6 +263,12 @@ export const EnvSchema = z
   .refine((env) => env.PAY_MAX_HELD_UNITS_PER_ADDRESS >= env.PAY_MAX_HELD_UNITS_PER_PRODUCT, {
     path: ['PAY_MAX_HELD_UNITS_PER_ADDRESS'],
     message: 'PAY_MAX_HELD_UNITS_PER_ADDRESS must be at least PAY_MAX_HELD_UNITS_PER_PRODUCT',
+  })
+  // A production server must never post events into its own network.
+  .refine((env) => !(env.NODE_ENV === 'production' && env.WEBHOOK_ALLOW_PRIVATE), {
+    path: ['WEBHOOK_ALLOW_PRIVATE'],
+    message:
+      'WEBHOOK_ALLOW_PRIVATE=true is for development and tests only, never with NODE_ENV=production',
   });
 
 export type Env = z.infer<typeof EnvSchema>;

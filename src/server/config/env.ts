@@ -64,6 +64,14 @@ export interface Config {
   };
   /** Risk center: the thresholds of the order-velocity and refund-rate signals. */
   risk: RiskThresholds;
+  /** Webhook deliveries (features/webhooks). */
+  webhooks: {
+    pollMs: number;
+    /** Loopback and private addresses allowed, and http in production: development and tests. */
+    allowPrivate: boolean;
+    /** Only https endpoints (production). */
+    httpsOnly: boolean;
+  };
   /** Two factors and step-up (features/account-security). */
   accountSecurity: {
     /** Roles whose panels answer 403 TWO_FACTOR_REQUIRED until the account turns a second factor on. */
@@ -158,6 +166,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       velocityOrdersPerHour: env.RISK_VELOCITY_ORDERS_PER_HOUR,
       refundRateBps: env.RISK_REFUND_RATE_BPS,
       refundMinSales: env.RISK_REFUND_MIN_SALES,
+    },
+    webhooks: {
+      pollMs: env.WEBHOOK_POLL_MS,
+      allowPrivate: env.WEBHOOK_ALLOW_PRIVATE ?? false,
+      httpsOnly: isProduction,
     },
     accountSecurity: {
       twoFactorRequiredRoles: twoFactorRoles(env.TWO_FACTOR_REQUIRED_ROLES, isProduction),

@@ -26,3 +26,4 @@ export * from '../features/destination-changes/destination-changes.table';
 export * from '../features/integrations/api-keys.table';
 export * from '../features/integrations/idempotency.table';
 export * from '../features/integrations/api-changes.table';
+export * from '../features/webhooks/webhooks.table';

@@ -21,6 +21,10 @@ export const AUDIT_ACTIONS = [
   'account.not_me',
   'company.api_key_created',
   'company.api_key_revoked',
+  'company.webhook_created',
+  'company.webhook_updated',
+  'company.webhook_deleted',
+  'company.webhook_disabled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -40,6 +44,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'account.not_me': '«No fui yo» del titular',
   'company.api_key_created': 'Clave de API creada',
   'company.api_key_revoked': 'Clave de API revocada',
+  'company.webhook_created': 'Webhook creado',
+  'company.webhook_updated': 'Webhook modificado',
+  'company.webhook_deleted': 'Webhook borrado',
+  'company.webhook_disabled': 'Webhook desactivado por fallar 3 días',
 };
 
 /** What an audit entry points at, for people. */
@@ -51,6 +59,7 @@ export const AUDIT_TARGET_LABELS: Record<string, string> = {
   user: 'Cuenta',
   seller: 'Vendedor',
   api_key: 'Clave de API',
+  webhook: 'Webhook',
 };
 
 export function auditActionLabel(action: string): string {

@@ -34,6 +34,10 @@ export const AUDIT_FIELDS = {
   key_name: { label: 'Nombre de la clave', kind: 'text' },
   key_prefix: { label: 'Comienzo de la clave', kind: 'text' },
   scopes: { label: 'Permisos', kind: 'text' },
+  // A webhook endpoint (Integraciones): its address and events, never its secret.
+  webhook_url: { label: 'Dirección del webhook', kind: 'text' },
+  webhook_events: { label: 'Eventos', kind: 'text' },
+  webhook_active: { label: 'Activo', kind: 'text' },
 } as const satisfies Record<string, { label: string; kind: AuditFieldKind }>;
 
 export type AuditFieldKind =

@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   'company_statement_ready',
   'company_payment_received',
   'company_connection_broken',
+  'company_webhook_disabled',
   'admin_statement_paid',
   'account_locked',
   // Security notices (never optional): where an account's money goes changed.

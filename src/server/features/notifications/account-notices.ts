@@ -27,3 +27,35 @@ export async function notifyAccountLocked(tx: Transaction, lock: AccountLock): P
     dedupeKey: `account-locked:${lock.userId}:${until}`,
   });
 }
+
+/** A company's webhook the platform turned off (features/webhooks), as its notice needs it. */
+export interface DisabledWebhook {
+  id: string;
+  companyId: string;
+  url: string;
+  failingSince: Date;
+}
+
+/**
+ * A webhook that failed for three days and was turned off, told to its
+ * company in the transaction that turns it off: a bell entry and an e-mail
+ * (always sent: the company's systems stopped hearing about its orders).
+ */
+export async function notifyWebhookDisabled(
+  tx: Transaction,
+  endpoint: DisabledWebhook,
+): Promise<void> {
+  await sendNotice(tx, {
+    userId: endpoint.companyId,
+    kind: 'company_webhook_disabled',
+    title: 'Desactivamos un webhook que no respondía',
+    body: `${endpoint.url} falló en cada entrega desde el ${formatDateTime(endpoint.failingSince)}, así que dejamos de enviarle eventos. Revísalo y vuelve a activarlo en Integraciones.`,
+    link: '/company/integrations',
+    payload: {
+      endpointId: endpoint.id,
+      url: endpoint.url,
+      failingSince: endpoint.failingSince.toISOString(),
+    },
+    dedupeKey: `webhook-disabled:${endpoint.id}:${endpoint.failingSince.toISOString()}`,
+  });
+}

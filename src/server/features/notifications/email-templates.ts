@@ -140,6 +140,17 @@ export async function renderOutboxMail(
       outro: 'Puedes elegir qué correos recibir desde la campana de tu panel.',
     });
   }
+  if (kind === 'company_webhook_disabled') {
+    const since = typeof payload.failingSince === 'string' ? new Date(payload.failingSince) : null;
+    return actionMail({
+      subject: 'Desactivamos un webhook que no respondía',
+      greetingName: typeof payload.name === 'string' ? payload.name : '',
+      intro: `Tu webhook ${String(payload.url ?? '')} falló en cada entrega${since ? ` desde el ${formatDateTime(since)}` : ''}, así que lo desactivamos: tus sistemas dejaron de recibir los eventos de tus pedidos y productos. Revisa el endpoint y vuelve a activarlo; los eventos nuevos le llegarán desde ese momento.`,
+      action: 'Ir a Integraciones',
+      url: `${deps.appUrl}/company/integrations`,
+      outro: 'Mientras tanto puedes leer tus pedidos con la API (/api/v1/orders) o desde tu panel.',
+    });
+  }
   if (kind === 'company_connection_broken' && payload.provider === 'stripe') {
     return actionMail({
       subject: 'Tu conexión con Stripe se cortó',

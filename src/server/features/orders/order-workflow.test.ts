@@ -140,6 +140,10 @@ describe('the order workflow', () => {
         seen.push('notifications');
         await base.notifications(change);
       },
+      webhooks: async (change) => {
+        seen.push('webhooks');
+        await base.webhooks(change);
+      },
       invalidateCaches: (change) => {
         expect(change.order.status).toBe('approved');
         seen.push('invalidateCaches');
@@ -152,7 +156,7 @@ describe('the order workflow', () => {
       changedBy: 'system',
     });
     expect(result.kind).toBe('changed');
-    expect(seen).toEqual(['ledger', 'risk', 'notifications', 'invalidateCaches']);
+    expect(seen).toEqual(['ledger', 'risk', 'notifications', 'webhooks', 'invalidateCaches']);
 
     // A change that does not happen calls no step.
     seen.length = 0;
@@ -177,6 +181,7 @@ describe('the order workflow', () => {
         await base.notifications(change);
         throw new Error('the notices could not be written');
       },
+      webhooks: base.webhooks,
       invalidateCaches: invalidated,
     };
     const snapshot = async () => ({

@@ -43,15 +43,16 @@ import { orders, orderStatusHistory, ORDER_OWNERS } from './orders.table';
  *   7. ledger         workflow.ledger: what the company owes (settlements)
  *   8. risk           workflow.risk: signals the change raises (a refund's share, risk center)
  *   9. notifications  workflow.notifications: bell entries and e-mails (outbox)
+ *  10. webhooks       workflow.webhooks: the company's webhook events (order-events.ts)
  *
  * Once the transaction has committed: workflow.invalidateCaches (the admin
  * dashboard's platform figures). A caller with a transaction of its own
  * (`transactionWithWorkflow`) gets it once its own transaction has committed.
  *
  * Both surfaces' orders change here. A storefront order (channel `store`) has
- * no company, seller or commission: steps 3, 5, 7, 8 and 9 leave it alone.
+ * no company, seller or commission: steps 3, 5, 7, 8, 9 and 10 leave it alone.
  *
- * Steps 1–6 are the orders feature's own; 7, 8, 9 and the caches belong to other
+ * Steps 1–6 are the orders feature's own; 7, 8, 9, 10 and the caches belong to other
  * features, so `buildApp` (app.ts) hands them in as an `OrderWorkflow`, one per
  * app: nothing here is module-global, and two apps in one process share nothing.
  */
@@ -59,7 +60,7 @@ import { orders, orderStatusHistory, ORDER_OWNERS } from './orders.table';
 /** A status change, as the steps that react to it see it: inside its transaction. */
 export interface OrderTransition {
   tx: Transaction;
-  /** Steps 7 to 9 run for payment-link orders only. */
+  /** Steps 7 to 10 run for payment-link orders only. */
   order: LinkOrderRow;
   previous: OrderStatus;
   /** When the change happened, when the caller gave its own clock (demo history); else now. */
@@ -77,6 +78,8 @@ export interface OrderWorkflow {
   risk: TransitionStep;
   /** Step 9: who must hear about it (notifications/notifications.service). */
   notifications: TransitionStep;
+  /** Step 10: the company's webhooks (orders/order-events.ts, features/webhooks). */
+  webhooks: TransitionStep;
   /**
    * After the change's transaction ends: drop what summarises orders (the admin
    * dashboard's platform figures). Called only for a change that happened; it
@@ -150,6 +153,7 @@ export async function transitionOrder(
       await workflow.ledger(change);
       await workflow.risk(change);
       await workflow.notifications(change);
+      await workflow.webhooks(change);
     }
     return { kind: 'changed', order: updated, previous };
   });

@@ -3,7 +3,7 @@ import type { Order, OrderChannel, OrderList, OrderListQuery } from '@shared/ord
 import { orderStatusLabel } from '@shared/order-status';
 import { ORDER_CHANNEL_LABELS } from '@shared/orders/orders.schema';
 import { argentineDayEnd, argentineDayStart } from '@shared/time';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { csvDate, csvDocument, csvLine, csvPesos } from '../../lib/csv';
 import { scopeCondition, type Scope } from '../../lib/scope';
 import type { Storage } from '../../lib/storage';
@@ -58,7 +58,7 @@ export async function findScopedOrder(
 }
 
 export async function toOrderDtos(
-  db: Database,
+  db: Database | Transaction,
   storage: Storage,
   rows: OrderRow[],
 ): Promise<Order[]> {

@@ -5,9 +5,11 @@ import type { Config } from '../../config/env';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secret-box';
+import type { Storage } from '../../lib/storage';
 import { exceedsUnpaidShare, reserveProductUnits } from '../inventory/inventory.service';
 import { buyerUrlContext } from '../notifications/email-templates';
 import { buyerMailQuotaFor, notifyOrderCreated } from '../notifications/notifications.service';
+import { recordOrderCreated } from '../orders/order-events';
 import { orderCountedIn } from '../orders/orders-totals';
 import {
   insertOrder,
@@ -15,6 +17,7 @@ import {
   type NewOrder,
   type LinkOrderRow,
 } from '../orders/orders.service';
+import { recordProductEvents } from '../products/product-events';
 import { findProduct, type ProductRow } from '../products/products.service';
 import { orderPlacedSignals } from '../risk/risk-signals';
 import { checkHeldUnits, proofOf, requireProof, type OrderClient } from './pay-limits';
@@ -42,6 +45,7 @@ interface PayDeps {
   db: Database;
   config: Config;
   secretBox: SecretBox;
+  storage: Storage;
   log: FastifyBaseLogger;
 }
 
@@ -104,7 +108,7 @@ export interface Placement {
  * that row, and each sees the units the ones before it took.
  */
 export async function placeOrder(
-  deps: Pick<PayDeps, 'db' | 'config' | 'secretBox' | 'log'>,
+  deps: Pick<PayDeps, 'db' | 'config' | 'secretBox' | 'storage' | 'log'>,
   placement: Placement,
 ) {
   const { input, client, now } = placement;
@@ -186,6 +190,13 @@ export async function placeOrder(
         }
         throw new Repriced(again);
       }
+      // The company's systems hear of the order, and of the product running out with it.
+      await recordOrderCreated(tx, deps.storage, created.order);
+      await recordProductEvents(tx, deps.storage, {
+        product: sold,
+        stockBefore: sold.stock + input.quantity,
+        edited: false,
+      });
       return { ...created, mailed };
     });
   let priced = placement.product;

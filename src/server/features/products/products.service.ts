@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { buyerPriceCents, commissionCents, splitCommission } from '@shared/commission';
 import {
   MAX_PRODUCT_IMAGES,
   PRODUCT_MESSAGES,
@@ -24,7 +23,11 @@ import type { CollectorIdNeed } from '@shared/company/company-settings.schema';
 import { collectorIdOf } from '../profiles/profiles.service';
 import { findCompanyProfile } from '../profiles/company-profile.service';
 import { deleteImages, eachFile } from './product-images';
+import { toProductDto } from './product-dto';
+import { recordProductEvents } from './product-events';
 import { products, type ProductImageKeys } from './products.table';
+
+export { toProductDto };
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -60,30 +63,6 @@ export async function productPage(
 /** `%` and `_` typed by a person are letters, not wildcards. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-export function toProductDto(row: ProductRow, storage: Storage): Product {
-  const { sellerCents, platformCents } = splitCommission(
-    commissionCents(row.priceCents, row.commissionBps),
-  );
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    price_cents: row.priceCents,
-    stock: row.stock,
-    category: row.category,
-    is_active: row.isActive,
-    commission_bps: row.commissionBps,
-    buyer_price_cents: buyerPriceCents(row.priceCents, row.commissionBps),
-    seller_commission_cents: sellerCents,
-    platform_commission_cents: platformCents,
-    image_urls: row.images.map((image) => storage.publicUrl(image.display)),
-    thumbnail_urls: row.images.map((image) => storage.publicUrl(image.thumbnail)),
-    company_id: row.companyId,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
 }
 
 /** A company's own, not deleted product; anything else is the same 404 (API.md). */
@@ -173,50 +152,62 @@ export async function updateProduct(
   id: string,
   input: UpdateProductBody,
 ): Promise<Product> {
-  const current = await findOwnProduct(db, scope, id);
-  let images: ProductImageKeys[] | undefined;
-  let removed: ProductImageKeys[] = [];
-  if (input.image_urls) {
-    const byUrl = new Map(current.images.map((image) => [storage.publicUrl(image.display), image]));
-    images = input.image_urls.map((url) => {
-      const image = byUrl.get(url);
-      if (!image) {
-        throw AppError.validation(PRODUCT_MESSAGES.imagesOnlyReorder, {
-          image_urls: PRODUCT_MESSAGES.imagesOnlyReorder,
-        });
-      }
-      return image;
+  const { row, removed } = await db.transaction(async (tx) => {
+    // Locked, so the stock it had before the change is the one the change replaced.
+    const [current] = await tx.select().from(products).where(ownProduct(scope, id)).for('update');
+    if (!current) throw AppError.notFound(PRODUCT_MESSAGES.notFound);
+    const images = input.image_urls
+      ? reorderedImages(storage, current, input.image_urls)
+      : undefined;
+    const [updated] = await tx
+      .update(products)
+      .set({
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.stock !== undefined ? { stock: input.stock } : {}),
+        ...(input.commission_bps !== undefined ? { commissionBps: input.commission_bps } : {}),
+        ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
+        ...(images ? { images } : {}),
+        updatedAt: new Date(),
+      })
+      .where(ownProduct(scope, id))
+      .returning();
+    if (!updated) throw AppError.notFound(PRODUCT_MESSAGES.notFound);
+    await recordProductEvents(tx, storage, {
+      product: updated,
+      stockBefore: current.stock,
+      edited: true,
     });
-    if (new Set(images).size !== images.length) {
+    return {
+      row: updated,
+      removed: images ? current.images.filter((image) => !images.includes(image)) : [],
+    };
+  });
+  await deleteImages(storage, removed);
+  return toProductDto(row, storage);
+}
+
+/** The product's images in the order given; only its own images, each once. */
+function reorderedImages(
+  storage: Storage,
+  current: ProductRow,
+  urls: string[],
+): ProductImageKeys[] {
+  const byUrl = new Map(current.images.map((image) => [storage.publicUrl(image.display), image]));
+  const images = urls.map((url) => {
+    const image = byUrl.get(url);
+    if (!image) {
       throw AppError.validation(PRODUCT_MESSAGES.imagesOnlyReorder, {
         image_urls: PRODUCT_MESSAGES.imagesOnlyReorder,
       });
     }
-    removed = current.images.filter((image) => !images?.includes(image));
+    return image;
+  });
+  if (new Set(images).size !== images.length) {
+    throw AppError.validation(PRODUCT_MESSAGES.imagesOnlyReorder, {
+      image_urls: PRODUCT_MESSAGES.imagesOnlyReorder,
+    });
   }
-  const [row] = await db
-    .update(products)
-    .set({
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      ...(input.stock !== undefined ? { stock: input.stock } : {}),
-      ...(input.commission_bps !== undefined ? { commissionBps: input.commission_bps } : {}),
-      ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
-      ...(images ? { images } : {}),
-      updatedAt: new Date(),
-    })
-    // The images are replaced only if nobody changed them since we read them.
-    .where(
-      and(
-        ownProduct(scope, id),
-        images ? sql`${products.images} = ${JSON.stringify(current.images)}::jsonb` : undefined,
-      ),
-    )
-    .returning();
-  if (!row) {
-    throw AppError.conflict('El producto cambió mientras lo editabas. Vuelve a abrirlo.');
-  }
-  await deleteImages(storage, removed);
-  return toProductDto(row, storage);
+  return images;
 }
 
 /**
@@ -229,13 +220,19 @@ export async function deleteProduct(
   scope: CompanyScope,
   id: string,
 ): Promise<void> {
-  const current = await findOwnProduct(db, scope, id);
-  const [row] = await db
-    .update(products)
-    .set({ deletedAt: new Date(), isActive: false, images: [], updatedAt: new Date() })
-    .where(ownProduct(scope, id))
-    .returning({ id: products.id });
-  if (!row) throw AppError.notFound(PRODUCT_MESSAGES.notFound);
+  const current = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(products).where(ownProduct(scope, id)).for('update');
+    if (!before) throw AppError.notFound(PRODUCT_MESSAGES.notFound);
+    const [row] = await tx
+      .update(products)
+      .set({ deletedAt: new Date(), isActive: false, images: [], updatedAt: new Date() })
+      .where(ownProduct(scope, id))
+      .returning();
+    if (!row) throw AppError.notFound(PRODUCT_MESSAGES.notFound);
+    // Systems that mirror the catalogue hear that it is no longer for sale.
+    await recordProductEvents(tx, storage, { product: row, stockBefore: null, edited: true });
+    return before;
+  });
   await deleteImages(storage, current.images);
 }
 

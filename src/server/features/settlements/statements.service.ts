@@ -24,6 +24,7 @@ import { profileContacts, profileIdsWithRole } from '../profiles/profiles.servic
 import { companyPayments } from './company-payments.table';
 import { companyBalance, companyBalances } from './balances.service';
 import { companyMonths, monthStatementFigures } from './month-balances';
+import { recordWebhookEvent } from '../webhooks/webhook-events';
 import { ledgerEntries } from './ledger.table';
 
 const monthStart = argentineMonthStart;
@@ -297,8 +298,8 @@ export async function notifyStatementsReady(db: Database, now = new Date()): Pro
     const list = await statementList(db, { kind: 'company', id: companyId }, now);
     const figures = list.months.find((row) => row.month === month);
     if (!figures) continue;
-    const written = await db.transaction((tx) =>
-      sendNotice(tx, {
+    const written = await db.transaction(async (tx) => {
+      const told = await sendNotice(tx, {
         userId: companyId,
         kind: 'company_statement_ready',
         title: 'Tu liquidación del mes está lista',
@@ -306,8 +307,24 @@ export async function notifyStatementsReady(db: Database, now = new Date()): Pro
         link: `/company/settlements?month=${month}`,
         payload: { month, owedCents: figures.owed_cents, balanceCents: list.balance_cents },
         dedupeKey: `statement-ready:${companyId}:${month}`,
-      }),
-    );
+      });
+      // Once, with the notice: the month's figures as GET /api/company/settlements answers them.
+      if (told) {
+        await recordWebhookEvent(tx, {
+          companyId,
+          type: 'settlement.statement_ready',
+          objectKey: `statement:${month}`,
+          object: () => ({
+            object: 'statement',
+            company_id: companyId,
+            ...figures,
+            balance_cents: list.balance_cents,
+          }),
+          at: now,
+        });
+      }
+      return told;
+    });
     if (written) sent += 1;
   }
   return sent;
