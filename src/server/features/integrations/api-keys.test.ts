@@ -10,6 +10,7 @@ import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../test
 import { auditLog } from '../audit/audit.table';
 import { sessions } from '../auth/auth.table';
 import { apiKeys } from './api-keys.table';
+import { idempotencyKeys } from './idempotency.table';
 
 describe('API keys (/api/company/api-keys) and who may call /api/v1', () => {
   let t: TestApp;
@@ -81,6 +82,30 @@ describe('API keys (/api/company/api-keys) and who may call /api/v1', () => {
       message: SECURITY_MESSAGES.reauthRequired,
     });
     expect(await t.db.select().from(apiKeys).where(eq(apiKeys.companyId, company.id))).toEqual([]);
+  });
+
+  it('keeps no key in the clear when its creation carries an Idempotency-Key, and replays it to its caller', async () => {
+    const create = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/company/api-keys',
+        headers: {
+          cookie: world.company.cookie,
+          origin: t.config.appUrl,
+          'idempotency-key': 'create-erp-key-1',
+        },
+        payload: { name: 'ERP con reintentos', scopes: ['orders:read'] },
+      });
+    const first = await create();
+    expect(first.statusCode).toBe(201);
+    const { key } = first.json();
+    const again = await create();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().key).toBe(key);
+    const kept = await t.db.select().from(idempotencyKeys);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(JSON.stringify(kept)).not.toContain(key);
+    expect(JSON.stringify(kept)).not.toContain(key.slice(11));
   });
 
   it('refuses a key without a name or scopes, or with an unknown scope', async () => {

@@ -31,7 +31,9 @@ export interface IdempotencyOptions {
  * registered in (/api/v1 and /api/company), after that context's guard has
  * named the actor. The first answer (not a 5xx, nor a refusal of the moment
  * such as 401, 403, 409 or 429) is kept 24 h and answered again with
- * `Idempotent-Replayed: true`; the same key with another request is 422
+ * `Idempotent-Replayed: true` (kept sealed with APP_SECRET, since a first
+ * answer may be the only showing of a new API key or webhook secret); the
+ * same key with another request is 422
  * IDEMPOTENCY_KEY_REUSED, and 409 IDEMPOTENCY_KEY_IN_USE while the first runs.
  */
 export const idempotencyPlugin = fp(async (app: FastifyInstance, options: IdempotencyOptions) => {
@@ -59,7 +61,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, options: Idempo
     if (found.kind === 'replay') {
       reply.code(found.answer.status).headers(found.answer.headers);
       reply.header('idempotent-replayed', 'true');
-      return reply.send(found.answer.body);
+      return reply.send(openBody(app, claim, found.answer.body));
     }
     claims.set(request, claim);
   });
@@ -76,7 +78,8 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, options: Idempo
         await storeIdempotentAnswer(app.db, claim, {
           status: reply.statusCode,
           headers: keptHeaders(reply),
-          body,
+          // Sealed: a first answer may carry what is shown once (a new API key, a webhook's secret).
+          body: body === '' ? '' : app.secretBox.seal(body, bodyContext(claim)),
         });
       }
     } catch (error) {
@@ -95,6 +98,15 @@ export const companyIdempotencyPlugin = fp(async (app: FastifyInstance) => {
     actorOf: (request) => (request.actor ? `account:${request.actor.userId}` : null),
   });
 });
+
+/** A kept answer opens only for its own actor and key. */
+function bodyContext(claim: { actor: string; key: string }): string {
+  return `idempotency:${claim.actor}:${claim.key}`;
+}
+
+function openBody(app: FastifyInstance, claim: { actor: string; key: string }, stored: string) {
+  return stored === '' ? '' : app.secretBox.open(stored, bodyContext(claim));
+}
 
 /** The answer's text as the client reads it (before the compression of large answers). */
 function answerBody(reply: FastifyReply, payload: unknown): string | null {
