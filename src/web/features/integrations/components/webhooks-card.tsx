@@ -1,0 +1,129 @@
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { WEBHOOK_MESSAGES, type WebhookEndpoint } from '@shared/integrations/webhooks.schema';
+import { WEBHOOKS_TEXT } from '@shared/integrations/texts';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast, toastError } from '@web/components/ui/toast-store';
+import { useDeleteWebhook, useSendTestWebhook, useUpdateWebhook, useWebhooks } from '../api';
+import { CreateWebhookDialog } from './create-webhook-dialog';
+import { EditWebhookDialog } from './edit-webhook-dialog';
+import { WebhookDeliveriesDialog } from './webhook-deliveries-dialog';
+import { WebhookItem, type WebhookActions } from './webhook-item';
+
+/**
+ * The company's webhooks: create one (its secret shown once), see where each
+ * sends what and whether it answers, test it, read its delivery log, switch
+ * it off and on, edit or delete it.
+ */
+export function WebhooksCard() {
+  const list = useWebhooks();
+  const update = useUpdateWebhook();
+  const remove = useDeleteWebhook();
+  const sendTest = useSendTestWebhook();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<WebhookEndpoint | null>(null);
+  const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
+  const [showingLogOf, setShowingLogOf] = useState<string | null>(null);
+  // The log follows the list, so its notice about an inactive webhook stays true.
+  const logOf = list.data?.find((webhook) => webhook.id === showingLogOf) ?? null;
+
+  async function onToggle(webhook: WebhookEndpoint, active: boolean) {
+    try {
+      await update.mutateAsync({ id: webhook.id, body: { is_active: active } });
+      toast({
+        title: active ? WEBHOOKS_TEXT.activated : WEBHOOKS_TEXT.deactivated,
+        variant: 'success',
+      });
+    } catch (error) {
+      toastError(active ? WEBHOOKS_TEXT.activate : WEBHOOKS_TEXT.receiveEvents, error);
+    }
+  }
+
+  async function onSendTest(webhook: WebhookEndpoint) {
+    try {
+      await sendTest.mutateAsync(webhook.id);
+      toast({ title: WEBHOOK_MESSAGES.testSent, variant: 'success' });
+    } catch (error) {
+      toastError(WEBHOOKS_TEXT.sendTest, error);
+    }
+  }
+
+  const actions: WebhookActions = {
+    onToggle: (webhook, active) => void onToggle(webhook, active),
+    onSendTest: (webhook) => void onSendTest(webhook),
+    onShowDeliveries: (webhook) => setShowingLogOf(webhook.id),
+    onEdit: setEditing,
+    onDelete: setDeleting,
+  };
+
+  async function onConfirmDelete(webhook: WebhookEndpoint) {
+    try {
+      await remove.mutateAsync(webhook.id);
+      toast({ title: WEBHOOK_MESSAGES.deleted, variant: 'success' });
+      setDeleting(null);
+    } catch (error) {
+      toastError(WEBHOOKS_TEXT.delete, error);
+    }
+  }
+
+  return (
+    <Card className="p-5 sm:p-6" aria-labelledby="webhooks-title">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 sm:flex-1">
+          <h2 id="webhooks-title" className="text-lg font-bold text-brand-dark">
+            {WEBHOOKS_TEXT.title}
+          </h2>
+          <p className="mt-1 max-w-2xl text-sm text-muted-foreground">{WEBHOOKS_TEXT.intro}</p>
+        </div>
+        <Button className="self-start" onClick={() => setCreating(true)}>
+          <Plus aria-hidden />
+          {WEBHOOKS_TEXT.newWebhook}
+        </Button>
+      </div>
+      {list.isPending ? (
+        <Spinner className="mt-4" />
+      ) : list.isError ? (
+        <p role="alert" className="mt-4 text-sm text-destructive">
+          {list.error.message}
+        </p>
+      ) : list.data.length === 0 ? (
+        <p className="mt-4 rounded-lg border border-dashed border-border px-4 py-6 text-center text-sm text-muted-foreground">
+          {WEBHOOKS_TEXT.empty}
+        </p>
+      ) : (
+        <ul className="mt-4 divide-y divide-border rounded-lg border border-border">
+          {list.data.map((webhook) => (
+            <WebhookItem
+              key={webhook.id}
+              webhook={webhook}
+              busy={update.isPending && update.variables.id === webhook.id}
+              actions={actions}
+            />
+          ))}
+        </ul>
+      )}
+      <CreateWebhookDialog open={creating} onOpenChange={setCreating} />
+      <EditWebhookDialog webhook={editing} onClose={() => setEditing(null)} />
+      <WebhookDeliveriesDialog webhook={logOf} onClose={() => setShowingLogOf(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={WEBHOOKS_TEXT.deleteTitle}
+        description={
+          deleting ? (
+            <>
+              <span className="block font-mono break-all text-foreground">{deleting.url}</span>
+              <span className="mt-2 block">{WEBHOOK_MESSAGES.deleteConfirm}</span>
+            </>
+          ) : undefined
+        }
+        pending={remove.isPending}
+        onConfirm={() => deleting && void onConfirmDelete(deleting)}
+        confirmLabel={WEBHOOKS_TEXT.delete}
+      />
+    </Card>
+  );
+}
