@@ -116,6 +116,9 @@ export default defineConfig({
         STRIPE_SECRET_KEY: E2E_STRIPE_PLATFORM.secretKey,
         STRIPE_PUBLISHABLE_KEY: E2E_STRIPE_PLATFORM.publishableKey,
         STRIPE_CONNECT_WEBHOOK_SECRET: E2E_STRIPE_PLATFORM.connectWebhookSecret,
+        // The webhook journey's receiver listens on loopback, and deliveries go out at once.
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        WEBHOOK_POLL_MS: '200',
       },
     },
   ],
