@@ -95,7 +95,9 @@ test.describe('link analytics', () => {
         timeout: 1_000,
       });
     }).toPass({ timeout: 15_000 });
-    await expect(summary.getByText('Visitantes únicos').locator('..')).toContainText('2');
+    await expect(
+      summary.getByText('Visitantes únicos', { exact: true }).locator('..'),
+    ).toContainText('2');
     await expect(summary.getByText('Pedidos', { exact: true }).locator('..')).toContainText('1');
     await expect(sellerPage.getByText('Mejor canal:')).toContainText('WhatsApp');
     const channels = sellerPage.getByRole('list', { name: 'Por canal' });
