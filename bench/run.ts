@@ -1,6 +1,7 @@
 import { runAnalyticsBench } from './analytics';
 import { runBusinessBench } from './business';
 import { runDashboardBench } from './dashboards';
+import { runIntegrationsBench } from './integrations';
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -146,6 +147,8 @@ async function main() {
   if (!pagesOnly && !(await runDashboardBench(root)).ok) process.exitCode = 1;
   // Link analytics at 10,000 and 1,000,000 clicks, and the pay page's recording of clicks.
   if (!pagesOnly && !(await runAnalyticsBench(root)).ok) process.exitCode = 1;
+  // The public API's order listing, and webhook deliveries with and beside placed orders.
+  if (!pagesOnly && !(await runIntegrationsBench(root)).ok) process.exitCode = 1;
   if (overBudget) process.exitCode = 1;
 }
 

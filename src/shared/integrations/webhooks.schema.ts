@@ -54,6 +54,7 @@ export const WEBHOOK_MESSAGES = {
   deliveryNotFound: 'No encontramos esa entrega.',
   tooMany: `Puedes tener hasta ${WEBHOOK_ENDPOINTS_PER_COMPANY} webhooks. Borra uno que no uses.`,
   inactive: 'Este webhook está desactivado. Actívalo para reintentar sus entregas.',
+  testInactive: 'Este webhook está desactivado. Actívalo para enviarle un evento de prueba.',
   created: 'Webhook creado. Copia el secreto ahora: no lo vas a volver a ver.',
   updated: 'Webhook actualizado.',
   deleted: 'Webhook borrado.',

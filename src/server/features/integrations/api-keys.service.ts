@@ -148,22 +148,26 @@ export async function authenticateApiKey(
 ): Promise<ApiKeyPrincipal | null> {
   if (!KEY_SHAPE.test(token)) return null;
   const [row] = await db
-    .select({ id: apiKeys.id, companyId: apiKeys.companyId, scopes: apiKeys.scopes })
+    .select({
+      id: apiKeys.id,
+      companyId: apiKeys.companyId,
+      scopes: apiKeys.scopes,
+      lastUsedAt: apiKeys.lastUsedAt,
+    })
     .from(apiKeys)
     .where(and(inArray(apiKeys.keyHash, hasher.candidates(token)), isNull(apiKeys.revokedAt)))
     .limit(1);
   if (!row) return null;
+  const due = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
+  // Written at most once a minute; the update's own condition settles a race between instances.
+  if (row.lastUsedAt && row.lastUsedAt >= due) {
+    return { id: row.id, companyId: row.companyId, scopes: row.scopes as ApiKeyScope[] };
+  }
   await db
     .update(apiKeys)
     .set({ lastUsedAt: now })
     .where(
-      and(
-        eq(apiKeys.id, row.id),
-        or(
-          isNull(apiKeys.lastUsedAt),
-          lt(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS)),
-        ),
-      ),
+      and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, due))),
     );
   return { id: row.id, companyId: row.companyId, scopes: row.scopes as ApiKeyScope[] };
 }

@@ -8,7 +8,7 @@ import {
 } from '@shared/integrations/public-api.schema';
 import { ApiErrorBody } from '@shared/errors';
 import { AppError } from '../../lib/app-error';
-import { scopedOrdersByIds } from '../orders/orders-by-id.service';
+import { scopedOrderDtosByIds } from '../orders/orders-by-id.service';
 import { findScopedOrder, toOrderDtos } from '../orders/orders-query.service';
 import { changesPage } from './change-feed';
 import {
@@ -46,11 +46,7 @@ export const publicOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         channel: request.query.channel,
       });
       return {
-        data: await toOrderDtos(
-          app.db,
-          app.storage,
-          await scopedOrdersByIds(app.db, { kind: 'company', id: key.companyId }, page.ids),
-        ),
+        data: await scopedOrderDtosByIds(app.db, { kind: 'company', id: key.companyId }, page.ids),
         next_cursor: page.nextCursor,
         has_more: page.hasMore,
       };

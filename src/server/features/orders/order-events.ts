@@ -1,31 +1,39 @@
+import { sql } from 'drizzle-orm';
 import { countsAsSale, isUnpaid, type OrderStatus } from '@shared/order-status';
 import type { Transaction } from '../../db/client';
 import type { Storage } from '../../lib/storage';
 import { recordProductEvents } from '../products/product-events';
+import { partyNames } from '../profiles/profiles.service';
 import { findProduct } from '../products/products.service';
 import { recordWebhookEvent } from '../webhooks/webhook-events';
 import type { OrderTransition } from './order-workflow';
-import { toOrderDtos } from './orders-query.service';
-import type { LinkOrderRow } from './orders.service';
+import { toOrderDto, type LinkOrderRow } from './orders.service';
 
-/** The order as the API answers it, read in the change's transaction. */
-async function orderObject(tx: Transaction, storage: Storage, order: LinkOrderRow) {
-  const [dto] = await toOrderDtos(tx, storage, [order]);
-  return dto;
+/**
+ * The order as the API answers it: the row as the change left it, and its
+ * parties' names, read with the listening endpoints (one statement).
+ */
+function orderEvent(order: LinkOrderRow) {
+  return {
+    companyId: order.companyId,
+    objectKey: `order:${order.id}`,
+    lookups: {
+      companyName: partyNames.companyName(sql`${order.companyId}`),
+      sellerName: partyNames.sellerName(sql`${order.sellerId}`),
+    },
+    object: (names: { companyName: string; sellerName: string | null }) => toOrderDto(order, names),
+  };
 }
 
 /** `order.created`, in the transaction that writes the order. */
 export async function recordOrderCreated(
   tx: Transaction,
-  storage: Storage,
   order: LinkOrderRow,
   at?: Date,
 ): Promise<void> {
   await recordWebhookEvent(tx, {
-    companyId: order.companyId,
+    ...orderEvent(order),
     type: 'order.created',
-    objectKey: `order:${order.id}`,
-    object: () => orderObject(tx, storage, order),
     ...(at ? { at } : {}),
   });
 }
@@ -42,11 +50,9 @@ function holdsNoUnits(status: OrderStatus): boolean {
 export function orderEventsStep(storage: () => Storage) {
   return async ({ tx, order, previous, at }: OrderTransition): Promise<void> => {
     await recordWebhookEvent(tx, {
-      companyId: order.companyId,
+      ...orderEvent(order),
       type: 'order.status_changed',
-      objectKey: `order:${order.id}`,
       previousStatus: previous,
-      object: () => orderObject(tx, storage(), order),
       ...(at ? { at } : {}),
     });
     if (holdsNoUnits(previous) && !holdsNoUnits(order.status)) {

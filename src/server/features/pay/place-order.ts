@@ -191,7 +191,7 @@ export async function placeOrder(
         throw new Repriced(again);
       }
       // The company's systems hear of the order, and of the product running out with it.
-      await recordOrderCreated(tx, deps.storage, created.order);
+      await recordOrderCreated(tx, created.order);
       await recordProductEvents(tx, deps.storage, {
         product: sold,
         stockBefore: sold.stock + input.quantity,

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Profile, Role } from '@shared/accounts/accounts.schema';
 import type { Province } from '@shared/provinces';
@@ -192,9 +192,9 @@ export async function listProfiles(
  * took 5.5–7.4 ms with the two joins, 2.8–3.8 ms with these).
  */
 export const partyNames = {
-  companyName: (id: AnyPgColumn) =>
+  companyName: (id: AnyPgColumn | SQL) =>
     sql<string>`coalesce((select coalesce(party.company, party.name) from ${profiles} party where party.id = ${id}), '')`,
-  sellerName: (id: AnyPgColumn) =>
+  sellerName: (id: AnyPgColumn | SQL) =>
     sql<string | null>`(select party.name from ${profiles} party where party.id = ${id})`,
 };
 

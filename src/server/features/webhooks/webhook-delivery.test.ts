@@ -139,6 +139,7 @@ describe('webhook deliveries: signed, retried with backoff, in order per object,
     // About a day of trying.
     expect(now.getTime() - start).toBeGreaterThan(20 * 60 * MINUTE);
 
+    expect((await listed(hook.id))?.failing_since).not.toBeNull();
     receiver.answer = (_request, res) => void res.writeHead(204).end();
     const retried = await companyCall(
       t,
@@ -150,6 +151,8 @@ describe('webhook deliveries: signed, retried with backoff, in order per object,
     expect(retried.json()).toMatchObject({ id: failed!.id, status: 'pending' });
     expect(await t.app.webhooks.drain()).toMatchObject({ delivered: 1 });
     expect((await deliveriesOf())[0]).toMatchObject({ status: 'delivered', last_status_code: 204 });
+    // It answers again: no longer failing.
+    expect((await listed(hook.id))?.failing_since).toBeNull();
   });
 
   it('counts an answer that does not come within the timeout as a failure, and a redirect as one it does not follow', async () => {
@@ -290,7 +293,9 @@ describe('webhook deliveries: signed, retried with backoff, in order per object,
 
   async function listed(id: string) {
     const all = await companyCall(t, world.company, 'GET', '/webhooks');
-    return (all.json() as { id: string; is_active: boolean }[]).find((row) => row.id === id);
+    return (all.json() as { id: string; is_active: boolean; failing_since: string | null }[]).find(
+      (row) => row.id === id,
+    );
   }
 
   it('sends product.updated and product.out_of_stock for edits and for the sale of the last unit', async () => {
@@ -322,14 +327,23 @@ describe('webhook deliveries: signed, retried with backoff, in order per object,
   });
 
   it('sends a test event to that endpoint only, and keeps another company’s webhooks out of reach', async () => {
+    // A first test the receiver refuses waits for its retry; a second one is not held behind it.
+    receiver.answer = (_request, res) =>
+      void res.writeHead(receiver.requests.length > 1 ? 200 : 500).end();
+    const refused = await companyCall(t, world.company, 'POST', `/webhooks/${hook.id}/test`);
+    expect(refused.statusCode).toBe(202);
+    await t.app.webhooks.drain();
     const tested = await companyCall(t, world.company, 'POST', `/webhooks/${hook.id}/test`);
     expect(tested.statusCode).toBe(202);
     expect(tested.json()).toMatchObject({ event: 'webhook.test', status: 'pending' });
     await t.app.webhooks.drain();
-    expect(receiver.events().map((event) => event.type)).toEqual(['webhook.test']);
+    expect(receiver.events().map((event) => event.type)).toEqual(['webhook.test', 'webhook.test']);
+    const log = await deliveriesOf();
+    expect(log.map((row) => row.status)).toEqual(['delivered', 'pending']);
+    receiver.requests.length = 0;
 
     const stranger = await createUser(t.app, { role: 'company', company: 'Otra SA' });
-    const [delivery] = await deliveriesOf();
+    const [delivery] = log;
     for (const [method, path, body] of [
       ['GET', `/webhooks/${hook.id}/deliveries`],
       ['PATCH', `/webhooks/${hook.id}`, { is_active: false }],
@@ -346,6 +360,6 @@ describe('webhook deliveries: signed, retried with backoff, in order per object,
     const theirs = await createPayWorld(t);
     await placeTransferOrder(t, theirs);
     await t.app.webhooks.drain();
-    expect(receiver.requests).toHaveLength(1);
+    expect(receiver.requests).toEqual([]);
   });
 });

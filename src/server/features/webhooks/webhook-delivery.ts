@@ -72,6 +72,8 @@ interface Taken extends Record<string, unknown> {
   event_id: string;
   url: string;
   secret_sealed: string;
+  /** Set while the endpoint is failing: a success then clears it. */
+  failing_since: string | null;
   body: string;
 }
 
@@ -102,7 +104,8 @@ async function take(db: Database, now: Date, lease: Date, batch: number): Promis
       for update of c skip locked
     )
     and e.id = d.endpoint_id and v.id = d.event_id
-    returning d.id, d.attempts, d.endpoint_id, d.event_id, e.url, e.secret_sealed, v.body`);
+    returning d.id, d.attempts, d.endpoint_id, d.event_id, e.url, e.secret_sealed,
+      e.failing_since, v.body`);
   return (result as unknown as { rows: Taken[] }).rows.map((row) => ({
     ...row,
     id: Number(row.id),
@@ -176,6 +179,7 @@ async function record(
 ): Promise<void> {
   const delivered = new Map<number, number[]>();
   const answered = new Set<string>();
+  const recovered = new Set<string>();
   const failing = new Set<string>();
   for (const [index, delivery] of taken.entries()) {
     const answer = answers[index]!;
@@ -183,6 +187,7 @@ async function record(
       const ids = delivered.get(answer.statusCode) ?? [];
       ids.push(delivery.id);
       delivered.set(answer.statusCode, ids);
+      if (delivery.failing_since !== null) recovered.add(delivery.endpoint_id);
       answered.add(delivery.endpoint_id);
       result.delivered += 1;
       continue;
@@ -218,12 +223,12 @@ async function record(
       })
       .where(and(inArray(webhookDeliveries.id, ids), eq(webhookDeliveries.lockedUntil, lease)));
   }
-  if (answered.size > 0) {
+  if (recovered.size > 0) {
     await deps.db
       .update(webhookEndpoints)
       .set({ failingSince: null })
       .where(
-        and(inArray(webhookEndpoints.id, [...answered]), isNotNull(webhookEndpoints.failingSince)),
+        and(inArray(webhookEndpoints.id, [...recovered]), isNotNull(webhookEndpoints.failingSince)),
       );
   }
   for (const endpointId of failing) {

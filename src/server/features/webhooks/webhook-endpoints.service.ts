@@ -283,12 +283,15 @@ export async function sendTestEvent(
   endpointId: string,
 ): Promise<WebhookDelivery> {
   const endpoint = await requireEndpoint(db, companyId, endpointId);
-  if (!endpoint.isActive) throw new AppError('WEBHOOK_INACTIVE', WEBHOOK_MESSAGES.inactive, 409);
+  if (!endpoint.isActive) {
+    throw new AppError('WEBHOOK_INACTIVE', WEBHOOK_MESSAGES.testInactive, 409);
+  }
   return db.transaction(async (tx) => {
     const eventId = await recordWebhookEvent(tx, {
       companyId,
       type: WEBHOOK_TEST_EVENT,
-      objectKey: `webhook:${endpointId}`,
+      // Each test is about itself: one still waiting for its retry holds no later one back.
+      objectKey: `test:${randomUUID()}`,
       endpointId,
       object: () => ({
         object: 'webhook_endpoint',

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { WEBHOOK_TEST_EVENT, WebhookEventType } from '@shared/integrations/webhooks.schema';
 import type { Database, Transaction } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from './webhooks.table';
 
 /** An event a change causes, as the feature that changes something describes it. */
-export interface WebhookEventInput {
+export interface WebhookEventInput<L extends Lookups = Lookups> {
   companyId: string;
   type: WebhookEventType | typeof WEBHOOK_TEST_EVENT;
   /**
@@ -13,8 +13,14 @@ export interface WebhookEventInput {
    * the events about one object in the order they happened.
    */
   objectKey: string;
+  /**
+   * Values the object needs from the database (a party's name, say), read in
+   * the same statement that finds the listening endpoints, so a listened-to
+   * event costs the change one read and one write.
+   */
+  lookups?: L;
   /** The object as the API answers it; built only when some endpoint listens. */
-  object: () => unknown;
+  object: (looked: { [K in keyof L]: L[K] extends SQL<infer V> ? V : never }) => unknown;
   /** `order.status_changed`: the status it left. */
   previousStatus?: string;
   /** When it happened, when not now (demo history). */
@@ -22,6 +28,8 @@ export interface WebhookEventInput {
   /** Only this endpoint, whatever it listens to (the test event). */
   endpointId?: string;
 }
+
+type Lookups = Record<string, SQL<unknown>>;
 
 export function newEventId(): string {
   return `evt_${randomBytes(18).toString('base64url')}`;
@@ -33,12 +41,13 @@ export function newEventId(): string {
  * the change does). With no endpoint listening it costs one indexed read and
  * writes nothing. Answers the event's id, or null when nobody listens.
  */
-export async function recordWebhookEvent(
+export async function recordWebhookEvent<L extends Lookups>(
   tx: Transaction | Database,
-  input: WebhookEventInput,
+  input: WebhookEventInput<L>,
 ): Promise<string | null> {
+  const lookups = input.lookups ?? ({} as L);
   const targets = await tx
-    .select({ id: webhookEndpoints.id })
+    .select({ id: webhookEndpoints.id, ...lookups })
     .from(webhookEndpoints)
     .where(
       and(
@@ -57,20 +66,21 @@ export async function recordWebhookEvent(
     type: input.type,
     created_at: createdAt.toISOString(),
     data: {
-      object: await input.object(),
+      object: await input.object(
+        targets[0] as unknown as Parameters<WebhookEventInput<L>['object']>[0],
+      ),
       ...(input.previousStatus !== undefined ? { previous_status: input.previousStatus } : {}),
     },
   });
-  await tx
-    .insert(webhookEvents)
-    .values({ id, companyId: input.companyId, type: input.type, body, createdAt });
-  await tx.insert(webhookDeliveries).values(
-    targets.map((target) => ({
-      endpointId: target.id,
-      eventId: id,
-      eventType: input.type,
-      objectKey: input.objectKey,
-    })),
-  );
+  // The event and its deliveries in one statement: it rides on the change's own transaction.
+  await tx.execute(sql`
+    with event as (
+      insert into ${webhookEvents} (id, company_id, type, body, created_at)
+      values (${id}, ${input.companyId}, ${input.type}, ${body}, ${createdAt.toISOString()}::timestamptz)
+      returning id
+    )
+    insert into ${webhookDeliveries} (endpoint_id, event_id, event_type, object_key)
+    select target, event.id, ${input.type}, ${input.objectKey}
+    from event, unnest(${sql.param(targets.map((target) => target.id))}::text[]) as target`);
   return id;
 }

@@ -1,0 +1,404 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { eq, sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../src/server/db/client';
+import { seedVolume } from '../src/server/db/seed/volume';
+import { products } from '../src/server/features/products/products.table';
+import { profiles } from '../src/server/features/profiles/profiles.table';
+import {
+  createBenchDatabase,
+  measureLatency,
+  startProcess,
+  stopProcess,
+  type LatencyResult,
+} from './lib';
+
+/**
+ * Integrations (issue 32), on 10,000 orders (`seed:volume`), on PGlite and,
+ * when TEST_DATABASE_URL names one, on the PostgreSQL server:
+ *
+ * 1. the public API's order listing (`GET /api/v1/orders?limit=50`, a key's
+ *    bearer) against `GET /api/me` (the cheapest signed-in request) in the
+ *    same run, three rounds of each in turn: goal ≥ 0.5 of its requests/s;
+ * 2. `POST /api/public/pay/:id` (a transfer order, 10 buyers back to back)
+ *    with the company's webhook listening to `order.created` (every order
+ *    delivered to a local receiver while the orders are placed) and with it
+ *    turned off, in turn: goal at most 10 % slower;
+ * 3. how many deliveries per second one instance sends: 20,000 events queued
+ *    in the database, the server started, and the receiver's first to last
+ *    request timed: goal ≥ 500/s.
+ *
+ * The server runs with NODE_ENV=development: production refuses
+ * WEBHOOK_ALLOW_PRIVATE, which a receiver on this machine needs.
+ * `BENCH_DRIVERS=pglite` or `postgres` runs one database.
+ */
+const SECRET = 'bench-secret-bench-secret-bench-secret-000';
+const PASSWORD = randomBytes(12).toString('base64url');
+const PORT = Number(process.env.BENCH_PORT ?? 3305);
+const APP_URL = `http://127.0.0.1:${PORT}`;
+const ORDERS = 10_000;
+const BACKLOG = 20_000;
+const ROUNDS = 3;
+const GOALS = { listing: 0.5, payPenalty: 1.1, deliveriesPerSecond: 500 };
+
+type Driver = 'pglite' | 'postgres';
+
+interface Receiver {
+  url: string;
+  count: number;
+  first: number;
+  last: number;
+  close(): Promise<void>;
+}
+
+/** A company's system on loopback: answers every delivery 200 at once, counting them. */
+async function startReceiver(): Promise<Receiver> {
+  const receiver = { count: 0, first: 0, last: 0 } as Receiver;
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const now = performance.now();
+      if (receiver.count === 0) receiver.first = now;
+      receiver.last = now;
+      receiver.count += 1;
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/vendemas`;
+  receiver.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return receiver;
+}
+
+async function call(
+  method: string,
+  route: string,
+  cookie: string,
+  body?: unknown,
+): Promise<Record<string, unknown>> {
+  const response = await fetch(`${APP_URL}${route}`, {
+    method,
+    headers: { cookie, origin: APP_URL, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${route} answered ${response.status}: ${await response.text()}`);
+  return response.status === 204 ? {} : ((await response.json()) as Record<string, unknown>);
+}
+
+async function signIn(email: string): Promise<string> {
+  const response = await fetch(`${APP_URL}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: APP_URL },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${email} answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/** 10 buyers placing transfer orders back to back for 6 s: mean latency and orders per second. */
+async function placeOrders(productId: string) {
+  let sent = 0;
+  const run = await autocannon({
+    url: `${APP_URL}/api/public/pay/${productId}`,
+    connections: 10,
+    duration: 6,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          sent += 1;
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json', origin: APP_URL },
+            body: JSON.stringify({
+              provider: 'transferencia',
+              buyer: { name: 'Comprador Bench', email: `comprador-${sent}@example.com` },
+            }),
+          };
+        },
+      },
+    ],
+  });
+  return {
+    meanMs: run.latency.average,
+    perSecond: Math.round(run['2xx'] / 6),
+    refused: run.non2xx,
+  };
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** 20,000 events for the endpoint, each about its own order, queued as a change would queue them. */
+async function queueBacklog(db: Database, endpointId: string, companyId: string) {
+  const padding = 'x'.repeat(700);
+  await db.execute(sql`
+    insert into webhook_events (id, company_id, type, body)
+    select 'evt_bench_' || n, ${companyId}, 'order.created',
+      json_build_object('id', 'evt_bench_' || n, 'type', 'order.created',
+        'data', json_build_object('object', json_build_object('id', n, 'note', ${padding}::text)))::text
+    from generate_series(1, ${BACKLOG}::int) as n`);
+  await db.execute(sql`
+    insert into webhook_deliveries (endpoint_id, event_id, event_type, object_key)
+    select ${endpointId}, 'evt_bench_' || n, 'order.created', 'order:bench-' || n
+    from generate_series(1, ${BACKLOG}::int) as n`);
+}
+
+interface DriverResult {
+  driver: Driver;
+  me: number;
+  listing: number;
+  listingFailures: number;
+  payWith: { meanMs: number; perSecond: number; refused: number };
+  payWithout: { meanMs: number; perSecond: number; refused: number };
+  deliveriesPerSecond: number;
+  delivered: number;
+}
+
+async function measureDriver(
+  root: string,
+  driver: Driver,
+  serverUrl: string | undefined,
+): Promise<DriverResult> {
+  const dataDir = path.join(root, `.tmp/bench-integrations-${driver}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  const server =
+    driver === 'postgres' && serverUrl
+      ? await createBenchDatabase(serverUrl, 'bench_integrations')
+      : null;
+  const databaseUrl = server?.url;
+  const receiver = await startReceiver();
+  const env = {
+    NODE_ENV: 'development',
+    APP_SECRET: SECRET,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    APP_URL,
+    LOG_LEVEL: 'warn',
+    SEED: 'false',
+    DATA_DIR: dataDir,
+    WEB_DIR: path.join(root, 'dist/web'),
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    OUTBOX_POLL_MS: '0',
+    API_KEY_RATE_LIMIT: '100000000',
+    PAY_RATE_LIMIT: '100000000',
+    // One address places every order: the per-address limits are not what is measured.
+    PAY_MAX_HELD_UNITS_PER_PRODUCT: '1000000',
+    PAY_MAX_HELD_UNITS_PER_ADDRESS: '1000000',
+    PAY_CHALLENGE_AFTER_UNITS: '1000000',
+    PAY_MAX_UNPAID_SHARE_BPS: '10000',
+    PAY_BUYER_MAILS_PER_HOUR: '1000',
+    RISK_VELOCITY_ORDERS_PER_HOUR: '100000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  try {
+    const started = performance.now();
+    let companyId: string;
+    let companyEmail: string;
+    let productId: string;
+    {
+      const database = await openDatabase({ databaseUrl, dataDir });
+      try {
+        await database.migrate();
+        const seeded = await seedVolume(database.db, {
+          orders: ORDERS,
+          companies: 20,
+          sellers: 200,
+          products: 400,
+          password: PASSWORD,
+          tag: 'bench',
+          clicksPerOrder: 0,
+        });
+        companyEmail = seeded.sampleAccounts.find((account) => account.role === 'company')!.email;
+        const [company] = await database.db
+          .select({ id: profiles.id })
+          .from(profiles)
+          .where(eq(profiles.email, companyEmail));
+        companyId = company!.id;
+        const [product] = await database.db
+          .update(products)
+          .set({ stock: 100_000_000, isActive: true })
+          .where(
+            eq(products.id, sql`(select id from products where company_id = ${companyId} limit 1)`),
+          )
+          .returning({ id: products.id });
+        productId = product!.id;
+      } finally {
+        await database.close();
+      }
+    }
+    console.log(
+      `  ${driver}: ${ORDERS.toLocaleString('en')} orders seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
+
+    let app = await startProcess(
+      process.execPath,
+      [path.join(root, 'dist/server/server.js')],
+      env,
+      `${APP_URL}/api/health`,
+    );
+    let endpointId: string;
+    const meRuns: LatencyResult[] = [];
+    const listingRuns: LatencyResult[] = [];
+    const payWith: DriverResult['payWith'][] = [];
+    const payWithout: DriverResult['payWithout'][] = [];
+    try {
+      // A fresh sign-in counts as step-up: the key, the transfer details and the webhook need it.
+      const cookie = await signIn(companyEmail);
+      await call('POST', '/api/company/payment-methods', cookie, {
+        provider: 'transferencia',
+        is_active: true,
+        config: {
+          bankName: 'Banco Bench',
+          accountHolder: 'Empresa Bench',
+          cbu: '0110599520000001234569',
+          cuit: '30-71234567-1',
+        },
+      });
+      const key = String(
+        (
+          await call('POST', '/api/company/api-keys', cookie, {
+            name: 'Bench',
+            scopes: ['orders:read'],
+          })
+        ).key,
+      );
+      endpointId = String(
+        (
+          await call('POST', '/api/company/webhooks', cookie, {
+            url: receiver.url,
+            events: ['order.created'],
+          })
+        ).id,
+      );
+
+      for (let round = 0; round < ROUNDS; round += 1) {
+        meRuns.push(
+          await measureLatency('GET /api/me', `${APP_URL}/api/me`, {
+            connections: 10,
+            seconds: 6,
+            headers: { cookie, 'accept-encoding': 'gzip' },
+          }),
+        );
+        listingRuns.push(
+          await measureLatency('GET /api/v1/orders', `${APP_URL}/api/v1/orders?limit=50`, {
+            connections: 10,
+            seconds: 6,
+            headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'gzip' },
+          }),
+        );
+      }
+      for (let round = 0; round < ROUNDS; round += 1) {
+        await call('PATCH', `/api/company/webhooks/${endpointId}`, cookie, { is_active: true });
+        payWith.push(await placeOrders(productId));
+        await call('PATCH', `/api/company/webhooks/${endpointId}`, cookie, { is_active: false });
+        payWithout.push(await placeOrders(productId));
+      }
+      await call('PATCH', `/api/company/webhooks/${endpointId}`, cookie, { is_active: true });
+      // The last orders' deliveries go out (the worker polls every second) before the backlog.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+    } finally {
+      await stopProcess(app);
+    }
+
+    // The backlog, queued while no server runs, then sent by one instance.
+    {
+      const database = await openDatabase({ databaseUrl, dataDir });
+      try {
+        await queueBacklog(database.db, endpointId, companyId);
+      } finally {
+        await database.close();
+      }
+    }
+    receiver.count = 0;
+    app = await startProcess(
+      process.execPath,
+      [path.join(root, 'dist/server/server.js')],
+      env,
+      `${APP_URL}/api/health`,
+    );
+    try {
+      const deadline = Date.now() + 300_000;
+      while (receiver.count < BACKLOG && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      await stopProcess(app);
+    }
+    const seconds = (receiver.last - receiver.first) / 1000;
+    const perSecond = (v: LatencyResult[]) => median(v.map((run) => run.requestsPerSecond));
+    return {
+      driver,
+      me: perSecond(meRuns),
+      listing: perSecond(listingRuns),
+      listingFailures: listingRuns.reduce((sum, run) => sum + run.failures, 0),
+      payWith: {
+        meanMs: median(payWith.map((r) => r.meanMs)),
+        perSecond: median(payWith.map((r) => r.perSecond)),
+        refused: payWith.reduce((s, r) => s + r.refused, 0),
+      },
+      payWithout: {
+        meanMs: median(payWithout.map((r) => r.meanMs)),
+        perSecond: median(payWithout.map((r) => r.perSecond)),
+        refused: payWithout.reduce((s, r) => s + r.refused, 0),
+      },
+      deliveriesPerSecond: Math.round((receiver.count - 1) / seconds),
+      delivered: receiver.count,
+    };
+  } finally {
+    await receiver.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    await server?.drop();
+  }
+}
+
+export async function runIntegrationsBench(root: string): Promise<{ ok: boolean }> {
+  console.log(
+    `\nIntegrations (seed:volume: ${ORDERS.toLocaleString('en')} orders; the public API, webhooks)`,
+  );
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const drivers = (
+    serverUrl ? (['pglite', 'postgres'] as Driver[]) : (['pglite'] as Driver[])
+  ).filter(
+    (driver) => !process.env.BENCH_DRIVERS || process.env.BENCH_DRIVERS.split(',').includes(driver),
+  );
+  let ok = true;
+  for (const driver of drivers) {
+    const result = await measureDriver(root, driver, serverUrl);
+    const share = result.listing / result.me;
+    const penalty = result.payWith.meanMs / result.payWithout.meanMs;
+    const listingOk = share >= GOALS.listing && result.listingFailures === 0;
+    const payOk =
+      penalty <= GOALS.payPenalty && result.payWith.refused + result.payWithout.refused === 0;
+    const deliveriesOk =
+      result.delivered >= BACKLOG && result.deliveriesPerSecond >= GOALS.deliveriesPerSecond;
+    ok &&= listingOk && payOk && deliveriesOk;
+    console.log(
+      [
+        `  ${driver}:`,
+        `    GET /api/v1/orders?limit=50 ${result.listing} req/s ÷ GET /api/me ${result.me} = ${share.toFixed(2)} (goal ≥ ${GOALS.listing}: ${listingOk ? 'OK' : 'MISSED'})`,
+        `    POST /api/public/pay/:id with a webhook listening: ${result.payWith.meanMs.toFixed(1)} ms mean, ${result.payWith.perSecond}/s; without: ${result.payWithout.meanMs.toFixed(1)} ms, ${result.payWithout.perSecond}/s; ×${penalty.toFixed(2)} (goal ≤ ×${GOALS.payPenalty}: ${payOk ? 'OK' : 'MISSED'})`,
+        `    webhook deliveries by one instance: ${result.delivered.toLocaleString('en')} in all, ${result.deliveriesPerSecond}/s (goal ≥ ${GOALS.deliveriesPerSecond}/s: ${deliveriesOk ? 'OK' : 'MISSED'})`,
+      ].join('\n'),
+    );
+  }
+  return { ok };
+}
+
+// `tsx bench/integrations.ts` runs this part alone (after a build).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const root = path.resolve(import.meta.dirname, '..');
+  const { ok } = await runIntegrationsBench(root);
+  if (!ok) process.exitCode = 1;
+}
