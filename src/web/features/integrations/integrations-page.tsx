@@ -2,6 +2,7 @@ import { BookOpen } from 'lucide-react';
 import { INTEGRATIONS_TEXT } from '@shared/integrations/texts';
 import { PageHeading } from '@web/components/page-heading';
 import { ApiKeysCard } from './components/api-keys-card';
+import { DocsLink } from './components/shown-once';
 import { WebhooksCard } from './components/webhooks-card';
 
 /**
@@ -18,15 +19,7 @@ export function IntegrationsPage() {
         <p className="flex items-start gap-2 text-sm text-muted-foreground">
           <BookOpen className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>
-            {INTEGRATIONS_TEXT.docsHint}{' '}
-            <a
-              href="/api/docs"
-              target="_blank"
-              rel="noreferrer"
-              className="font-semibold text-sky-700 underline underline-offset-4 hover:text-sky-900"
-            >
-              {INTEGRATIONS_TEXT.docsLink}
-            </a>
+            {INTEGRATIONS_TEXT.docsHint} <DocsLink />
           </span>
         </p>
       </div>

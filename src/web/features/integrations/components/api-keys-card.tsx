@@ -1,4 +1,4 @@
-import { KeyRound, Plus } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import {
   API_KEY_MESSAGES,
@@ -14,6 +14,7 @@ import { toast, toastError } from '@web/components/ui/toast-store';
 import { formatDateTime, formatRelative } from '@web/lib/format-time';
 import { useApiKeys, useRevokeApiKey } from '../api';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
+import { IntegrationCardHeader } from './card-header';
 
 /** The company's API keys: create one (shown once), see each one's start and use, revoke. */
 export function ApiKeysCard() {
@@ -34,20 +35,13 @@ export function ApiKeysCard() {
 
   return (
     <Card className="p-5 sm:p-6" aria-labelledby="api-keys-title">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0 sm:flex-1">
-          <h2 id="api-keys-title" className="text-lg font-bold text-brand-dark">
-            {INTEGRATIONS_TEXT.keysTitle}
-          </h2>
-          <p className="mt-1 max-w-2xl text-sm text-muted-foreground">
-            {INTEGRATIONS_TEXT.keysIntro}
-          </p>
-        </div>
-        <Button className="self-start" onClick={() => setCreating(true)}>
-          <Plus aria-hidden />
-          {INTEGRATIONS_TEXT.newKey}
-        </Button>
-      </div>
+      <IntegrationCardHeader
+        id="api-keys-title"
+        title={INTEGRATIONS_TEXT.keysTitle}
+        intro={INTEGRATIONS_TEXT.keysIntro}
+        addLabel={INTEGRATIONS_TEXT.newKey}
+        onAdd={() => setCreating(true)}
+      />
       {list.isPending ? (
         <Spinner className="mt-4" />
       ) : list.isError ? (

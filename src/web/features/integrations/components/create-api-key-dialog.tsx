@@ -1,4 +1,3 @@
-import { Copy } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import {
   API_KEY_MESSAGES,
@@ -9,22 +8,13 @@ import {
   type CreatedApiKey,
 } from '@shared/integrations/api-keys.schema';
 import { INTEGRATIONS_TEXT } from '@shared/integrations/texts';
-import { Button } from '@web/components/ui/button';
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/ui/dialog';
 import { DialogForm } from '@web/components/ui/dialog-form';
 import { describedBy, FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
-import { toast, toastError } from '@web/components/ui/toast-store';
+import { toastError } from '@web/components/ui/toast-store';
 import { ApiError } from '@web/lib/api-client';
 import { useCreateApiKey } from '../api';
+import { CreateThenShowOnce, ShownOnce } from './shown-once';
 
 /**
  * 'Nueva clave': a name and the scopes, then the key itself, shown this once
@@ -38,21 +28,25 @@ export function CreateApiKeyDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const close = () => {
-    setCreated(null);
-    onOpenChange(false);
-  };
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
-      <DialogContent>
-        {!open ? null : created ? (
-          <ShownOnce created={created} onDone={close} />
-        ) : (
-          <CreateForm onCreated={setCreated} onCancel={close} />
-        )}
-      </DialogContent>
-    </Dialog>
+    <CreateThenShowOnce<CreatedApiKey>
+      open={open}
+      onOpenChange={onOpenChange}
+      form={(onCreated, onCancel) => <CreateForm onCreated={onCreated} onCancel={onCancel} />}
+      shown={(created, onDone) => (
+        <ShownOnce
+          title={INTEGRATIONS_TEXT.shownOnceTitle}
+          description={INTEGRATIONS_TEXT.shownOnceWarning}
+          label={<p className="text-sm font-semibold">{created.name}</p>}
+          value={created.key}
+          testId="created-api-key"
+          copyLabel={INTEGRATIONS_TEXT.copy}
+          copiedMessage={API_KEY_MESSAGES.copied}
+          doneLabel={INTEGRATIONS_TEXT.done}
+          onDone={onDone}
+        />
+      )}
+    />
   );
 }
 
@@ -144,42 +138,5 @@ function CreateForm({
         ) : null}
       </fieldset>
     </DialogForm>
-  );
-}
-
-function ShownOnce({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.key);
-      toast({ title: API_KEY_MESSAGES.copied, variant: 'success' });
-    } catch (error) {
-      toastError(INTEGRATIONS_TEXT.copy, error);
-    }
-  }
-  return (
-    <div className="flex min-h-0 flex-1 flex-col">
-      <DialogHeader>
-        <DialogTitle>{INTEGRATIONS_TEXT.shownOnceTitle}</DialogTitle>
-        <DialogDescription>{INTEGRATIONS_TEXT.shownOnceWarning}</DialogDescription>
-      </DialogHeader>
-      <DialogBody className="space-y-3">
-        <p className="text-sm font-semibold">{created.name}</p>
-        <code
-          className="block rounded-lg border border-border bg-muted/40 p-3 font-mono text-sm break-all select-all"
-          data-testid="created-api-key"
-        >
-          {created.key}
-        </code>
-        <Button type="button" variant="outline" size="sm" onClick={() => void copy()}>
-          <Copy aria-hidden />
-          {INTEGRATIONS_TEXT.copy}
-        </Button>
-      </DialogBody>
-      <DialogFooter>
-        <Button type="button" onClick={onDone}>
-          {INTEGRATIONS_TEXT.done}
-        </Button>
-      </DialogFooter>
-    </div>
   );
 }

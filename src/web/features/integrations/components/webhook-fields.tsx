@@ -5,8 +5,11 @@ import {
   type WebhookEventType,
 } from '@shared/integrations/webhooks.schema';
 import { WEBHOOKS_TEXT } from '@shared/integrations/texts';
+import { useState, type FormEvent } from 'react';
+import { DialogForm } from '@web/components/ui/dialog-form';
 import { describedBy, FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
+import { toastError } from '@web/components/ui/toast-store';
 import { ApiError } from '@web/lib/api-client';
 
 export interface WebhookFormErrors {
@@ -107,5 +110,72 @@ export function WebhookFields({
         ) : null}
       </fieldset>
     </>
+  );
+}
+
+/**
+ * 'Nuevo webhook' and 'Editar' alike: the fields, checked by the shared schema
+ * before anything is sent, then `save`; the server's refusals land on their
+ * field, anything else in a toast titled `title`.
+ */
+export function WebhookForm({
+  idPrefix,
+  title,
+  description,
+  submitLabel,
+  initial,
+  pending,
+  save,
+  onCancel,
+}: {
+  idPrefix: string;
+  title: string;
+  description: string;
+  submitLabel: string;
+  initial: { url: string; events: WebhookEventType[] };
+  pending: boolean;
+  save: (values: { url: string; events: WebhookEventType[] }) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const [url, setUrl] = useState(initial.url);
+  const [events, setEvents] = useState<WebhookEventType[]>(initial.events);
+  const [errors, setErrors] = useState<WebhookFormErrors>({});
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = parseWebhookForm(url, events);
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      return;
+    }
+    setErrors({});
+    try {
+      await save(parsed.data);
+    } catch (error) {
+      const fields = webhookFieldErrors(error);
+      if (fields) setErrors(fields);
+      else toastError(title, error);
+    }
+  }
+
+  return (
+    <DialogForm
+      title={title}
+      description={description}
+      onSubmit={(event) => void onSubmit(event)}
+      onCancel={onCancel}
+      pending={pending}
+      submitLabel={submitLabel}
+      bodyClassName="space-y-4"
+    >
+      <WebhookFields
+        idPrefix={idPrefix}
+        url={url}
+        events={events}
+        errors={errors}
+        onUrlChange={setUrl}
+        onEventsChange={setEvents}
+      />
+    </DialogForm>
   );
 }

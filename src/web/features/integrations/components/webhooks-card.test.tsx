@@ -1,125 +1,22 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   WEBHOOK_MESSAGES,
   type CreatedWebhookEndpoint,
-  type WebhookDelivery,
-  type WebhookEndpoint,
 } from '@shared/integrations/webhooks.schema';
 import { WEBHOOKS_TEXT } from '@shared/integrations/texts';
-import { useToasts } from '@web/components/ui/toast-store';
 import { setStepUpHandler } from '@web/lib/api-client';
-import { WebhooksCard } from './webhooks-card';
-
-const ACTIVE: WebhookEndpoint = {
-  id: '0b4f1c9e-0000-4000-8000-000000000001',
-  url: 'https://erp.rioshermanos.com.ar/vendemas/webhooks/pedidos-y-stock-de-la-sucursal-centro',
-  events: ['order.created', 'order.status_changed'],
-  is_active: true,
-  disabled_at: null,
-  failing_since: null,
-  created_at: '2026-03-02T13:00:00Z',
-};
-const FAILING: WebhookEndpoint = {
-  ...ACTIVE,
-  id: '0b4f1c9e-0000-4000-8000-000000000002',
-  url: 'https://stock.example.com/hooks',
-  events: ['product.out_of_stock'],
-  failing_since: '2026-03-04T17:05:00Z',
-};
-const TURNED_OFF: WebhookEndpoint = {
-  ...ACTIVE,
-  id: '0b4f1c9e-0000-4000-8000-000000000003',
-  url: 'https://old.example.com/hooks',
-  events: ['settlement.statement_ready'],
-  is_active: false,
-  failing_since: '2026-02-25T10:00:00Z',
-  disabled_at: '2026-02-28T10:00:00Z',
-};
-const SWITCHED_OFF: WebhookEndpoint = {
-  ...ACTIVE,
-  id: '0b4f1c9e-0000-4000-8000-000000000004',
-  url: 'https://paused.example.com/hooks',
-  is_active: false,
-};
-
-const SECRET = 'whsec_c2VjcmV0LW9mLXRoZS13ZWJob29rLWZvci10ZXN0cw';
-
-const DELIVERED: WebhookDelivery = {
-  id: '41',
-  event_id: 'evt_1',
-  event: 'order.created',
-  status: 'delivered',
-  attempts: 1,
-  last_status_code: 200,
-  last_error: null,
-  next_attempt_at: null,
-  created_at: '2026-03-05T12:00:00Z',
-  delivered_at: '2026-03-05T12:00:01Z',
-};
-const FAILED: WebhookDelivery = {
-  ...DELIVERED,
-  id: '40',
-  event_id: 'evt_0',
-  event: 'order.status_changed',
-  status: 'failed',
-  attempts: 7,
-  last_status_code: 500,
-  last_error: 'El endpoint respondió 500.',
-  delivered_at: null,
-  created_at: '2026-03-04T09:30:00Z',
-};
-const SENDING: WebhookDelivery = {
-  ...DELIVERED,
-  id: '42',
-  event_id: 'evt_2',
-  event: 'webhook.test',
-  status: 'pending',
-  attempts: 1,
-  last_status_code: null,
-  next_attempt_at: '2026-03-05T12:10:00Z',
-  delivered_at: null,
-  created_at: '2026-03-05T12:10:00Z',
-};
-
-type Route = (init: RequestInit | undefined) => Response;
-
-/** The card over a fake API: answers by "METHOD path", records every call. */
-function renderCard(routes: Record<string, Route>) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  const fetchMock = vi.fn(async (path: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const route = routes[`${method} ${path}`];
-    if (!route)
-      return Response.json({ error: { code: 'NOT_FOUND', message: 'no' } }, { status: 404 });
-    return route(init);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <WebhooksCard />
-      <Toasts />
-    </QueryClientProvider>,
-  );
-  return calls;
-}
-
-function Toasts() {
-  const toasts = useToasts();
-  return (
-    <p data-testid="toast">
-      {toasts.map((toast) => [toast.title, toast.description].join(': ')).join('|')}
-    </p>
-  );
-}
-
-const list = (webhooks: WebhookEndpoint[]) => () => Response.json(webhooks);
-const rowOf = async (url: string) =>
-  (await screen.findByText(url)).closest('[data-testid="webhook"]') as HTMLElement;
+import {
+  ACTIVE,
+  FAILING,
+  list,
+  renderCard,
+  rowOf,
+  SECRET,
+  SENDING,
+  SWITCHED_OFF,
+  TURNED_OFF,
+} from '../../../../../tests/factories/webhooks-card';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -273,110 +170,6 @@ describe('WebhooksCard', () => {
     expect(await within(form).findByText(WEBHOOK_MESSAGES.urlNotAllowed)).toBeInTheDocument();
     expect(url).toHaveAttribute('aria-invalid', 'true');
     expect(url).toHaveAccessibleDescription(WEBHOOK_MESSAGES.urlNotAllowed);
-  });
-
-  it('shows the delivery log, and Reintentar calls the retry route of that delivery', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-03-05T12:10:02Z') });
-    try {
-      const calls = renderCard({
-        'GET /api/company/webhooks': list([ACTIVE]),
-        [`GET /api/company/webhooks/${ACTIVE.id}/deliveries`]: () =>
-          Response.json([SENDING, DELIVERED, FAILED]),
-        [`POST /api/company/webhooks/${ACTIVE.id}/deliveries/40/retry`]: () =>
-          Response.json({ ...FAILED, status: 'pending' }, { status: 202 }),
-      });
-      const row = await rowOf(ACTIVE.url);
-      fireEvent.click(within(row).getByRole('button', { name: WEBHOOKS_TEXT.viewDeliveries }));
-      const log = await screen.findByRole('dialog', { name: WEBHOOKS_TEXT.deliveriesTitle });
-      const items = await within(log).findAllByTestId('webhook-delivery');
-      expect(items).toHaveLength(3);
-      const [sending, delivered, failed] = items as [HTMLElement, HTMLElement, HTMLElement];
-
-      expect(sending).toHaveTextContent(WEBHOOKS_TEXT.testEvent);
-      expect(within(sending).getByTestId('delivery-status')).toHaveTextContent('Pendiente');
-      expect(sending).toHaveTextContent(WEBHOOKS_TEXT.sending);
-      expect(within(sending).queryByRole('button', { name: /Reintentar/ })).toBeNull();
-
-      expect(delivered).toHaveTextContent('Pedido creado');
-      expect(within(delivered).getByTestId('delivery-status')).toHaveTextContent('Entregado');
-      expect(delivered).toHaveTextContent(`${WEBHOOKS_TEXT.deliveredAt}05/03/2026 09:00`);
-      expect(delivered).toHaveTextContent(`${WEBHOOKS_TEXT.lastStatus}200`);
-
-      expect(within(failed).getByTestId('delivery-status')).toHaveTextContent('Fallido');
-      expect(failed).toHaveTextContent(`${WEBHOOKS_TEXT.attempts}7`);
-      expect(failed).toHaveTextContent(`${WEBHOOKS_TEXT.lastStatus}500`);
-      expect(within(failed).getByTestId('delivery-error')).toHaveTextContent(
-        'El endpoint respondió 500.',
-      );
-      expect(failed).toHaveTextContent(`${WEBHOOKS_TEXT.deliveryCreatedAt}04/03/2026 06:30`);
-
-      fireEvent.click(within(failed).getByRole('button', { name: /Reintentar/ }));
-      await waitFor(() =>
-        expect(screen.getByTestId('toast')).toHaveTextContent(WEBHOOK_MESSAGES.retried),
-      );
-      expect(calls.filter((call) => call.method === 'POST')).toEqual([
-        {
-          method: 'POST',
-          path: `/api/company/webhooks/${ACTIVE.id}/deliveries/40/retry`,
-          body: undefined,
-        },
-      ]);
-
-      // The open log asks again every few seconds, so the retry's outcome shows by itself.
-      const reads = () =>
-        calls.filter((call) => call.path === `/api/company/webhooks/${ACTIVE.id}/deliveries`)
-          .length;
-      const before = reads();
-      await vi.advanceTimersByTimeAsync(3500);
-      expect(reads()).toBeGreaterThan(before);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it('filters the log by status', async () => {
-    const calls = renderCard({
-      'GET /api/company/webhooks': list([ACTIVE]),
-      [`GET /api/company/webhooks/${ACTIVE.id}/deliveries`]: () =>
-        Response.json([DELIVERED, FAILED]),
-      [`GET /api/company/webhooks/${ACTIVE.id}/deliveries?status=failed`]: () =>
-        Response.json([FAILED]),
-    });
-    const row = await rowOf(ACTIVE.url);
-    fireEvent.click(within(row).getByRole('button', { name: WEBHOOKS_TEXT.viewDeliveries }));
-    const log = await screen.findByRole('dialog', { name: WEBHOOKS_TEXT.deliveriesTitle });
-    expect(await within(log).findAllByTestId('webhook-delivery')).toHaveLength(2);
-    fireEvent.click(within(log).getByRole('button', { name: WEBHOOKS_TEXT.filterFailed }));
-    await waitFor(() => expect(within(log).getAllByTestId('webhook-delivery')).toHaveLength(1));
-    expect(within(log).getByRole('button', { name: WEBHOOKS_TEXT.filterFailed })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    expect(calls.map((call) => call.path)).toContain(
-      `/api/company/webhooks/${ACTIVE.id}/deliveries?status=failed`,
-    );
-  });
-
-  it('says why Reintentar did nothing on a webhook that is off', async () => {
-    renderCard({
-      'GET /api/company/webhooks': list([SWITCHED_OFF]),
-      [`GET /api/company/webhooks/${SWITCHED_OFF.id}/deliveries`]: () => Response.json([FAILED]),
-      [`POST /api/company/webhooks/${SWITCHED_OFF.id}/deliveries/40/retry`]: () =>
-        Response.json(
-          { error: { code: 'WEBHOOK_INACTIVE', message: WEBHOOK_MESSAGES.inactive } },
-          { status: 409 },
-        ),
-    });
-    const row = await rowOf(SWITCHED_OFF.url);
-    fireEvent.click(within(row).getByRole('button', { name: WEBHOOKS_TEXT.viewDeliveries }));
-    const log = await screen.findByRole('dialog', { name: WEBHOOKS_TEXT.deliveriesTitle });
-    expect(log).toHaveTextContent(WEBHOOK_MESSAGES.inactive);
-    fireEvent.click(await within(log).findByRole('button', { name: /Reintentar/ }));
-    await waitFor(() =>
-      expect(screen.getByTestId('toast')).toHaveTextContent(
-        `${WEBHOOKS_TEXT.retry}: ${WEBHOOK_MESSAGES.inactive}`,
-      ),
-    );
   });
 
   it('sends a test event, and deletes a webhook after asking', async () => {

@@ -1,9 +1,7 @@
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { WEBHOOK_MESSAGES, type WebhookEndpoint } from '@shared/integrations/webhooks.schema';
 import { WEBHOOKS_TEXT } from '@shared/integrations/texts';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
-import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast, toastError } from '@web/components/ui/toast-store';
@@ -12,6 +10,7 @@ import { CreateWebhookDialog } from './create-webhook-dialog';
 import { EditWebhookDialog } from './edit-webhook-dialog';
 import { WebhookDeliveriesDialog } from './webhook-deliveries-dialog';
 import { WebhookItem, type WebhookActions } from './webhook-item';
+import { IntegrationCardHeader } from './card-header';
 
 /**
  * The company's webhooks: create one (its secret shown once), see where each
@@ -71,18 +70,13 @@ export function WebhooksCard() {
 
   return (
     <Card className="p-5 sm:p-6" aria-labelledby="webhooks-title">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0 sm:flex-1">
-          <h2 id="webhooks-title" className="text-lg font-bold text-brand-dark">
-            {WEBHOOKS_TEXT.title}
-          </h2>
-          <p className="mt-1 max-w-2xl text-sm text-muted-foreground">{WEBHOOKS_TEXT.intro}</p>
-        </div>
-        <Button className="self-start" onClick={() => setCreating(true)}>
-          <Plus aria-hidden />
-          {WEBHOOKS_TEXT.newWebhook}
-        </Button>
-      </div>
+      <IntegrationCardHeader
+        id="webhooks-title"
+        title={WEBHOOKS_TEXT.title}
+        intro={WEBHOOKS_TEXT.intro}
+        addLabel={WEBHOOKS_TEXT.newWebhook}
+        onAdd={() => setCreating(true)}
+      />
       {list.isPending ? (
         <Spinner className="mt-4" />
       ) : list.isError ? (
