@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../src/server/db/client';
+import { openDatabase } from '../src/server/db/client';
 import { seedVolume } from '../src/server/db/seed/volume';
 import { products } from '../src/server/features/products/products.table';
 import { profiles } from '../src/server/features/profiles/profiles.table';
+import { queueBacklog, startReceiver } from './webhook-load';
 import {
   createBenchDatabase,
   measureLatency,
@@ -46,37 +45,6 @@ const ROUNDS = 3;
 const GOALS = { listing: 0.5, payPenalty: 1.1, deliveriesPerSecond: 500 };
 
 type Driver = 'pglite' | 'postgres';
-
-interface Receiver {
-  url: string;
-  count: number;
-  first: number;
-  last: number;
-  close(): Promise<void>;
-}
-
-/** A company's system on loopback: answers every delivery 200 at once, counting them. */
-async function startReceiver(): Promise<Receiver> {
-  const receiver = { count: 0, first: 0, last: 0 } as Receiver;
-  const server: Server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      const now = performance.now();
-      if (receiver.count === 0) receiver.first = now;
-      receiver.last = now;
-      receiver.count += 1;
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/vendemas`;
-  receiver.close = () =>
-    new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-  return receiver;
-}
 
 async function call(
   method: string,
@@ -140,21 +108,6 @@ async function placeOrders(productId: string) {
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/** 20,000 events for the endpoint, each about its own order, queued as a change would queue them. */
-async function queueBacklog(db: Database, endpointId: string, companyId: string) {
-  const padding = 'x'.repeat(700);
-  await db.execute(sql`
-    insert into webhook_events (id, company_id, type, body)
-    select 'evt_bench_' || n, ${companyId}, 'order.created',
-      json_build_object('id', 'evt_bench_' || n, 'type', 'order.created',
-        'data', json_build_object('object', json_build_object('id', n, 'note', ${padding}::text)))::text
-    from generate_series(1, ${BACKLOG}::int) as n`);
-  await db.execute(sql`
-    insert into webhook_deliveries (endpoint_id, event_id, event_type, object_key)
-    select ${endpointId}, 'evt_bench_' || n, 'order.created', 'order:bench-' || n
-    from generate_series(1, ${BACKLOG}::int) as n`);
-}
 
 interface DriverResult {
   driver: Driver;
@@ -317,7 +270,7 @@ async function measureDriver(
     {
       const database = await openDatabase({ databaseUrl, dataDir });
       try {
-        await queueBacklog(database.db, endpointId, companyId);
+        await queueBacklog(database.db, endpointId, companyId, BACKLOG);
       } finally {
         await database.close();
       }
