@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'company.webhook_updated',
   'company.webhook_deleted',
   'company.webhook_disabled',
+  'company.tax_data_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -48,6 +49,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'company.webhook_updated': 'Webhook modificado',
   'company.webhook_deleted': 'Webhook borrado',
   'company.webhook_disabled': 'Webhook desactivado por fallar 3 días',
+  'company.tax_data_changed': 'Datos fiscales cambiados',
 };
 
 /** What an audit entry points at, for people. */

@@ -38,6 +38,10 @@ export const AUDIT_FIELDS = {
   webhook_url: { label: 'Dirección del webhook', kind: 'text' },
   webhook_events: { label: 'Eventos', kind: 'text' },
   webhook_active: { label: 'Activo', kind: 'text' },
+  // A company's tax data, as its documents carry it.
+  legal_name: { label: 'Razón social', kind: 'text' },
+  tax_id: { label: 'CUIT', kind: 'text' },
+  tax_condition: { label: 'Condición frente al IVA', kind: 'text' },
 } as const satisfies Record<string, { label: string; kind: AuditFieldKind }>;
 
 export type AuditFieldKind =

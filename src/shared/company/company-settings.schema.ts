@@ -1,3 +1,4 @@
+import { BANK_DATA_MESSAGES, formatCuit, isValidCuit } from '../bank-data';
 import { PROVINCES } from '../provinces';
 import { z } from '../zod';
 
@@ -9,7 +10,37 @@ export const COMPANY_SETTINGS_MESSAGES = {
   provinceInvalid: 'Elige provincias de la lista.',
   logoInvalid: 'El logo debe ser una imagen PNG, JPG o SVG de hasta 10 MB.',
   logoTooLarge: 'El logo supera los 10 MB.',
+  legalNameInvalid: 'Escribe la razón social tal como figura en ARCA (entre 2 y 120 caracteres).',
+  taxIdInvalid: BANK_DATA_MESSAGES.cuit,
+  taxConditionInvalid: 'Elige tu condición frente al IVA.',
+  taxDataSaved: 'Tus datos fiscales fueron guardados.',
 } as const;
+
+/**
+ * A company's condition before VAT (IVA), as ARCA names it: it decides the
+ * letter of the documents the platform issues it (API.md "Fiscal documents").
+ */
+export const TAX_CONDITIONS = [
+  'responsable_inscripto',
+  'monotributo',
+  'exento',
+  'consumidor_final',
+] as const;
+export type TaxCondition = (typeof TAX_CONDITIONS)[number];
+
+export const TAX_CONDITION_LABELS: Record<TaxCondition, string> = {
+  responsable_inscripto: 'IVA Responsable Inscripto',
+  monotributo: 'Responsable Monotributo',
+  exento: 'IVA Sujeto Exento',
+  consumidor_final: 'Consumidor Final',
+};
+
+/** A CUIT as people write it (with or without dashes), kept as `30-71234567-1`. */
+export const TaxId = z
+  .string({ error: COMPANY_SETTINGS_MESSAGES.taxIdInvalid })
+  .trim()
+  .refine(isValidCuit, COMPANY_SETTINGS_MESSAGES.taxIdInvalid)
+  .transform(formatCuit);
 
 export const CollectorId = z
   .string({ error: COMPANY_SETTINGS_MESSAGES.collectorIdInvalid })
@@ -39,6 +70,10 @@ export const CompanySettings = z.object({
   /** MercadoPago collector id (spec 02 §3: payment_details.provider_collector_id); null until set. */
   provider_collector_id: z.string().nullable(),
   logo_url: z.string().nullable(),
+  /** The company's tax data (razón social, CUIT, condición frente al IVA); null until given. */
+  legal_name: z.string().nullable(),
+  tax_id: z.string().nullable(),
+  tax_condition: z.enum(TAX_CONDITIONS).nullable(),
   ...CollectorIdNeed.shape,
 });
 export type CompanySettings = z.infer<typeof CompanySettings>;
@@ -52,6 +87,16 @@ export const UpdateCompanySettingsBody = z.object({
     .optional(),
   /** An empty string clears it. */
   provider_collector_id: z.union([CollectorId, z.literal('')]).optional(),
+  legal_name: z
+    .string({ error: COMPANY_SETTINGS_MESSAGES.legalNameInvalid })
+    .trim()
+    .min(2, COMPANY_SETTINGS_MESSAGES.legalNameInvalid)
+    .max(120, COMPANY_SETTINGS_MESSAGES.legalNameInvalid)
+    .optional(),
+  tax_id: TaxId.optional(),
+  tax_condition: z
+    .enum(TAX_CONDITIONS, { error: COMPANY_SETTINGS_MESSAGES.taxConditionInvalid })
+    .optional(),
 });
 export type UpdateCompanySettingsBody = z.infer<typeof UpdateCompanySettingsBody>;
 

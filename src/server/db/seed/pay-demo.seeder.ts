@@ -132,9 +132,18 @@ export const payDemoSeeder: Seeder = {
     });
     if (existing.total > 0) return;
 
-    await updateCompanySettings(db, companyScope(company.id), {
-      provider_collector_id: '204918375',
-    });
+    await updateCompanySettings(
+      db,
+      companyScope(company.id),
+      { id: company.id, name: company.name },
+      {
+        provider_collector_id: '204918375',
+        // The tax data its documents carry (the same CUIT as its bank account's holder).
+        legal_name: DEMO_COMPANY_TRANSFER.accountHolder,
+        tax_id: DEMO_COMPANY_TRANSFER.cuit,
+        tax_condition: 'responsable_inscripto',
+      },
+    );
     const secretBox = createSecretBox({
       current: config.appSecret,
       previous: config.appSecretPrevious,

@@ -53,6 +53,9 @@ describe('company settings /api/company/settings and /sellers', () => {
       shipping_provinces: ['Misiones', 'Córdoba'],
       provider_collector_id: null,
       logo_url: null,
+      legal_name: null,
+      tax_id: null,
+      tax_condition: null,
       collector_id_required: true,
       connected_collector_id: null,
     });

@@ -50,7 +50,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['company'],
         summary:
-          'Cambia las provincias de envío o el ID de Cobrador (cambiar el ID de Cobrador pide confirmar la contraseña: 403 REAUTH_REQUIRED)',
+          'Cambia las provincias de envío, el ID de Cobrador (pide confirmar la contraseña: 403 REAUTH_REQUIRED) o los datos fiscales',
         body: UpdateCompanySettingsBody,
         response: { 200: CompanySettings },
       },
@@ -65,9 +65,11 @@ export const companySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scope = companyScope(actorOf(request).userId);
+      const actor = actorOf(request);
       const row = await updateCompanySettings(
         app.db,
         scope,
+        { id: actor.userId, name: actor.name },
         request.body,
         // A new collector id is e-mailed to the owner with 'No fui yo' and audited.
         app.destinationChanges.collectorIdChanged,

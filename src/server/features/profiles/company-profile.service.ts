@@ -1,12 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type {
-  CollectorIdNeed,
-  CompanySettings,
-  UpdateCompanySettingsBody,
+import {
+  TAX_CONDITION_LABELS,
+  type CollectorIdNeed,
+  type CompanySettings,
+  type UpdateCompanySettingsBody,
 } from '@shared/company/company-settings.schema';
 import type { CompanyScope } from '../../lib/scope';
 import type { Database, Transaction } from '../../db/client';
 import type { Storage } from '../../lib/storage';
+import { recordAudit } from '../audit/audit.service';
 import { profiles } from './profiles.table';
 import { collectorIdOf, findProfile, lockProfile, type ProfileRow } from './profiles.service';
 
@@ -31,6 +33,9 @@ export function toCompanySettings(
     shipping_provinces: row.shippingProvinces,
     provider_collector_id: collectorIdOf(row),
     logo_url: row.logoKey ? storage.publicUrl(row.logoKey) : null,
+    legal_name: row.legalName,
+    tax_id: row.taxId,
+    tax_condition: row.taxCondition,
   };
 }
 
@@ -46,14 +51,15 @@ export async function changesCollectorId(
 }
 
 /**
- * PATCH /api/company/settings: shipping provinces and the collector id (an
- * empty one clears it). The profile is read locked, so changes of the
+ * PATCH /api/company/settings: shipping provinces, the collector id (an
+ * empty one clears it) and the tax data (audited). The profile is read locked, so changes of the
  * collector id take turns with each other and with 'No fui yo'; a change of it
  * is told to `onCollectorIdChange` in the same transaction (the owner's e-mail).
  */
 export async function updateCompanySettings(
   db: Database,
   scope: CompanyScope,
+  actor: { id: string; name: string },
   input: UpdateCompanySettingsBody,
   onCollectorIdChange?: CollectorIdHook,
 ): Promise<ProfileRow> {
@@ -73,14 +79,39 @@ export async function updateCompanySettings(
         ...(input.shipping_provinces
           ? { shippingProvinces: [...new Set(input.shipping_provinces)] }
           : {}),
+        ...(input.legal_name !== undefined ? { legalName: input.legal_name } : {}),
+        ...(input.tax_id !== undefined ? { taxId: input.tax_id } : {}),
+        ...(input.tax_condition !== undefined ? { taxCondition: input.tax_condition } : {}),
       })
       .where(eq(profiles.id, scope.id))
       .returning();
     if (!row) throw new Error(`no company profile ${scope.id}`);
+    // What its documents will carry is in the audit log, before and after.
+    const taxBefore = taxDataOf(current);
+    const taxAfter = taxDataOf(row);
+    if (JSON.stringify(taxBefore) !== JSON.stringify(taxAfter)) {
+      await recordAudit(tx, {
+        actorId: actor.id,
+        actorName: actor.name,
+        action: 'company.tax_data_changed',
+        targetType: 'company',
+        targetId: scope.id,
+        before: taxBefore,
+        after: taxAfter,
+      });
+    }
     const [before, after] = [collectorIdOf(current), collectorIdOf(row)];
     if (before !== after) await onCollectorIdChange?.(tx, { companyId: scope.id, before, after });
     return row;
   });
+}
+
+function taxDataOf(row: ProfileRow) {
+  return {
+    legal_name: row.legalName,
+    tax_id: row.taxId,
+    tax_condition: row.taxCondition ? TAX_CONDITION_LABELS[row.taxCondition] : null,
+  };
 }
 
 /** Told, in the change's transaction, that a company's collector id changed. */

@@ -39,12 +39,19 @@ describe('profiles: what companies and sellers keep of themselves', () => {
     const changes: unknown[] = [];
     const hook = async (_tx: unknown, change: unknown) => void changes.push(change);
     const scope = companyScope(company.id);
+    const owner = { id: company.id, name: company.name };
     expect(await changesCollectorId(t.db, scope, { provider_collector_id: '111' })).toBe(true);
-    await updateCompanySettings(t.db, scope, { provider_collector_id: '111' }, hook);
+    await updateCompanySettings(t.db, scope, owner, { provider_collector_id: '111' }, hook);
     // The same id again, or only the provinces: no change of where the money goes.
     expect(await changesCollectorId(t.db, scope, { provider_collector_id: '111' })).toBe(false);
-    await updateCompanySettings(t.db, scope, { provider_collector_id: '111' }, hook);
-    await updateCompanySettings(t.db, scope, { shipping_provinces: ['Córdoba', 'Córdoba'] }, hook);
+    await updateCompanySettings(t.db, scope, owner, { provider_collector_id: '111' }, hook);
+    await updateCompanySettings(
+      t.db,
+      scope,
+      owner,
+      { shipping_provinces: ['Córdoba', 'Córdoba'] },
+      hook,
+    );
     expect(changes).toEqual([{ companyId: company.id, before: null, after: '111' }]);
     const saved = await findCompanyProfile(t.db, scope);
     expect(saved.shippingProvinces).toEqual(['Córdoba']);

@@ -42,6 +42,14 @@ export const profiles = pgTable(
      * in the row beside the details, so a payout batch reads both at once.
      */
     payoutDetailsChangedAt: timestamp('payout_details_changed_at', { withTimezone: true }),
+    /** A company's tax data, for the documents the platform issues it: razón social. */
+    legalName: text('legal_name'),
+    /** Its CUIT, as `30-71234567-1` (check digit verified). */
+    taxId: text('tax_id'),
+    /** Its condition before VAT (TAX_CONDITIONS in shared/company). */
+    taxCondition: text('tax_condition', {
+      enum: ['responsable_inscripto', 'monotributo', 'exento', 'consumidor_final'],
+    }),
   },
   (table) => [
     index('profiles_role_idx').on(table.role),

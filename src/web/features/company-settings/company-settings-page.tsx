@@ -14,6 +14,7 @@ import { toast } from '@web/components/ui/toast-store';
 import { apiRequest } from '@web/lib/api-client';
 import { refreshSession } from '@web/lib/session';
 import { CollectorIdField } from './collector-id-field';
+import { TaxDataCard } from './tax-data-card';
 
 const SETTINGS = ['company-settings'] as const;
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'];
@@ -184,6 +185,8 @@ export function CompanySettingsPage() {
           </Button>
         </Card>
       </form>
+
+      <TaxDataCard settings={settings.data} queryKey={SETTINGS} />
     </div>
   );
 }
