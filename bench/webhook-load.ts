@@ -1,39 +1,34 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
+import { startProcess, stopProcess } from './lib';
 
 /** What bench/integrations.ts sends webhooks to, and the backlog it queues for them. */
 
 export interface Receiver {
   url: string;
-  count: number;
-  first: number;
-  last: number;
+  stats(): Promise<{ count: number; spanMs: number }>;
+  reset(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** A company's system on loopback: answers every delivery 200 at once, counting them. */
-export async function startReceiver(): Promise<Receiver> {
-  const receiver = { count: 0, first: 0, last: 0 } as Receiver;
-  const server: Server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      const now = performance.now();
-      if (receiver.count === 0) receiver.first = now;
-      receiver.last = now;
-      receiver.count += 1;
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/vendemas`;
-  receiver.close = () =>
-    new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-  return receiver;
+/** A company's system on loopback (bench/webhook-receiver.ts), in its own process. */
+export async function startReceiver(port: number): Promise<Receiver> {
+  const base = `http://127.0.0.1:${port}`;
+  const child = await startProcess(
+    path.join(import.meta.dirname, '../node_modules/.bin/tsx'),
+    [path.join(import.meta.dirname, 'webhook-receiver.ts')],
+    { PORT: String(port) },
+    `${base}/stats`,
+  );
+  const stats = async () =>
+    (await (await fetch(`${base}/stats`)).json()) as { count: number; spanMs: number };
+  return {
+    url: `${base}/vendemas`,
+    stats,
+    reset: async () => void (await fetch(`${base}/stats`, { method: 'DELETE' })),
+    close: () => stopProcess(child),
+  };
 }
 
 /** 20,000 events for the endpoint, each about its own order, queued as a change would queue them. */

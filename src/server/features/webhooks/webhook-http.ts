@@ -92,7 +92,9 @@ function describe(error: NodeJS.ErrnoException, timeoutMs: number): string {
  * an answer is read up to 64 KB, and the whole attempt has `timeoutMs`.
  */
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
-  const agentOptions = { keepAlive: true, maxSockets: 64, maxFreeSockets: 16 };
+  // As many sockets per host as a round sends (DELIVERY_DEFAULTS.batch), so no send waits
+  // for a socket within its 10 s; each is kept open for the next round.
+  const agentOptions = { keepAlive: true, maxSockets: 50, maxFreeSockets: 50 };
   const agents = options.allowPrivate
     ? { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) }
     : {
