@@ -1,10 +1,10 @@
-import { inflateSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Province } from '../../src/shared/provinces';
 import { argentineMonth } from '../../src/shared/time';
 import { linkCodeFor } from '../../src/server/features/orders/seller-links.service';
 import { createUser, type CreatedUser } from '../factories/accounts';
+import { pdfText } from '../factories/pdf-text';
 import { TRANSFER_CONFIG } from '../factories/pay-world';
 import { documentedRoutes, type DocumentedRoute } from '../setup/openapi-routes';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../setup/test-app';
@@ -63,6 +63,8 @@ interface Tenant {
   seller: CreatedUser;
   productId: string;
   methodId: string;
+  webhook: { id: string; url: string };
+  apiKey: { id: string; prefix: string };
   ref: string;
   orders: { id: string; reference: string }[];
 }
@@ -161,6 +163,22 @@ async function createTenant(spec: TenantSpec): Promise<Tenant> {
       target_sales: 3,
     }),
   );
+  // A webhook (its deliveries pile up: no worker runs here) and an API key.
+  const slug = spec.company.toLowerCase().replaceAll(' ', '-');
+  const webhook = await ok(
+    call(company, 'POST', '/api/company/webhooks', {
+      url: `http://127.0.0.1:9/${slug}/pedidos`,
+      events: ['order.created', 'order.status_changed'],
+    }),
+    201,
+  );
+  const apiKey = await ok(
+    call(company, 'POST', '/api/company/api-keys', {
+      name: `ERP ${spec.company}`,
+      scopes: ['orders:read'],
+    }),
+    201,
+  );
   const ref = await linkCodeFor(t.db, seller.id, product.id);
   const orders: Tenant['orders'] = [];
   for (const buyer of spec.buyers) {
@@ -182,7 +200,16 @@ async function createTenant(spec: TenantSpec): Promise<Tenant> {
     order.reference = list.items.find((item: { id: string }) => item.id === order.id)
       .external_reference as string;
   }
-  return { company, seller, productId: product.id, methodId: method.id, ref, orders };
+  return {
+    company,
+    seller,
+    productId: product.id,
+    methodId: method.id,
+    webhook: { id: webhook.id, url: webhook.url },
+    apiKey: { id: apiKey.id, prefix: apiKey.prefix },
+    ref,
+    orders,
+  };
 }
 
 /** Every value of a tenant that another tenant must never see, by label. */
@@ -200,6 +227,10 @@ function secretsOf(tenant: Tenant, spec: TenantSpec, label: string): Map<string,
     [`product ${label} id`, tenant.productId],
     [`product ${label} title`, spec.product],
     [`payment method ${label} id`, tenant.methodId],
+    [`webhook ${label} id`, tenant.webhook.id],
+    [`webhook ${label} address`, tenant.webhook.url],
+    [`API key ${label} id`, tenant.apiKey.id],
+    [`API key ${label} prefix`, tenant.apiKey.prefix],
   ]);
   tenant.orders.forEach((order, index) => {
     values.set(`order ${label}${index} id`, order.id);
@@ -211,33 +242,6 @@ function secretsOf(tenant: Tenant, spec: TenantSpec, label: string): Map<string,
     values.set(`buyer ${label}${index} phone`, buyer.phone);
   });
   return values;
-}
-
-/**
- * The text a PDF shows: pdfkit writes its standard fonts' text as hex strings
- * in (deflated) content streams, `[<48 65> 20 <6c6c6f>] TJ`.
- */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const texts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n/g)) {
-    const start = match.index + match[0].length;
-    const end = raw.indexOf('endstream', start);
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
-    } catch {
-      content = raw.slice(start, end);
-    }
-    for (const array of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      texts.push(
-        [...array[1]!.matchAll(/<([0-9a-fA-F]*)>/g)]
-          .map((hex) => Buffer.from(hex[1]!, 'hex').toString('latin1'))
-          .join(''),
-      );
-    }
-  }
-  return texts.join('\n');
 }
 
 function textOf(response: LightMyRequestResponse): string {
@@ -260,6 +264,8 @@ function valueFor(route: DocumentedRoute, name: string): string | undefined {
       return a.methodId;
     case 'orders':
       return a.orders[0]!.id;
+    case 'webhooks':
+      return a.webhook.id;
     default:
       return undefined;
   }
@@ -285,7 +291,8 @@ describe("no company or seller route shows another tenant's data", () => {
   let routes: DocumentedRoute[];
 
   beforeAll(async () => {
-    t = await createTestApp({ ...UNLIMITED_PAY_ENV });
+    // Webhooks to this machine are allowed: no delivery is sent here, only their log is read.
+    t = await createTestApp({ ...UNLIMITED_PAY_ENV, WEBHOOK_ALLOW_PRIVATE: 'true' });
     a = await createTenant(A);
     b = await createTenant(B);
     routes = (await documentedRoutes(t.app)).filter(
@@ -360,6 +367,7 @@ describe("no company or seller route shows another tenant's data", () => {
       'order B1 reference',
       'buyer B0 e-mail',
       'buyer B1 phone',
+      'webhook B address',
     ]) {
       expect(seenOwn, label).toContain(label);
     }

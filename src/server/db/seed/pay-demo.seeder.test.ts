@@ -190,7 +190,13 @@ describe('demo business', () => {
     expect(dashboard.commissions_cents).toBeGreaterThan(0);
     const audit = await get<{ items: { action: string }[] }>('admin', '/api/admin/audit');
     expect(new Set(audit.items.map((entry) => entry.action))).toEqual(
-      new Set(['settlement.company_payment', 'settlement.payout_batch', 'settlement.payout_paid']),
+      new Set([
+        // The demo company gave its tax data.
+        'company.tax_data_changed',
+        'settlement.company_payment',
+        'settlement.payout_batch',
+        'settlement.payout_paid',
+      ]),
     );
   });
 
