@@ -16,7 +16,7 @@ const headers = { origin: E2E_BASE_URL };
 const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
 
 test.describe('link analytics', () => {
-  test('a seller shares a link on WhatsApp: a preview and two visits, one purchase, and Estadísticas shows 2 clicks, 1 order and WhatsApp', async ({
+  test('a seller shares a link on WhatsApp: a preview and two visits, one purchase, and Estadísticas shows 2 clicks, 1 order and, once it is paid, WhatsApp', async ({
     browser,
     request,
   }) => {
@@ -83,6 +83,7 @@ test.describe('link analytics', () => {
     await buyer.getByLabel('E-mail').fill('ramiro@example.com');
     await buyer.getByRole('button', { name: 'Ver datos para transferir' }).click();
     await expect(buyer).toHaveURL(/\/transfer\/[0-9a-f-]+\?token=/);
+    const orderId = new URL(buyer.url()).pathname.split('/').at(-1)!;
     await phone.close();
 
     // Estadísticas: the clicks are written within a second of the visits.
@@ -99,7 +100,23 @@ test.describe('link analytics', () => {
       summary.getByText('Visitantes únicos', { exact: true }).locator('..'),
     ).toContainText('2');
     await expect(summary.getByText('Pedidos', { exact: true }).locator('..')).toContainText('1');
-    await expect(sellerPage.getByText('Mejor canal:')).toContainText('WhatsApp');
+    // Clicks alone sell nothing: no best channel before an approved order.
+    await expect(sellerPage.getByText('Mejor día:')).toBeVisible();
+    await expect(sellerPage.getByText('Mejor canal:')).toHaveCount(0);
+
+    // The company receives the transfer: WhatsApp brought an approved order.
+    const companyView = await signedInPage(browser, company.address, company.password);
+    const confirmed = await companyView.request.post(
+      `/api/company/orders/${orderId}/confirm-transfer`,
+      { headers },
+    );
+    expect(confirmed.status()).toBe(200);
+    await expect(async () => {
+      await sellerPage.reload();
+      await expect(sellerPage.getByText('Mejor canal:')).toContainText('WhatsApp', {
+        timeout: 1_000,
+      });
+    }).toPass({ timeout: 15_000 });
     const channels = sellerPage.getByRole('list', { name: 'Por canal' });
     await expect(channels.getByRole('listitem')).toHaveCount(1);
     await expect(channels).toContainText('WhatsApp');
@@ -120,7 +137,6 @@ test.describe('link analytics', () => {
     await sellerPage.context().close();
 
     // The company sees the same visits by seller and product.
-    const companyView = await signedInPage(browser, company.address, company.password);
     await companyView.goto('/company/statistics');
     const bySeller = companyView.getByRole('list', { name: 'Por vendedor' });
     await expect(bySeller).toContainText(joined.name);
