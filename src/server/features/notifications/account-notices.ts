@@ -1,5 +1,6 @@
 import { formatDateTime } from '@shared/time';
 import type { Transaction } from '../../db/client';
+import type { DisabledEndpoint } from '../webhooks/webhook-delivery';
 import { sendNotice } from './notifications.service';
 
 /** What the owner of a locked account is told (features/sign-in-protection), once per lock. */
@@ -28,14 +29,6 @@ export async function notifyAccountLocked(tx: Transaction, lock: AccountLock): P
   });
 }
 
-/** A company's webhook the platform turned off (features/webhooks), as its notice needs it. */
-export interface DisabledWebhook {
-  id: string;
-  companyId: string;
-  url: string;
-  failingSince: Date;
-}
-
 /**
  * A webhook that failed for three days and was turned off, told to its
  * company in the transaction that turns it off: a bell entry and an e-mail
@@ -43,7 +36,7 @@ export interface DisabledWebhook {
  */
 export async function notifyWebhookDisabled(
   tx: Transaction,
-  endpoint: DisabledWebhook,
+  endpoint: DisabledEndpoint,
 ): Promise<void> {
   await sendNotice(tx, {
     userId: endpoint.companyId,

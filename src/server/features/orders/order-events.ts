@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { countsAsSale, isUnpaid, type OrderStatus } from '@shared/order-status';
 import type { Transaction } from '../../db/client';
 import type { Storage } from '../../lib/storage';
 import { recordProductEvents } from '../products/product-events';
 import { partyNames } from '../profiles/profiles.service';
 import { findProduct } from '../products/products.service';
 import { recordWebhookEvent } from '../webhooks/webhook-events';
-import type { OrderTransition } from './order-workflow';
+import { unitsState, type OrderTransition } from './order-workflow';
 import { toOrderDto, type LinkOrderRow } from './orders.service';
 
 /**
@@ -38,10 +37,6 @@ export async function recordOrderCreated(
   });
 }
 
-function holdsNoUnits(status: OrderStatus): boolean {
-  return !isUnpaid(status) && !countsAsSale(status);
-}
-
 /**
  * Step 10 of a status change (order-workflow.ts): `order.status_changed` with
  * the status it left; and `product.out_of_stock` when an order coming back
@@ -55,7 +50,7 @@ export function orderEventsStep(storage: () => Storage) {
       previousStatus: previous,
       ...(at ? { at } : {}),
     });
-    if (holdsNoUnits(previous) && !holdsNoUnits(order.status)) {
+    if (unitsState(previous) === 'free' && unitsState(order.status) !== 'free') {
       const product = await findProduct(tx, order.productId);
       if (product?.stock === 0) {
         await recordProductEvents(tx, storage(), {

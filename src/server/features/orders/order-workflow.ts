@@ -205,7 +205,7 @@ function allowed(current: OrderRow, request: TransitionRequest): boolean {
 }
 
 /** Where an order's units are: held for it unpaid, sold, or back in stock. */
-function unitsState(status: OrderStatus): UnitsState {
+export function unitsState(status: OrderStatus): UnitsState {
   if (isUnpaid(status)) return 'held';
   return countsAsSale(status) ? 'sold' : 'free';
 }

@@ -8,13 +8,11 @@ import {
 import { INTEGRATIONS_TEXT } from '@shared/integrations/texts';
 import { ConfirmDelete } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
-import { Card } from '@web/components/ui/card';
-import { Spinner } from '@web/components/ui/spinner';
 import { toast, toastError } from '@web/components/ui/toast-store';
 import { formatDateTime, formatRelative } from '@web/lib/format-time';
 import { useApiKeys, useRevokeApiKey } from '../api';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
-import { IntegrationCardHeader } from './card-header';
+import { IntegrationCard } from './integration-card';
 
 /** The company's API keys: create one (shown once), see each one's start and use, revoke. */
 export function ApiKeysCard() {
@@ -34,77 +32,56 @@ export function ApiKeysCard() {
   }
 
   return (
-    <Card className="p-5 sm:p-6" aria-labelledby="api-keys-title">
-      <IntegrationCardHeader
-        id="api-keys-title"
-        title={INTEGRATIONS_TEXT.keysTitle}
-        intro={INTEGRATIONS_TEXT.keysIntro}
-        addLabel={INTEGRATIONS_TEXT.newKey}
-        onAdd={() => setCreating(true)}
-      />
-      {list.isPending ? (
-        <Spinner className="mt-4" />
-      ) : list.isError ? (
-        <p role="alert" className="mt-4 text-sm text-destructive">
-          {list.error.message}
-        </p>
-      ) : list.data.length === 0 ? (
-        <p className="mt-4 rounded-lg border border-dashed border-border px-4 py-6 text-center text-sm text-muted-foreground">
-          {INTEGRATIONS_TEXT.empty}
-        </p>
-      ) : (
-        <ul className="mt-4 divide-y divide-border rounded-lg border border-border">
-          {list.data.map((key) => (
-            <li
-              key={key.id}
-              className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3"
-              data-testid="api-key"
-            >
-              <KeyRound
-                className="hidden size-5 shrink-0 text-muted-foreground sm:block"
-                aria-hidden
-              />
-              <div className="min-w-0 flex-1">
-                <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-semibold">
-                  {key.name}
-                  <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs font-normal">
-                    {key.prefix}…
-                  </code>
-                </p>
-                <ul
-                  className="mt-1 flex flex-wrap gap-1.5"
-                  aria-label={INTEGRATIONS_TEXT.scopesLabel}
+    <IntegrationCard
+      id="api-keys-title"
+      title={INTEGRATIONS_TEXT.keysTitle}
+      intro={INTEGRATIONS_TEXT.keysIntro}
+      addLabel={INTEGRATIONS_TEXT.newKey}
+      onAdd={() => setCreating(true)}
+      list={list}
+      empty={INTEGRATIONS_TEXT.empty}
+      row={(key) => (
+        <li
+          key={key.id}
+          className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3"
+          data-testid="api-key"
+        >
+          <KeyRound className="hidden size-5 shrink-0 text-muted-foreground sm:block" aria-hidden />
+          <div className="min-w-0 flex-1">
+            <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-semibold">
+              {key.name}
+              <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs font-normal">
+                {key.prefix}…
+              </code>
+            </p>
+            <ul className="mt-1 flex flex-wrap gap-1.5" aria-label={INTEGRATIONS_TEXT.scopesLabel}>
+              {key.scopes.map((scope) => (
+                <li
+                  key={scope}
+                  className="rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-800"
+                  title={scope}
                 >
-                  {key.scopes.map((scope) => (
-                    <li
-                      key={scope}
-                      className="rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-800"
-                      title={scope}
-                    >
-                      {API_KEY_SCOPE_LABELS[scope]}
-                    </li>
-                  ))}
-                </ul>
-                <p className="mt-1 text-xs text-muted-foreground">
-                  {INTEGRATIONS_TEXT.createdAt}: {formatDateTime(key.created_at)} ·{' '}
-                  {INTEGRATIONS_TEXT.lastUsed}:{' '}
-                  {key.last_used_at
-                    ? formatRelative(key.last_used_at)
-                    : INTEGRATIONS_TEXT.neverUsed}
-                </p>
-              </div>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setRevoking(key)}
-                aria-label={`${INTEGRATIONS_TEXT.revoke}: ${key.name}`}
-              >
-                {INTEGRATIONS_TEXT.revoke}
-              </Button>
-            </li>
-          ))}
-        </ul>
+                  {API_KEY_SCOPE_LABELS[scope]}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-1 text-xs text-muted-foreground">
+              {INTEGRATIONS_TEXT.createdAt}: {formatDateTime(key.created_at)} ·{' '}
+              {INTEGRATIONS_TEXT.lastUsed}:{' '}
+              {key.last_used_at ? formatRelative(key.last_used_at) : INTEGRATIONS_TEXT.neverUsed}
+            </p>
+          </div>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setRevoking(key)}
+            aria-label={`${INTEGRATIONS_TEXT.revoke}: ${key.name}`}
+          >
+            {INTEGRATIONS_TEXT.revoke}
+          </Button>
+        </li>
       )}
+    >
       <CreateApiKeyDialog open={creating} onOpenChange={setCreating} />
       <ConfirmDelete
         item={revoking}
@@ -115,6 +92,6 @@ export function ApiKeysCard() {
         onConfirm={(key) => void onRevoke(key)}
         confirmLabel={INTEGRATIONS_TEXT.revoke}
       />
-    </Card>
+    </IntegrationCard>
   );
 }

@@ -2,15 +2,13 @@ import { useState } from 'react';
 import { WEBHOOK_MESSAGES, type WebhookEndpoint } from '@shared/integrations/webhooks.schema';
 import { WEBHOOKS_TEXT } from '@shared/integrations/texts';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
-import { Card } from '@web/components/ui/card';
-import { Spinner } from '@web/components/ui/spinner';
 import { toast, toastError } from '@web/components/ui/toast-store';
 import { useDeleteWebhook, useSendTestWebhook, useUpdateWebhook, useWebhooks } from '../api';
 import { CreateWebhookDialog } from './create-webhook-dialog';
 import { EditWebhookDialog } from './edit-webhook-dialog';
 import { WebhookDeliveriesDialog } from './webhook-deliveries-dialog';
 import { WebhookItem, type WebhookActions } from './webhook-item';
-import { IntegrationCardHeader } from './card-header';
+import { IntegrationCard } from './integration-card';
 
 /**
  * The company's webhooks: create one (its secret shown once), see where each
@@ -69,36 +67,23 @@ export function WebhooksCard() {
   }
 
   return (
-    <Card className="p-5 sm:p-6" aria-labelledby="webhooks-title">
-      <IntegrationCardHeader
-        id="webhooks-title"
-        title={WEBHOOKS_TEXT.title}
-        intro={WEBHOOKS_TEXT.intro}
-        addLabel={WEBHOOKS_TEXT.newWebhook}
-        onAdd={() => setCreating(true)}
-      />
-      {list.isPending ? (
-        <Spinner className="mt-4" />
-      ) : list.isError ? (
-        <p role="alert" className="mt-4 text-sm text-destructive">
-          {list.error.message}
-        </p>
-      ) : list.data.length === 0 ? (
-        <p className="mt-4 rounded-lg border border-dashed border-border px-4 py-6 text-center text-sm text-muted-foreground">
-          {WEBHOOKS_TEXT.empty}
-        </p>
-      ) : (
-        <ul className="mt-4 divide-y divide-border rounded-lg border border-border">
-          {list.data.map((webhook) => (
-            <WebhookItem
-              key={webhook.id}
-              webhook={webhook}
-              busy={update.isPending && update.variables.id === webhook.id}
-              actions={actions}
-            />
-          ))}
-        </ul>
+    <IntegrationCard
+      id="webhooks-title"
+      title={WEBHOOKS_TEXT.title}
+      intro={WEBHOOKS_TEXT.intro}
+      addLabel={WEBHOOKS_TEXT.newWebhook}
+      onAdd={() => setCreating(true)}
+      list={list}
+      empty={WEBHOOKS_TEXT.empty}
+      row={(webhook) => (
+        <WebhookItem
+          key={webhook.id}
+          webhook={webhook}
+          busy={update.isPending && update.variables.id === webhook.id}
+          actions={actions}
+        />
       )}
+    >
       <CreateWebhookDialog open={creating} onOpenChange={setCreating} />
       <EditWebhookDialog webhook={editing} onClose={() => setEditing(null)} />
       <WebhookDeliveriesDialog webhook={logOf} onClose={() => setShowingLogOf(null)} />
@@ -118,6 +103,6 @@ export function WebhooksCard() {
         onConfirm={() => deleting && void onConfirmDelete(deleting)}
         confirmLabel={WEBHOOKS_TEXT.delete}
       />
-    </Card>
+    </IntegrationCard>
   );
 }
