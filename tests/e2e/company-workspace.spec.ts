@@ -151,13 +151,24 @@ test.describe('company workspace and a buyer paying by transfer', () => {
     const products = await page.request.get('/api/company/products');
     const productId = (await products.json()).items[0].id as string;
     const active = row.getByRole('checkbox', { name: /activo/ });
+    // The switch moves at once (optimistic); the buyer's page is read once the server has it.
+    const saved = () =>
+      page.waitForResponse(
+        (response) =>
+          response.request().method() === 'PATCH' &&
+          response.url().endsWith(`/api/company/products/${productId}`),
+      );
+    const deactivated = saved();
     await active.click();
+    expect((await deactivated).ok()).toBe(true);
     await expect(active).not.toBeChecked();
     await expect(row).toContainText('Inactivo');
     const buyer = await page.context().browser()!.newPage();
     await buyer.goto(`/pay/${productId}`);
     await expect(buyer.getByText(PAY_MESSAGES.productNotFound)).toBeVisible();
+    const activated = saved();
     await active.click();
+    expect((await activated).ok()).toBe(true);
     await expect(active).toBeChecked();
     await expect(row).toContainText('Activo');
 
