@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser } from '../../../../tests/factories/accounts';
@@ -20,7 +20,8 @@ import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../test
 import { auditLog } from '../audit/audit.table';
 import { emailOutbox, notifications } from '../notifications/notifications.table';
 import { DISABLE_AFTER_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from './webhook-delivery';
-import { webhookDeliveries, webhookEndpoints } from './webhooks.table';
+import { recordWebhookEvent } from './webhook-events';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from './webhooks.table';
 
 const MINUTE = 60_000;
 
@@ -67,6 +68,51 @@ describe('webhook deliveries: signed, retried with backoff, in order per object,
       next_attempt_at: string | null;
     }[];
   }
+
+  it('writes the values its statement reads into the body as JSON, whatever they hold, and nothing when nobody listens', async () => {
+    const written = (id: string | null) =>
+      t.db
+        .select({ body: webhookEvents.body })
+        .from(webhookEvents)
+        .where(eq(webhookEvents.id, id!));
+    const id = await t.db.transaction((tx) =>
+      recordWebhookEvent(tx, {
+        companyId: world.company.id,
+        type: 'order.created',
+        objectKey: 'order:splice',
+        lookups: {
+          quoted: sql<string>`'Ñandú "el bueno" \\ ' || chr(10)`,
+          missing: sql<string | null>`null::text`,
+        },
+        object: ({ quoted, missing }) => ({
+          quoted,
+          missing,
+          again: quoted,
+          // A value that reads like a mark, without the process's nonce, stays as written.
+          typed: '\u0000quoted\u0000',
+        }),
+      }),
+    );
+    expect(id).toMatch(/^evt_/);
+    const [row] = await written(id);
+    expect(JSON.parse(row!.body).data.object).toEqual({
+      quoted: 'Ñandú "el bueno" \\ \n',
+      missing: null,
+      again: 'Ñandú "el bueno" \\ \n',
+      typed: '\u0000quoted\u0000',
+    });
+    // A type nobody listens to writes no event.
+    const none = await t.db.transaction((tx) =>
+      recordWebhookEvent(tx, {
+        companyId: world.company.id,
+        type: 'product.updated',
+        objectKey: 'product:none',
+        object: () => ({}),
+      }),
+    );
+    expect(none).toBeNull();
+    await t.db.delete(webhookDeliveries);
+  });
 
   it('posts each event once, signed so that Stripe’s own verification code accepts it, with the object as the API answers it', async () => {
     const orderId = await placeTransferOrder(t, world);

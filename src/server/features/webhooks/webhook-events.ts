@@ -14,12 +14,16 @@ export interface WebhookEventInput<L extends Lookups = Lookups> {
    */
   objectKey: string;
   /**
-   * Values the object needs from the database (a party's name, say), read in
-   * the same statement that finds the listening endpoints, so a listened-to
-   * event costs the change one read and one write.
+   * Values the object needs from the database (a party's name, say): read by
+   * the statement that writes the event, where they are spliced into its body
+   * as JSON, so a change costs one statement whether anyone listens or not.
    */
   lookups?: L;
-  /** The object as the API answers it; built only when some endpoint listens. */
+  /**
+   * The object as the API answers it. Each lookup's value must appear in it
+   * as it is given (a field's whole value), since the statement puts the
+   * value read in its place.
+   */
   object: (looked: { [K in keyof L]: L[K] extends SQL<infer V> ? V : never }) => unknown;
   /** `order.status_changed`: the status it left. */
   previousStatus?: string;
@@ -35,30 +39,50 @@ export function newEventId(): string {
   return `evt_${randomBytes(18).toString('base64url')}`;
 }
 
+/** Marks a lookup's place in the body; the nonce keeps any written text from taking its form. */
+const MARK_NONCE = randomBytes(9).toString('base64url');
+const markOf = (name: string) => `\u0000${MARK_NONCE}:${name}\u0000`;
+
+/**
+ * The body as the SQL that writes it: the JSON text with each lookup's value
+ * spliced in where its mark stands (`null` when the lookup finds nothing).
+ */
+function bodySql(body: string, lookups: Lookups): SQL {
+  const marks = Object.keys(lookups).map((name) => ({
+    name,
+    text: JSON.stringify(markOf(name)),
+  }));
+  const parts: SQL[] = [];
+  let rest = body;
+  for (;;) {
+    let next: { name: string; text: string; at: number } | null = null;
+    for (const mark of marks) {
+      const at = rest.indexOf(mark.text);
+      if (at >= 0 && (next === null || at < next.at)) next = { ...mark, at };
+    }
+    if (!next) break;
+    parts.push(sql`${rest.slice(0, next.at)}::text`);
+    parts.push(sql`coalesce(to_json(${lookups[next.name]})::text, 'null')`);
+    rest = rest.slice(next.at + next.text.length);
+  }
+  parts.push(sql`${rest}::text`);
+  return sql.join(parts, sql` || `);
+}
+
 /**
  * Records an event for every active endpoint of the company that listens to
  * it, in the caller's transaction (an outbox: the event exists exactly when
- * the change does). With no endpoint listening it costs one indexed read and
- * writes nothing. Answers the event's id, or null when nobody listens.
+ * the change does), in one statement: it finds the listening endpoints and,
+ * when there are any, writes the event (its lookups read there) and one
+ * delivery per endpoint. With nobody listening it writes nothing. Answers
+ * the event's id, or null when nobody listens.
  */
 export async function recordWebhookEvent<L extends Lookups>(
   tx: Transaction | Database,
   input: WebhookEventInput<L>,
 ): Promise<string | null> {
   const lookups = input.lookups ?? ({} as L);
-  const targets = await tx
-    .select({ id: webhookEndpoints.id, ...lookups })
-    .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.companyId, input.companyId),
-        eq(webhookEndpoints.isActive, true),
-        input.endpointId
-          ? eq(webhookEndpoints.id, input.endpointId)
-          : sql`${input.type} = any(${webhookEndpoints.events})`,
-      ),
-    );
-  if (targets.length === 0) return null;
+  const marked = Object.fromEntries(Object.keys(lookups).map((name) => [name, markOf(name)]));
   const id = newEventId();
   const createdAt = input.at ?? new Date();
   const body = JSON.stringify({
@@ -66,21 +90,31 @@ export async function recordWebhookEvent<L extends Lookups>(
     type: input.type,
     created_at: createdAt.toISOString(),
     data: {
-      object: await input.object(
-        targets[0] as unknown as Parameters<WebhookEventInput<L>['object']>[0],
-      ),
+      object: input.object(marked as Parameters<WebhookEventInput<L>['object']>[0]),
       ...(input.previousStatus !== undefined ? { previous_status: input.previousStatus } : {}),
     },
   });
-  // The event and its deliveries in one statement: it rides on the change's own transaction.
-  await tx.execute(sql`
-    with event as (
+  const listens = and(
+    eq(webhookEndpoints.companyId, input.companyId),
+    eq(webhookEndpoints.isActive, true),
+    input.endpointId
+      ? eq(webhookEndpoints.id, input.endpointId)
+      : sql`${input.type} = any(${webhookEndpoints.events})`,
+  );
+  const result = await tx.execute<{ event_id: string }>(sql`
+    with target as (
+      select ${webhookEndpoints.id} as id from ${webhookEndpoints} where ${listens}
+    ), event as (
       insert into ${webhookEvents} (id, company_id, type, body, created_at)
-      values (${id}, ${input.companyId}, ${input.type}, ${body}, ${createdAt.toISOString()}::timestamptz)
+      select ${id}, ${input.companyId}, ${input.type}, ${bodySql(body, lookups)},
+        ${createdAt.toISOString()}::timestamptz
+      where exists (select 1 from target)
       returning id
     )
     insert into ${webhookDeliveries} (endpoint_id, event_id, event_type, object_key)
-    select target, event.id, ${input.type}, ${input.objectKey}
-    from event, unnest(${sql.param(targets.map((target) => target.id))}::text[]) as target`);
-  return id;
+    select target.id, event.id, ${input.type}, ${input.objectKey}
+    from target, event
+    returning event_id`);
+  const rows = (result as unknown as { rows: { event_id: string }[] }).rows;
+  return rows.length > 0 ? id : null;
 }
