@@ -27,3 +27,4 @@ export * from '../features/integrations/api-keys.table';
 export * from '../features/integrations/idempotency.table';
 export * from '../features/integrations/api-changes.table';
 export * from '../features/webhooks/webhooks.table';
+export * from '../features/invoicing/invoicing.table';

@@ -119,3 +119,33 @@ export interface TicketStore {
   /** Runs `login` holding the service's lock across instances (one login at a time). */
   withLoginLock<T>(service: string, login: () => Promise<T>): Promise<T>;
 }
+
+/** The services refused the login or the ticket (WSAA faults, WSFE 600/601): nothing was authorized. */
+export class ArcaLoginError extends ArcaUnavailableError {
+  constructor(
+    message: string,
+    readonly code: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'ArcaLoginError';
+  }
+}
+
+/** What `createArcaClient` (arca-client.ts) needs. */
+export interface ArcaClientOptions {
+  /** The platform's CUIT, 11 digits. */
+  cuit: string;
+  /** The certificate ARCA issued and its private key, PEM. */
+  certificatePem: string;
+  privateKeyPem: string;
+  /** `false`: homologation addresses. */
+  production: boolean;
+  /** Override the services' addresses (tests and development point them at the local fake). */
+  wsaaUrl?: string;
+  wsfeUrl?: string;
+  tickets: TicketStore;
+  /** Each SOAP call's timeout; 30 s by default. */
+  timeoutMs?: number;
+  now?: () => Date;
+}
