@@ -32,16 +32,20 @@ export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = {
 
 export const INVOICING_MESSAGES = {
   /** The description of every invoice line; MM/AAAA is the month. */
-  concept: (month: string) => `Comisión por intermediación – período ${month.slice(5, 7)}/${month.slice(0, 4)}`,
+  concept: (month: string) =>
+    `Comisión por intermediación – período ${month.slice(5, 7)}/${month.slice(0, 4)}`,
   notConfigured:
     'La facturación electrónica no está configurada: faltan el CUIT, el certificado, la clave o el punto de venta de ARCA.',
-  missingTaxData: 'Faltan los datos fiscales de la empresa (razón social, CUIT y condición frente al IVA).',
+  missingTaxData:
+    'Faltan los datos fiscales de la empresa (razón social, CUIT y condición frente al IVA).',
   noInvoiceToAssociate: 'No hay una factura autorizada a la que asociar la nota de crédito.',
   invoiceNotFound: 'No encontramos ese comprobante.',
   notRetryable: 'Ese comprobante ya está autorizado.',
   runStarted: 'Facturación del mes en marcha.',
   retryStarted: 'Reintento en marcha.',
-  arcaUnavailable: 'ARCA no respondió; el comprobante queda pendiente y se consultará antes de reenviarlo.',
+  notPrintable: 'Solo un comprobante autorizado por ARCA tiene PDF.',
+  arcaUnavailable:
+    'ARCA no respondió; el comprobante queda pendiente y se consultará antes de reenviarlo.',
 } as const;
 
 export const ArcaObservation = z.object({ code: z.number().int(), message: z.string() });

@@ -1,9 +1,9 @@
-import PDFDocument from 'pdfkit';
 import { BRAND } from '@shared/brand';
 import { formatArs } from '@shared/money';
 import type { Statement } from '@shared/settlements/settlements.schema';
 import { formatMonth } from '@shared/time';
 import { csvDate, csvDocument, csvLine, csvPesos } from '../../lib/csv';
+import { createPdf, PDF_STYLE } from '../../lib/pdf-document';
 
 const KIND_LABELS = {
   accrual: 'Venta aprobada',
@@ -81,21 +81,12 @@ export function monthLabel(month: string): string {
 
 /** The same statement as a one- or several-page PDF with the same numbers. */
 export function statementPdf(statement: Statement): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 48,
-    info: { Title: `Liquidación ${statement.month}` },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve) =>
-    doc.on('end', () => resolve(Buffer.concat(chunks))),
-  );
+  const { doc, done } = createPdf(`Liquidación ${statement.month}`);
 
-  doc.fillColor('#0369a1').font('Helvetica-Bold').fontSize(20).text(BRAND.name);
+  doc.fillColor(PDF_STYLE.brand).font('Helvetica-Bold').fontSize(20).text(BRAND.name);
   doc.moveDown(0.3);
   doc
-    .fillColor('#0f172a')
+    .fillColor(PDF_STYLE.ink)
     .fontSize(14)
     .text(`Liquidación de ${monthLabel(statement.month)}`);
   doc.font('Helvetica').fontSize(11).text(statement.company.name);
