@@ -1,15 +1,15 @@
 import QRCode from 'qrcode';
 import { AppError } from '../../lib/app-error';
 import { createPdf, PDF_STYLE } from '../../lib/pdf-document';
+import { formatCuit } from '@shared/bank-data';
+import { TAX_CONDITION_LABELS } from '@shared/company/company-settings.schema';
 import { INVOICING_MESSAGES } from '@shared/invoicing/invoicing.schema';
+import { formatArs } from '@shared/money';
+import { formatCalendarDay } from '@shared/time';
 import {
-  formatInvoiceAmount,
   invoiceQrUrl,
   paymentDue,
-  printedCuit,
-  printedDate,
   servicePeriod,
-  TAX_CONDITION_LABELS,
   voucherNumber,
   type InvoicePdfData,
 } from './invoice-pdf-data';
@@ -58,7 +58,7 @@ function drawHeader(doc: Doc, data: InvoicePdfData, issueDate: string) {
       width: column,
     });
   doc.fillColor(PDF_STYLE.ink).font('Helvetica').fontSize(9);
-  doc.text(`CUIT: ${printedCuit(data.issuerTaxId)}`, LEFT + 10, top + 70, { width: column });
+  doc.text(`CUIT: ${formatCuit(data.issuerTaxId)}`, LEFT + 10, top + 70, { width: column });
   doc.text(`Condición frente al IVA: ${TAX_CONDITION_LABELS[data.issuerTaxCondition]}`, {
     width: column,
   });
@@ -74,7 +74,7 @@ function drawHeader(doc: Doc, data: InvoicePdfData, issueDate: string) {
     });
   doc.font('Helvetica').fontSize(9).moveDown(0.4);
   doc.text(numbering(data), { width: rightWidth });
-  doc.text(`Fecha de emisión: ${printedDate(issueDate)}`, { width: rightWidth });
+  doc.text(`Fecha de emisión: ${formatCalendarDay(issueDate)}`, { width: rightWidth });
   doc.y = top + 150;
 }
 
@@ -92,7 +92,7 @@ function drawAmountRow(doc: Doc, label: string, cents: number, bold = false) {
   const y = doc.y;
   doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 11 : 10);
   doc.text(label, CENTRE, y, { width: WIDTH / 2 - 130, align: 'right' });
-  doc.text(formatInvoiceAmount(cents), RIGHT - 120, y, { width: 110, align: 'right' });
+  doc.text(formatArs(cents), RIGHT - 120, y, { width: 110, align: 'right' });
   doc.y = y + (bold ? 18 : 15);
 }
 
@@ -106,7 +106,7 @@ function drawDetail(doc: Doc, data: InvoicePdfData) {
   const lineAmount = data.letter === 'A' ? data.netCents : data.totalCents;
   doc.font('Helvetica').fontSize(10);
   doc.text(INVOICING_MESSAGES.concept(data.month), LEFT + 10, top + 28, { width: WIDTH - 150 });
-  doc.text(formatInvoiceAmount(lineAmount), RIGHT - 120, top + 28, { width: 110, align: 'right' });
+  doc.text(formatArs(lineAmount), RIGHT - 120, top + 28, { width: 110, align: 'right' });
 
   doc.y = top + 120;
   doc.moveTo(LEFT, doc.y).lineTo(RIGHT, doc.y).stroke();
@@ -119,7 +119,7 @@ function drawDetail(doc: Doc, data: InvoicePdfData) {
   if (data.letter === 'B') {
     doc.moveDown(0.6).font('Helvetica-Bold').fontSize(9);
     doc.text('Régimen de Transparencia Fiscal al Consumidor (Ley 27.743)', LEFT + 10, doc.y);
-    doc.font('Helvetica').text(`IVA contenido: ${formatInvoiceAmount(data.vatCents)}`);
+    doc.font('Helvetica').text(`IVA contenido: ${formatArs(data.vatCents)}`);
   }
 }
 
@@ -147,7 +147,7 @@ async function drawAuthorization(doc: Doc, data: InvoicePdfData) {
     width: RIGHT - CENTRE - 60,
     align: 'right',
   });
-  doc.text(`Fecha de Vto. de CAE: ${printedDate(data.caeDue ?? '')}`, {
+  doc.text(`Fecha de Vto. de CAE: ${formatCalendarDay(data.caeDue ?? '')}`, {
     width: RIGHT - CENTRE - 60,
     align: 'right',
   });
@@ -175,10 +175,10 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   drawHeader(doc, data, issueDate);
   const period = servicePeriod(data.month);
   drawBox(doc, [
-    `Período facturado desde: ${printedDate(period.from)}    hasta: ${printedDate(period.to)}    Fecha de vto. para el pago: ${printedDate(paymentDue(issueDate))}`,
+    `Período facturado desde: ${formatCalendarDay(period.from)}    hasta: ${formatCalendarDay(period.to)}    Fecha de vto. para el pago: ${formatCalendarDay(paymentDue(issueDate))}`,
   ]);
   drawBox(doc, [
-    `CUIT: ${printedCuit(data.receiverTaxId)}    Apellido y nombre / Razón social: ${data.receiverLegalName}`,
+    `CUIT: ${formatCuit(data.receiverTaxId)}    Apellido y nombre / Razón social: ${data.receiverLegalName}`,
     `Condición frente al IVA: ${TAX_CONDITION_LABELS[data.receiverTaxCondition]}    Condición de venta: Otra`,
     ...(data.associated
       ? [
