@@ -83,9 +83,11 @@ const ALSO_WRITES = { inventory: ['products', 'store-catalogue'], analytics: ['o
 /**
  * Read models: a feature that owns a question about another feature's rows may
  * read that table for it, never write it. Risk counts and locks a seller's
- * orders for its signals (risk/order-signals.service.ts).
+ * orders for its signals (risk/order-signals.service.ts). Invoicing takes the
+ * platform's ledger entries that are on no document of its own, in one query
+ * under its lock per company (invoicing/invoice-requests.ts).
  */
-const ALSO_READS = { risk: ['orders'] };
+const ALSO_READS = { risk: ['orders'], invoicing: ['settlements'] };
 
 const serverTableZones = SERVER_FEATURES.flatMap((feature) => {
   const others = SERVER_FEATURES.filter(

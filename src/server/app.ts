@@ -66,6 +66,10 @@ import { riskPlugin } from './features/risk/risk.plugin';
 import { destinationChangesPlugin } from './features/destination-changes/destination-changes.plugin';
 import { collectorIdPlugin } from './features/company-settings/collector-id.plugin';
 import { notMeRoutes } from './features/destination-changes/not-me.routes';
+import {
+  invoicingPlugin,
+  type InvoicingPluginOptions,
+} from './features/invoicing/invoicing.plugin';
 import { bannedAmong } from './features/profiles/seller-standing.service';
 
 declare module 'fastify' {
@@ -90,6 +94,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Tests: the webhook worker's resolver and wait (features/webhooks). */
   webhooks?: Pick<WebhooksPluginOptions, 'resolve' | 'timeoutMs'>;
+  /** Tests: ARCA's services and the clock of the fiscal documents' run (features/invoicing). */
+  invoicing?: Partial<InvoicingPluginOptions>;
 }
 
 const REQUEST_ID = /^[\w.-]{8,128}$/;
@@ -217,6 +223,10 @@ export async function buildApp(
   await app.register(destinationChangesPlugin);
   await app.register(collectorIdPlugin);
   await app.register(settlementsPlugin);
+  await app.register(invoicingPlugin, {
+    arca: options.invoicing?.arca !== undefined ? options.invoicing.arca : null,
+    ...(options.invoicing?.now ? { now: options.invoicing.now } : {}),
+  });
   await app.register(authPlugin, {
     // A seller banned for fraud (risk center) cannot sign in again.
     isSuspended: async (userId) => (await bannedAmong(database.db, [userId])).has(userId),

@@ -31,6 +31,8 @@ import { companySettingsRoutes } from './features/company-settings/company-setti
 import { companyApiKeyRoutes } from './features/integrations/api-keys.routes';
 import { companyIdempotencyPlugin } from './features/integrations/idempotency.plugin';
 import { companyWebhookRoutes } from './features/webhooks/webhooks.routes';
+import { companyInvoiceRoutes } from './features/invoicing/invoicing.routes';
+import { adminInvoiceRoutes } from './features/invoicing/invoicing.admin.routes';
 import { storeAdminRoutes } from './features/store/store-admin.routes';
 import { supportAdminRoutes } from './features/support/support.admin.routes';
 
@@ -51,6 +53,7 @@ export const SURFACES: Record<Role, FastifyPluginAsync[]> = {
     companyOrderRoutes,
     companyBalanceRoutes,
     companySettlementRoutes,
+    companyInvoiceRoutes,
     companyAnalyticsRoutes,
     companyApiKeyRoutes,
     companyWebhookRoutes,
@@ -70,6 +73,7 @@ export const SURFACES: Record<Role, FastifyPluginAsync[]> = {
     adminSettlementRoutes,
     adminRiskRoutes,
     adminPayoutRoutes,
+    adminInvoiceRoutes,
     adminAnalyticsRoutes,
   ],
 };

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Province } from '../../src/shared/provinces';
 import { argentineMonth } from '../../src/shared/time';
+import { invoices } from '../../src/server/features/invoicing/invoicing.table';
 import { linkCodeFor } from '../../src/server/features/orders/seller-links.service';
 import { createUser, type CreatedUser } from '../factories/accounts';
 import { pdfText } from '../factories/pdf-text';
@@ -65,6 +66,8 @@ interface Tenant {
   methodId: string;
   webhook: { id: string; url: string };
   apiKey: { id: string; prefix: string };
+  /** An authorized invoice of the platform's commission, with the company's legal name on it. */
+  invoiceId: string;
   ref: string;
   orders: { id: string; reference: string }[];
 }
@@ -200,11 +203,38 @@ async function createTenant(spec: TenantSpec): Promise<Tenant> {
     order.reference = list.items.find((item: { id: string }) => item.id === order.id)
       .external_reference as string;
   }
+  // The test app has no ARCA: the document is written as the run records an authorized one.
+  const [invoice] = await t.db
+    .insert(invoices)
+    .values({
+      companyId: company.id,
+      month: argentineMonth(new Date()),
+      kind: 'invoice',
+      letter: 'A',
+      voucherType: 1,
+      pointOfSale: 3,
+      number: spec === A ? 1 : 2,
+      totalCents: 25_000,
+      netCents: 20_661,
+      vatCents: 4_339,
+      issuerTaxId: '30716420899',
+      issuerTaxCondition: 'responsable_inscripto',
+      receiverLegalName: spec.company,
+      receiverTaxId: '30712345671',
+      receiverTaxCondition: 'responsable_inscripto',
+      status: 'authorized',
+      issueDate: '2026-11-01',
+      cae: '76123456789012',
+      caeDue: '2026-11-11',
+      issuedAt: new Date(),
+    })
+    .returning({ id: invoices.id });
   return {
     company,
     seller,
     productId: product.id,
     methodId: method.id,
+    invoiceId: invoice!.id,
     webhook: { id: webhook.id, url: webhook.url },
     apiKey: { id: apiKey.id, prefix: apiKey.prefix },
     ref,
@@ -231,6 +261,7 @@ function secretsOf(tenant: Tenant, spec: TenantSpec, label: string): Map<string,
     [`webhook ${label} address`, tenant.webhook.url],
     [`API key ${label} id`, tenant.apiKey.id],
     [`API key ${label} prefix`, tenant.apiKey.prefix],
+    [`invoice ${label} id`, tenant.invoiceId],
   ]);
   tenant.orders.forEach((order, index) => {
     values.set(`order ${label}${index} id`, order.id);
@@ -266,6 +297,8 @@ function valueFor(route: DocumentedRoute, name: string): string | undefined {
       return a.orders[0]!.id;
     case 'webhooks':
       return a.webhook.id;
+    case 'invoices':
+      return a.invoiceId;
     default:
       return undefined;
   }

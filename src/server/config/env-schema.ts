@@ -236,6 +236,29 @@ export const EnvSchema = z
      * http in production: for development and tests only (a production start refuses it).
      */
     WEBHOOK_ALLOW_PRIVATE: booleanFlag.optional(),
+    /** The platform's CUIT for its ARCA electronic invoices; invoicing is on with CUIT, certificate, key and point of sale. */
+    ARCA_CUIT: z
+      .string()
+      .refine(isValidCuit, 'ARCA_CUIT must have 11 digits with a valid check digit')
+      .transform((value) => value.replace(/\D/g, ''))
+      .optional(),
+    /** Paths of the certificate ARCA issued for the platform and of its private key (PEM). */
+    ARCA_CERT: z.string().min(1).optional(),
+    ARCA_KEY: z.string().min(1).optional(),
+    /** The web-service point of sale the documents are issued from. */
+    ARCA_POINT_OF_SALE: z.coerce.number().int().min(1).max(99_998).optional(),
+    /** The platform's own VAT condition: A/B documents with VAT, or C without. */
+    ARCA_TAX_CONDITION: z
+      .enum(['responsable_inscripto', 'monotributo'])
+      .default('responsable_inscripto'),
+    /** `false` (default): ARCA's homologation services. */
+    ARCA_PRODUCTION: booleanFlag.optional(),
+    /** Override ARCA's addresses (tests and development point them at the local fake). */
+    ARCA_WSAA_URL: z.url().optional(),
+    ARCA_WSFE_URL: z.url().optional(),
+    /** The issuer as the printed documents show it (razón social and domicilio comercial). */
+    ARCA_LEGAL_NAME: z.string().min(1).max(200).optional(),
+    ARCA_ADDRESS: z.string().min(1).max(300).optional(),
     /** S3-compatible object storage for uploaded files; unset keeps them under DATA_DIR/files. */
     S3_BUCKET: z.string().min(1).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),

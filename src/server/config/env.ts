@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Role } from '@shared/accounts/accounts.schema';
+import { BRAND } from '@shared/brand';
 import type { RuntimeConfig } from '@shared/runtime-config.schema';
 import type { S3StorageOptions } from '../lib/storage/s3';
+import { invoicingConfig, type InvoicingConfig } from './arca-config';
 import { EnvSchema, type Env } from './env-schema';
 import { payConfig, type PayConfig } from './pay-config';
 import { storeConfig, type StoreConfig } from './store-config';
@@ -64,6 +66,8 @@ export interface Config {
   };
   /** Risk center: the thresholds of the order-velocity and refund-rate signals. */
   risk: RiskThresholds;
+  /** The platform's electronic invoices through ARCA (features/invoicing). */
+  invoicing: InvoicingConfig;
   /** Webhook deliveries (features/webhooks). */
   webhooks: {
     pollMs: number;
@@ -109,6 +113,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR);
+  const store = storeConfig(env, isProduction);
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
 
   if (isProduction && !env.APP_SECRET) {
@@ -141,7 +146,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     seed: env.SEED ?? !isProduction,
     redisUrl: env.REDIS_URL,
-    store: storeConfig(env, isProduction),
+    store,
     pay: payConfig(env, isProduction),
     outbox: { pollMs: env.OUTBOX_POLL_MS, maxAttempts: env.OUTBOX_MAX_ATTEMPTS },
     trustProxy: env.TRUST_PROXY,
@@ -167,6 +172,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       refundRateBps: env.RISK_REFUND_RATE_BPS,
       refundMinSales: env.RISK_REFUND_MIN_SALES,
     },
+    invoicing: invoicingConfig(
+      env,
+      isProduction,
+      (message) => {
+        throw new ConfigError(message);
+      },
+      store.bank?.holder ?? BRAND.name,
+    ),
     webhooks: {
       pollMs: env.WEBHOOK_POLL_MS,
       allowPrivate: env.WEBHOOK_ALLOW_PRIVATE ?? false,

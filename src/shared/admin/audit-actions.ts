@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'company.webhook_deleted',
   'company.webhook_disabled',
   'company.tax_data_changed',
+  'invoicing.month_run',
+  'invoicing.retried',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -50,6 +52,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'company.webhook_deleted': 'Webhook borrado',
   'company.webhook_disabled': 'Webhook desactivado por fallar 3 días',
   'company.tax_data_changed': 'Datos fiscales cambiados',
+  'invoicing.month_run': 'Facturación del mes ejecutada',
+  'invoicing.retried': 'Comprobante reenviado a ARCA',
 };
 
 /** What an audit entry points at, for people. */
@@ -62,6 +66,8 @@ export const AUDIT_TARGET_LABELS: Record<string, string> = {
   seller: 'Vendedor',
   api_key: 'Clave de API',
   webhook: 'Webhook',
+  invoicing_month: 'Mes facturado',
+  invoice: 'Comprobante',
 };
 
 export function auditActionLabel(action: string): string {

@@ -42,6 +42,9 @@ export const AUDIT_FIELDS = {
   legal_name: { label: 'Razón social', kind: 'text' },
   tax_id: { label: 'CUIT', kind: 'text' },
   tax_condition: { label: 'Condición frente al IVA', kind: 'text' },
+  // A run of the month's fiscal documents and a document sent again.
+  documents: { label: 'Comprobantes', kind: 'text' },
+  invoice_number: { label: 'Comprobante', kind: 'text' },
 } as const satisfies Record<string, { label: string; kind: AuditFieldKind }>;
 
 export type AuditFieldKind =

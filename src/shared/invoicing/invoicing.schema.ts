@@ -44,6 +44,10 @@ export const INVOICING_MESSAGES = {
   runStarted: 'Facturación del mes en marcha.',
   retryStarted: 'Reintento en marcha.',
   notPrintable: 'Solo un comprobante autorizado por ARCA tiene PDF.',
+  futureMonth: 'Ese mes todavía no empezó: no hay comisiones para facturar.',
+  /** Why a company's month waits, as Facturación lists it. */
+  monthOpen: 'El mes no terminó: se factura el día 1 del mes siguiente.',
+  nextRun: 'Lista para la próxima facturación.',
   arcaUnavailable:
     'ARCA no respondió; el comprobante queda pendiente y se consultará antes de reenviarlo.',
 } as const;

@@ -21,6 +21,9 @@ export const NOTIFICATION_KINDS = [
   'company_payment_received',
   'company_connection_broken',
   'company_webhook_disabled',
+  // Fiscal documents (never optional): an invoice or credit note authorized, tax data missing.
+  'company_invoice_authorized',
+  'company_tax_data_missing',
   'admin_statement_paid',
   'account_locked',
   // Security notices (never optional): where an account's money goes changed.

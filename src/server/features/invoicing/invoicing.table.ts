@@ -134,3 +134,15 @@ export const arcaSequences = pgTable(
   },
   (table) => [primaryKey({ columns: [table.pointOfSale, table.voucherType] })],
 );
+
+/**
+ * One WSAA login at a time per service, across instances: a second login
+ * while the first is under way would be refused (`coe.alreadyAuthenticated`)
+ * and leave that instance without a ticket. A lease with a conditional
+ * update, never a transaction held open across the call to ARCA.
+ */
+export const arcaLoginLeases = pgTable('arca_login_leases', {
+  service: text('service').primaryKey(),
+  leasedUntil: timestamp('leased_until', { withTimezone: true }),
+  leasedBy: text('leased_by'),
+});

@@ -11,6 +11,7 @@ import { findOrder, type LinkOrderRow } from '../orders/orders.service';
 import { methodWithSecrets } from '../payments/payment-methods.service';
 import { profileContacts } from '../profiles/profiles.service';
 import { destinationChangedMail } from './destination-mails';
+import { invoicingMail } from './invoicing-mails';
 import type { OrderMailPayload } from './notifications.service';
 
 export interface RenderDeps {
@@ -139,6 +140,9 @@ export async function renderOutboxMail(
       url: `${deps.appUrl}/admin/settlements?company=${String(payload.companyId ?? '')}`,
       outro: 'Puedes elegir qué correos recibir desde la campana de tu panel.',
     });
+  }
+  if (kind === 'company_invoice_authorized' || kind === 'company_tax_data_missing') {
+    return invoicingMail(deps.appUrl, kind, payload);
   }
   if (kind === 'company_webhook_disabled') {
     const since = typeof payload.failingSince === 'string' ? new Date(payload.failingSince) : null;

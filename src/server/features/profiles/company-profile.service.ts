@@ -3,6 +3,7 @@ import {
   TAX_CONDITION_LABELS,
   type CollectorIdNeed,
   type CompanySettings,
+  type TaxCondition,
   type UpdateCompanySettingsBody,
 } from '@shared/company/company-settings.schema';
 import type { CompanyScope } from '../../lib/scope';
@@ -186,4 +187,41 @@ export async function companiesShippingTo(db: Database, province: string): Promi
       ),
     );
   return rows.map((row) => row.id);
+}
+
+/** A company's tax data for its documents (CUIT as digits), or null while any part is missing. */
+export async function companyTaxData(
+  db: Database | Transaction,
+  scope: CompanyScope,
+): Promise<{ legalName: string; taxId: string; taxCondition: TaxCondition } | null> {
+  const [row] = await db
+    .select({
+      legalName: profiles.legalName,
+      taxId: profiles.taxId,
+      taxCondition: profiles.taxCondition,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, scope.id));
+  if (!row?.legalName || !row.taxId || !row.taxCondition) return null;
+  return {
+    legalName: row.legalName,
+    taxId: row.taxId.replace(/\D/g, ''),
+    taxCondition: row.taxCondition,
+  };
+}
+
+/** Companies' names for the documents' pages: the legal name, else the trade name. */
+export async function companyLegalNames(
+  db: Database | Transaction,
+  ids: string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: profiles.id,
+      name: sql<string>`coalesce(${profiles.legalName}, ${profiles.company}, ${profiles.name})`,
+    })
+    .from(profiles)
+    .where(inArray(profiles.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }

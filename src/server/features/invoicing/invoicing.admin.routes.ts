@@ -1,0 +1,138 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiErrorBody } from '@shared/errors';
+import {
+  AdminInvoiceQuery,
+  Invoice,
+  InvoiceList,
+  InvoiceRunBody,
+  InvoiceRunResult,
+  InvoicingStatus,
+} from '@shared/invoicing/invoicing.schema';
+import { sendAttachment } from '../../lib/attachment';
+import { actorOf } from '../accounts/role-guard';
+import { recordAudit } from '../audit/audit.service';
+import { voucherNumber } from './invoice-pdf-data';
+import { InvoiceParams } from './invoicing.routes';
+import {
+  invoicePdf,
+  listInvoices,
+  retryInvoice,
+  runMonth,
+  waitingMonths,
+} from './invoicing.service';
+
+/** Facturación: every company's documents, who waits and why, the month's run and retries. */
+export const adminInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/invoices',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Los comprobantes de todas las empresas, por mes, estado y empresa',
+        querystring: AdminInvoiceQuery,
+        response: { 200: InvoiceList },
+      },
+    },
+    async (request) => ({
+      invoices: await listInvoices(app.db, { kind: 'platform' }, request.query),
+    }),
+  );
+
+  app.get(
+    '/invoices/status',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Si la facturación electrónica está activa y qué empresas esperan comprobante',
+        response: { 200: InvoicingStatus },
+      },
+    },
+    async () => ({
+      configured: app.config.invoicing.arca !== undefined,
+      production: app.config.invoicing.production,
+      point_of_sale: app.config.invoicing.pointOfSale,
+      waiting: await waitingMonths(app.invoicing, { kind: 'platform' }),
+    }),
+  );
+
+  app.post(
+    '/invoices/run',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Factura ahora las comisiones de un mes que no están en ningún comprobante',
+        body: InvoiceRunBody,
+        response: { 202: InvoiceRunResult, 400: ApiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const result = await runMonth(app.invoicing, { kind: 'platform' }, request.body.month);
+      const actor = actorOf(request);
+      await recordAudit(app.db, {
+        actorId: actor.userId,
+        actorName: actor.profile.name,
+        action: 'invoicing.month_run',
+        targetType: 'invoicing_month',
+        targetId: result.month,
+        after: {
+          documents: result.created.length,
+          total_cents: result.created.reduce(
+            (total, invoice) =>
+              total + (invoice.kind === 'invoice' ? invoice.total_cents : -invoice.total_cents),
+            0,
+          ),
+        },
+      });
+      return reply.status(202).send(result);
+    },
+  );
+
+  app.post(
+    '/invoices/:id/retry',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Reenvía a ARCA un comprobante rechazado (con los datos fiscales de hoy) o pendiente',
+        params: InvoiceParams,
+        response: { 202: Invoice, 404: ApiErrorBody, 409: ApiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const invoice = await retryInvoice(app.invoicing, { kind: 'platform' }, request.params.id);
+      const actor = actorOf(request);
+      await recordAudit(app.db, {
+        actorId: actor.userId,
+        actorName: actor.profile.name,
+        action: 'invoicing.retried',
+        targetType: 'invoice',
+        targetId: invoice.id,
+        after: {
+          invoice_number: `${invoice.letter} ${voucherNumber(invoice.point_of_sale, invoice.number)}`,
+        },
+      });
+      return reply.status(202).send(invoice);
+    },
+  );
+
+  app.get(
+    '/invoices/:id/pdf',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'El PDF de un comprobante autorizado',
+        params: InvoiceParams,
+        response: { 404: ApiErrorBody, 409: ApiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const file = await invoicePdf(
+        app.db,
+        app.config.invoicing,
+        { kind: 'platform' },
+        request.params.id,
+      );
+      return sendAttachment(reply, { ...file, type: 'application/pdf' });
+    },
+  );
+};

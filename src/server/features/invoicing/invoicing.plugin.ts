@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ArcaInvoicing } from './arca/arca-types';
+import { scheduledRun, type InvoicingContext } from './invoicing.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The fiscal documents' run, with ARCA when it is configured (features/invoicing). */
+    invoicing: InvoicingContext;
+  }
+}
+
+export interface InvoicingPluginOptions {
+  /** ARCA's services; null while invoicing is not configured. */
+  arca: ArcaInvoicing | null;
+  now?: () => Date;
+}
+
+/** How often each instance makes the documents that are due and sends the pending ones. */
+export const INVOICING_TICK_MS = 15 * 60 * 1000;
+
+/**
+ * Every 15 minutes (and at start), on every instance: the months that are over
+ * get their documents and pending documents go to ARCA. Entries already on a
+ * document are never taken again and sending is leased per sequence, so
+ * instances running it at once issue each document once.
+ */
+export const invoicingPlugin = fp(async (app: FastifyInstance, options: InvoicingPluginOptions) => {
+  const context: InvoicingContext = {
+    db: app.db,
+    config: app.config.invoicing,
+    arca: options.arca,
+    now: options.now ?? (() => new Date()),
+    onError: (error, invoiceId) =>
+      app.log.warn({ err: error, invoiceId }, 'an invoice could not be sent to ARCA'),
+  };
+  app.decorate('invoicing', context);
+  if (app.config.outbox.pollMs === 0 || !options.arca) return; // tests run it themselves
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = scheduledRun(context)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'the invoicing run failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, INVOICING_TICK_MS);
+  timer.unref();
+  app.addHook('onReady', async () => tick());
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+});
