@@ -11,38 +11,14 @@ import {
   moveOrder,
   type PayWorld,
 } from '../../../../tests/factories/pay-world';
-import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
+import { invoicingApp, PLATFORM_CUIT } from '../../../../tests/factories/invoicing-app';
+import type { TestApp } from '../../../../tests/setup/test-app';
 import { auditLog } from '../audit/audit.table';
 import { notifications } from '../notifications/notifications.table';
 import { invoiceEntries } from './invoicing.table';
 
 /** Each sale of the pay world leaves the platform $ 250 (25 % of a $ 1.000 commission). */
 const PLATFORM = 25_000;
-const PLATFORM_CUIT = '30716420899';
-
-/** ARCA configured with the in-memory services (the SOAP client has its own tests). */
-export async function invoicingApp(arca: MemoryArca): Promise<TestApp> {
-  return createTestApp(
-    { ...UNLIMITED_PAY_ENV },
-    (config) => ({
-      ...config,
-      invoicing: {
-        ...config.invoicing,
-        pointOfSale: 3,
-        arca: {
-          cuit: PLATFORM_CUIT,
-          certificatePem: 'not read by the memory services',
-          privateKeyPem: 'not read by the memory services',
-          pointOfSale: 3,
-          production: false,
-          wsaaUrl: undefined,
-          wsfeUrl: undefined,
-        },
-      },
-    }),
-    { invoicing: { arca } },
-  );
-}
 
 describe('the fiscal documents of the platform’s commission', () => {
   let t: TestApp;

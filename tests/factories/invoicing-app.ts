@@ -1,0 +1,29 @@
+import type { MemoryArca } from '../fakes/memory-arca';
+import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../setup/test-app';
+
+/** The platform's CUIT in the invoicing tests (valid check digit). */
+export const PLATFORM_CUIT = '30716420899';
+
+/** A test app with ARCA configured on the in-memory services (the SOAP client has its own tests). */
+export async function invoicingApp(arca: MemoryArca): Promise<TestApp> {
+  return createTestApp(
+    { ...UNLIMITED_PAY_ENV },
+    (config) => ({
+      ...config,
+      invoicing: {
+        ...config.invoicing,
+        pointOfSale: 3,
+        arca: {
+          cuit: PLATFORM_CUIT,
+          certificatePem: 'not read by the memory services',
+          privateKeyPem: 'not read by the memory services',
+          pointOfSale: 3,
+          production: false,
+          wsaaUrl: undefined,
+          wsfeUrl: undefined,
+        },
+      },
+    }),
+    { invoicing: { arca } },
+  );
+}
