@@ -45,6 +45,7 @@ export async function tellInvoiceAuthorized(
     link: `/company/settlements?month=${invoice.month}`,
     payload: {
       invoiceId: invoice.id,
+      companyId: invoice.companyId,
       kind: invoice.kind,
       number,
       month: invoice.month,

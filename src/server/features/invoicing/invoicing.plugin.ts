@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ArcaInvoicing } from './arca/arca-types';
-import { scheduledRun, type InvoicingContext } from './invoicing.service';
+import type { InvoiceMailPayload } from '../notifications/invoicing-mails';
+import { invoicePdf, scheduledRun, type InvoicingContext } from './invoicing.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +36,14 @@ export const invoicingPlugin = fp(async (app: FastifyInstance, options: Invoicin
       app.log.warn({ err: error, invoiceId }, 'an invoice could not be sent to ARCA'),
   };
   app.decorate('invoicing', context);
+  // The authorized document's e-mail carries its PDF, made when the e-mail is sent.
+  app.mailAttachments.set('company_invoice_authorized', async (payload) => {
+    const { invoiceId, companyId } = payload as Partial<InvoiceMailPayload>;
+    if (typeof invoiceId !== 'string' || typeof companyId !== 'string') return [];
+    const scope = { kind: 'company', id: companyId } as const;
+    const file = await invoicePdf(app.db, app.config.invoicing, scope, invoiceId);
+    return [{ filename: file.name, content: file.body, contentType: 'application/pdf' }];
+  });
   if (app.config.outbox.pollMs === 0 || !options.arca) return; // tests run it themselves
   let running: Promise<unknown> | null = null;
   const tick = () => {

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICING_MESSAGES, type Invoice } from '@shared/invoicing/invoicing.schema';
@@ -14,6 +16,7 @@ import {
 import { invoicingApp, PLATFORM_CUIT } from '../../../../tests/factories/invoicing-app';
 import type { TestApp } from '../../../../tests/setup/test-app';
 import { auditLog } from '../audit/audit.table';
+import { inboxDir, readInbox } from '../mail/mailer';
 import { notifications } from '../notifications/notifications.table';
 import { invoiceEntries } from './invoicing.table';
 
@@ -124,6 +127,15 @@ describe('the fiscal documents of the platform’s commission', () => {
       .from(notifications)
       .where(eq(notifications.userId, world.company.id));
     expect(told.filter((row) => row.kind === 'company_invoice_authorized')).toHaveLength(1);
+
+    // The company's e-mail carries the document's PDF.
+    await t.app.outbox.drain();
+    const mail = (await readInbox(t.config.dataDir)).find((entry) =>
+      entry.subject.startsWith('Factura A 00003-00000001'),
+    );
+    expect(mail?.to).toBe(world.company.email);
+    const eml = await readFile(path.join(inboxDir(t.config.dataDir), `${mail!.id}.eml`), 'utf8');
+    expect(eml).toMatch(/Content-Type: application\/pdf; name=factura-A-00003-00000001\.pdf/);
   });
 
   it('turns a refund of an invoiced sale into a credit note on the invoice', async () => {

@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { MailAttachment } from './templates';
 
 export interface MailMessage {
   to: string;
@@ -14,6 +15,7 @@ export interface MailMessage {
    * server can drop a repeat. Unset: a new one per send.
    */
   messageId?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface SendOptions {

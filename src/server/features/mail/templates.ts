@@ -5,6 +5,14 @@ export interface ActionMail {
   subject: string;
   html: string;
   text: string;
+  /** Files sent with the message (an authorized invoice's PDF). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 /** A branded message with one call to action (and optional facts), in HTML and plain text. */

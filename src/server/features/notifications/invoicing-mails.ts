@@ -7,6 +7,8 @@ import { actionMail, type ActionMail } from '../mail/templates';
 /** What an authorized document's notice carries to its e-mail. */
 export interface InvoiceMailPayload {
   invoiceId: string;
+  /** Whose document it is: the PDF attached is read in that company's scope. */
+  companyId: string;
   kind: InvoiceKind;
   /** 'A 00002-00000015'. */
   number: string;
@@ -18,7 +20,7 @@ export interface InvoiceMailPayload {
 
 /**
  * The fiscal documents' e-mails (features/invoicing): a document ARCA
- * authorized, with the link to its PDF, and the one notice that the company's
+ * authorized, its PDF attached by the invoicing feature when it is sent, and the one notice that the company's
  * tax data is missing, so its documents wait.
  */
 export function invoicingMail(
@@ -43,9 +45,9 @@ export function invoicingMail(
   return actionMail({
     subject: `${label} ${data.number ?? ''} de ${BRAND.name}: ${formatMonth(month)}`,
     greetingName: name,
-    intro: `ARCA autorizó tu ${label.toLowerCase()} ${data.number ?? ''} por la comisión de ${BRAND.name} de ${formatMonth(month)}, por ${formatArs(data.totalCents ?? 0)} (CAE ${data.cae ?? ''}).`,
-    action: 'Descargar el PDF',
-    url: `${appUrl}/api/company/invoices/${data.invoiceId ?? ''}/pdf`,
-    outro: 'También la encuentras en Liquidaciones, junto al mes.',
+    intro: `ARCA autorizó tu ${label.toLowerCase()} ${data.number ?? ''} por la comisión de ${BRAND.name} de ${formatMonth(month)}, por ${formatArs(data.totalCents ?? 0)} (CAE ${data.cae ?? ''}). Te la adjuntamos en PDF.`,
+    action: 'Ver en Liquidaciones',
+    url: `${appUrl}/company/settlements?month=${month}`,
+    outro: 'También puedes descargarla desde Liquidaciones, junto al mes.',
   });
 }
