@@ -45,6 +45,7 @@ const ADDRESSES = {
 const TICKET_MARGIN_MS = 5 * 60_000;
 /** WSFEv1's answers about the ticket itself: 600 it does not validate, 601 not for this CUIT. */
 const TICKET_ERRORS = new Set([600, 601]);
+const ALREADY_AUTHENTICATED = 'coe.alreadyAuthenticated';
 /** FECompConsultar: no voucher under that number. */
 const NO_DATA = 602;
 
@@ -92,7 +93,7 @@ export function createArcaClient(options: ArcaClientOptions): ArcaInvoicing {
       const current = await options.tickets.read(SERVICE);
       if (isFresh(current)) return current;
       const issued = await logIn().catch(async (error: unknown) => {
-        if (!(error instanceof ArcaLoginError) || error.code !== 'coe.alreadyAuthenticated') {
+        if (!(error instanceof ArcaLoginError) || error.code !== ALREADY_AUTHENTICATED) {
           throw error;
         }
         // WSAA holds a valid ticket for this certificate: the one another instance just stored.
@@ -119,10 +120,13 @@ export function createArcaClient(options: ArcaClientOptions): ArcaInvoicing {
       if (!result) throw new ArcaUnavailableError(`WSFEv1 ${operation}: empty answer`);
       const refusal = answerErrors(result).find((error) => TICKET_ERRORS.has(error.code));
       if (!refusal) return result;
-      if (attempt > 0) {
-        throw new ArcaLoginError(`WSFEv1: ${refusal.message}`, String(refusal.code));
-      }
-      current = await ticket(current);
+      const refused = new ArcaLoginError(`WSFEv1: ${refusal.message}`, String(refusal.code));
+      if (attempt > 0) throw refused;
+      current = await ticket(current).catch((error: unknown) => {
+        // WSAA keeps the refused ticket valid: what to report is why WSFEv1 refused it.
+        const stuck = error instanceof ArcaLoginError && error.code === ALREADY_AUTHENTICATED;
+        throw stuck ? refused : error;
+      });
     }
   }
 
