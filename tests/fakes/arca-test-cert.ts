@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import forge from 'node-forge';
 
 /**
@@ -52,4 +54,21 @@ export function arcaTestCertificate(
   };
   made.set(key, result);
   return result;
+}
+
+/**
+ * Writes the test certificate and key as PEM files (the key readable by its
+ * owner only), for an app pointed at the fake through ARCA_CERT and ARCA_KEY.
+ */
+export function writeArcaTestCertificate(
+  directory: string,
+  cuit = TEST_ARCA_CUIT,
+): ArcaTestCertificate & { certificatePath: string; keyPath: string } {
+  const certificate = arcaTestCertificate(cuit);
+  mkdirSync(directory, { recursive: true });
+  const certificatePath = path.join(directory, 'arca-cert.pem');
+  const keyPath = path.join(directory, 'arca-key.pem');
+  writeFileSync(certificatePath, certificate.certificatePem);
+  writeFileSync(keyPath, certificate.privateKeyPem, { mode: 0o600 });
+  return { ...certificate, certificatePath, keyPath };
 }
