@@ -40,12 +40,25 @@ describe('ARCA client: login tickets', () => {
   });
 
   it('logs in once across instances that ask at the same time', async () => {
+    // A WSAA that would issue a second ticket: only the lock and its re-read keep it to one.
+    await arca.close();
+    arca = await startTestArca({ refuseSecondLogin: false });
     const tickets = memoryTicketStore();
     await Promise.all([
       testClient(arca, { tickets }).lastAuthorized(3, 1),
       testClient(arca, { tickets }).lastAuthorized(3, 1),
     ]);
     expect(arca.logins).toBe(1);
+  });
+
+  it('does not use a stored ticket about to expire', async () => {
+    const tickets = memoryTicketStore();
+    const expiresAt = new Date(Date.now() + 2 * 60_000);
+    await tickets.write('wsfe', { token: 'old', sign: 'old', expiresAt });
+    await testClient(arca, { tickets }).lastAuthorized(3, 1);
+    expect(arca.logins).toBe(1);
+    expect(arca.requests.filter((request) => request.path.startsWith('/wsfev1'))).toHaveLength(1);
+    expect(tickets.tickets.get('wsfe')?.token).toBe(arca.tickets[0]?.token);
   });
 
   it('logs in again and retries when WSFEv1 refuses an expired ticket (600)', async () => {
