@@ -19,10 +19,7 @@ export const TEST_ARCA_CUIT = '30712345671';
 
 const made = new Map<string, ArcaTestCertificate>();
 
-/**
- * 2048 bits as ARCA requires; node-forge makes one in about a second with
- * its native-crypto path, once per process.
- */
+/** 2048 bits, as ARCA requires; node-forge uses Node's crypto for it, well under a second. */
 export function arcaTestCertificate(
   cuit = TEST_ARCA_CUIT,
   commonName = 'vendemas',

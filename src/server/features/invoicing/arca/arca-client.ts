@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { createClientAsync, type Client } from 'soap';
+import { PROJECT_ROOT } from '../../../lib/project-root';
 import {
   ArcaLoginError,
   ArcaUnavailableError,
@@ -30,7 +31,8 @@ import {
  */
 
 const SERVICE = 'wsfe';
-const WSDL_DIR = path.join(import.meta.dirname, 'wsdl');
+// From the project root, not this module: the built server is one bundle in dist/server.
+const WSDL_DIR = path.join(PROJECT_ROOT, 'src/server/features/invoicing/arca/wsdl');
 const ADDRESSES = {
   homologation: {
     wsaa: 'https://wsaahomo.afip.gov.ar/ws/services/LoginCms',
