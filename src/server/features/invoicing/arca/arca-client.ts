@@ -1,3 +1,4 @@
+import { Agent } from 'node:https';
 import path from 'node:path';
 import { createClientAsync, type Client } from 'soap';
 import { PROJECT_ROOT } from '../../../lib/project-root';
@@ -52,7 +53,15 @@ const ALREADY_AUTHENTICATED = 'coe.alreadyAuthenticated';
 const NO_DATA = 602;
 
 type Operation = 'FECompUltimoAutorizado' | 'FECAESolicitar' | 'FECompConsultar';
-type SoapMethod = (args: SoapObject, options: { timeout: number }) => Promise<unknown[]>;
+interface CallOptions {
+  timeout: number;
+  httpsAgent?: Agent;
+}
+type SoapMethod = (args: SoapObject, options: CallOptions) => Promise<unknown[]>;
+interface Service {
+  client: () => Promise<Client>;
+  options: CallOptions;
+}
 
 interface SoapFault {
   code: string;
@@ -63,8 +72,8 @@ export function createArcaClient(options: ArcaClientOptions): ArcaInvoicing {
   const addresses = options.production ? ADDRESSES.production : ADDRESSES.homologation;
   const timeout = options.timeoutMs ?? 30_000;
   const now = options.now ?? (() => new Date());
-  const wsaa = lazyClient('wsaa.wsdl', options.wsaaUrl ?? addresses.wsaa);
-  const wsfe = lazyClient('wsfe.wsdl', options.wsfeUrl ?? addresses.wsfe);
+  const wsaa = service('wsaa.wsdl', options.wsaaUrl ?? addresses.wsaa, timeout);
+  const wsfe = service('wsfe.wsdl', options.wsfeUrl ?? addresses.wsfe, timeout);
 
   const usable = (ticket: LoginTicket | null): ticket is LoginTicket =>
     ticket !== null && ticket.expiresAt.getTime() - TICKET_MARGIN_MS > now().getTime();
@@ -72,13 +81,11 @@ export function createArcaClient(options: ArcaClientOptions): ArcaInvoicing {
   async function logIn(): Promise<LoginTicket> {
     const request = buildLoginTicketRequest(SERVICE, now());
     const cms = signLoginTicketRequest(request, options.certificatePem, options.privateKeyPem);
-    const [answer] = await call(await wsaa(), 'loginCms', { in0: cms }, timeout).catch(
-      (error: unknown) => {
-        const fault = soapFault(error);
-        if (fault) throw new ArcaLoginError(`WSAA: ${fault.message}`, fault.code);
-        throw unavailable('WSAA', error);
-      },
-    );
+    const [answer] = await call(wsaa, 'loginCms', { in0: cms }).catch((error: unknown) => {
+      const fault = soapFault(error);
+      if (fault) throw new ArcaLoginError(`WSAA: ${fault.message}`, fault.code);
+      throw unavailable('WSAA', error);
+    });
     const returned = asObject(answer)?.loginCmsReturn;
     if (typeof returned !== 'string') throw new ArcaUnavailableError('WSAA: answer without ticket');
     return parseLoginTicketResponse(returned);
@@ -113,7 +120,7 @@ export function createArcaClient(options: ArcaClientOptions): ArcaInvoicing {
     let current = await ticket();
     for (let attempt = 0; ; attempt++) {
       const auth = { Token: current.token, Sign: current.sign, Cuit: options.cuit };
-      const [answer] = await call(await wsfe(), operation, { Auth: auth, ...args }, timeout).catch(
+      const [answer] = await call(wsfe, operation, { Auth: auth, ...args }).catch(
         (error: unknown) => {
           throw unavailable(`WSFEv1 ${operation}`, error);
         },
@@ -159,23 +166,39 @@ export function createArcaClient(options: ArcaClientOptions): ArcaInvoicing {
   };
 }
 
-/** The SOAP client of one WSDL, made on first use and kept (a failed attempt is retried). */
-function lazyClient(wsdl: string, endpoint: string): () => Promise<Client> {
+/** One service: its SOAP client, made on first use and kept (a failed attempt is retried). */
+function service(wsdl: string, endpoint: string, timeout: number): Service {
   let client: Promise<Client> | null = null;
-  return () => {
-    client ??= createClientAsync(path.join(WSDL_DIR, wsdl), { endpoint }).catch(
-      (error: unknown) => {
-        client = null;
-        throw new ArcaUnavailableError(`ARCA: WSDL ${wsdl} unreadable`, { cause: error });
-      },
-    );
-    return client;
+  const agent = arcaAgent(endpoint);
+  return {
+    options: agent ? { timeout, httpsAgent: agent } : { timeout },
+    client: () => {
+      client ??= createClientAsync(path.join(WSDL_DIR, wsdl), { endpoint }).catch(
+        (error: unknown) => {
+          client = null;
+          throw new ArcaUnavailableError(`ARCA: WSDL ${wsdl} unreadable: ${String(error)}`);
+        },
+      );
+      return client;
+    },
   };
 }
 
-function call(client: Client, operation: string, args: SoapObject, timeout: number) {
+/**
+ * ARCA's own servers still negotiate 1024-bit Diffie-Hellman, which OpenSSL 3
+ * refuses at its default security level ("dh key too small"): level 1 is
+ * allowed for their hosts only, never for an address set to anything else.
+ */
+function arcaAgent(endpoint: string): Agent | undefined {
+  const { protocol, hostname } = new URL(endpoint);
+  if (protocol !== 'https:' || !hostname.endsWith('.afip.gov.ar')) return undefined;
+  return new Agent({ keepAlive: true, ciphers: 'DEFAULT@SECLEVEL=1' });
+}
+
+async function call(target: Service, operation: string, args: SoapObject) {
+  const client = await target.client();
   const method = client[`${operation}Async`] as SoapMethod;
-  return method.call(client, args, { timeout });
+  return method.call(client, args, target.options);
 }
 
 /** The fault of a SOAP answer (HTTP 500 with a Fault body), without its namespace prefix. */
