@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { arcaTestCertificate } from '../../../../../tests/fakes/arca-test-cert';
 import type { FakeArca } from '../../../../../tests/fakes/fake-arca';
-import { invoiceA, memoryTicketStore, startTestArca, testClient } from './arca-test-support';
+import {
+  invoiceA,
+  memoryTicketStore,
+  startTestArca,
+  testClient,
+} from '../../../../../tests/fakes/arca-test-client';
 import { ArcaLoginError, ArcaUnavailableError, type TicketStore } from './arca-types';
 
 /** The client's conversation with WSAA and WSFEv1: tickets, logins and lost answers. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_ARCA_CUIT } from '../../../../../tests/fakes/arca-test-cert';
 import type { FakeArca } from '../../../../../tests/fakes/fake-arca';
-import { invoiceA, startTestArca, testClient } from './arca-test-support';
+import { invoiceA, startTestArca, testClient } from '../../../../../tests/fakes/arca-test-client';
 import type { ArcaInvoicing, ReceiverVatConditionId, VoucherRequest } from './arca-types';
 import { centsToPesos, pesosToCents } from './wsfe-messages';
 

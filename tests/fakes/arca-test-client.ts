@@ -1,17 +1,13 @@
-import { arcaTestCertificate, TEST_ARCA_CUIT } from '../../../../../tests/fakes/arca-test-cert';
-import {
-  startFakeArca,
-  type FakeArca,
-  type FakeArcaOptions,
-} from '../../../../../tests/fakes/fake-arca';
-import { createArcaClient } from './arca-client';
+import { arcaTestCertificate, TEST_ARCA_CUIT } from './arca-test-cert';
+import { startFakeArca, type FakeArca, type FakeArcaOptions } from './fake-arca';
+import { createArcaClient } from '../../src/server/features/invoicing/arca/arca-client';
 import type {
   ArcaClientOptions,
   ArcaInvoicing,
   LoginTicket,
   TicketStore,
   VoucherRequest,
-} from './arca-types';
+} from '../../src/server/features/invoicing/arca/arca-types';
 
 /** What the ARCA client's tests share: a memory TicketStore, the fake and a valid voucher. */
 
