@@ -223,10 +223,7 @@ export async function buildApp(
   await app.register(destinationChangesPlugin);
   await app.register(collectorIdPlugin);
   await app.register(settlementsPlugin);
-  await app.register(invoicingPlugin, {
-    arca: options.invoicing?.arca !== undefined ? options.invoicing.arca : null,
-    ...(options.invoicing?.now ? { now: options.invoicing.now } : {}),
-  });
+  await app.register(invoicingPlugin, options.invoicing ?? {});
   await app.register(authPlugin, {
     // A seller banned for fraud (risk center) cannot sign in again.
     isSuspended: async (userId) => (await bannedAmong(database.db, [userId])).has(userId),

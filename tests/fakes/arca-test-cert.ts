@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import forge from 'node-forge';
 
@@ -56,16 +56,29 @@ export function arcaTestCertificate(
 /**
  * Writes the test certificate and key as PEM files (the key readable by its
  * owner only), for an app pointed at the fake through ARCA_CERT and ARCA_KEY.
+ * Files already in the directory are kept and used, so the fake and an app
+ * started apart (the browser journeys, `npm run dev:arca`) trust the same pair;
+ * the certificate is written last, by a rename, so it never appears without its key.
  */
 export function writeArcaTestCertificate(
   directory: string,
   cuit = TEST_ARCA_CUIT,
 ): ArcaTestCertificate & { certificatePath: string; keyPath: string } {
-  const certificate = arcaTestCertificate(cuit);
   mkdirSync(directory, { recursive: true });
   const certificatePath = path.join(directory, 'arca-cert.pem');
   const keyPath = path.join(directory, 'arca-key.pem');
-  writeFileSync(certificatePath, certificate.certificatePem);
+  if (existsSync(certificatePath) && existsSync(keyPath)) {
+    return {
+      cuit,
+      certificatePem: readFileSync(certificatePath, 'utf8'),
+      privateKeyPem: readFileSync(keyPath, 'utf8'),
+      certificatePath,
+      keyPath,
+    };
+  }
+  const certificate = arcaTestCertificate(cuit);
   writeFileSync(keyPath, certificate.privateKeyPem, { mode: 0o600 });
+  writeFileSync(`${certificatePath}.tmp`, certificate.certificatePem);
+  renameSync(`${certificatePath}.tmp`, certificatePath);
   return { ...certificate, certificatePath, keyPath };
 }

@@ -59,17 +59,24 @@ export interface FakeArca extends FakeServer {
   /** Tickets issued so far. */
   readonly logins: number;
   tickets: IssuedTicket[];
-  /** The next WSFEv1 request is processed (a voucher authorized) and its connection dropped. */
-  loseNextAnswer(): void;
-  /** The next WSFEv1 request gets this HTTP status and no SOAP answer. */
-  failNext(status: number): void;
-  /** The next WSFEv1 request is processed and answered after `ms`. */
-  delayNext(ms: number): void;
+  /**
+   * The next WSFEv1 request (of `operation`, when given: say `FECAESolicitar`)
+   * is processed (a voucher authorized) and its connection dropped.
+   */
+  loseNextAnswer(operation?: WsfeOperation): void;
+  /** The next WSFEv1 request (of `operation`, when given) gets this HTTP status and no SOAP answer. */
+  failNext(status: number, operation?: WsfeOperation): void;
+  /** The next WSFEv1 request (of `operation`, when given) is processed and answered after `ms`. */
+  delayNext(ms: number, operation?: WsfeOperation): void;
   /** Every ticket issued expires now (WSFEv1 answers 600 to them; WSAA logs in again). */
   expireTickets(): void;
 }
 
+export type WsfeOperation = 'FECompUltimoAutorizado' | 'FECAESolicitar' | 'FECompConsultar';
+
 interface NextAnswer {
+  /** Only a request of this operation takes the hooks; unset: the next one. */
+  operation?: WsfeOperation;
   lose: boolean;
   status: number | null;
   delayMs: number;
@@ -255,14 +262,15 @@ export async function startFakeArca(options: FakeArcaOptions): Promise<FakeArca>
   }
 
   async function answerWsfe(res: ServerResponse, body: string) {
-    const hooks = next;
-    next = { lose: false, status: null, delayMs: 0 };
+    const request = readSoapRequest(body);
+    const applies = !next.operation || next.operation === request?.operation;
+    const hooks: NextAnswer = applies ? next : { lose: false, status: null, delayMs: 0 };
+    if (applies) next = { lose: false, status: null, delayMs: 0 };
     if (hooks.status !== null) {
       res.writeHead(hooks.status, { 'content-type': 'text/html' });
       res.end('<html><body><h1>Service Unavailable</h1></body></html>');
       return;
     }
-    const request = readSoapRequest(body);
     if (!request)
       return sendXml(res, 500, soapFault('Client', 'Server was unable to read request.'));
     const xml = wsfeAnswer(request.operation, wsfe(request.operation, request.body));
@@ -304,9 +312,9 @@ export async function startFakeArca(options: FakeArcaOptions): Promise<FakeArca>
     get logins() {
       return tickets.length;
     },
-    loseNextAnswer: () => void (next.lose = true),
-    failNext: (status) => void (next.status = status),
-    delayNext: (ms) => void (next.delayMs = ms),
+    loseNextAnswer: (operation) => void (next = { ...next, operation, lose: true }),
+    failNext: (status, operation) => void (next = { ...next, operation, status }),
+    delayNext: (ms, operation) => void (next = { ...next, operation, delayMs: ms }),
     expireTickets: () => {
       for (const ticket of tickets) ticket.expiresAt = new Date(now().getTime() - 1000);
     },

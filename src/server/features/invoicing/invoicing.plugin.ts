@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createArcaClient } from './arca/arca-client';
 import type { ArcaInvoicing } from './arca/arca-types';
+import { databaseTicketStore } from './arca-ticket-store';
 import type { InvoiceMailPayload } from '../notifications/invoicing-mails';
 import { invoicePdf, scheduledRun, type InvoicingContext } from './invoicing.service';
 
@@ -12,8 +14,8 @@ declare module 'fastify' {
 }
 
 export interface InvoicingPluginOptions {
-  /** ARCA's services; null while invoicing is not configured. */
-  arca: ArcaInvoicing | null;
+  /** ARCA's services (tests); unset: the SOAP client when ARCA is configured, else none. */
+  arca?: ArcaInvoicing | null;
   now?: () => Date;
 }
 
@@ -27,10 +29,17 @@ export const INVOICING_TICK_MS = 15 * 60 * 1000;
  * instances running it at once issue each document once.
  */
 export const invoicingPlugin = fp(async (app: FastifyInstance, options: InvoicingPluginOptions) => {
+  const configured = app.config.invoicing.arca;
+  const arca =
+    options.arca !== undefined
+      ? options.arca
+      : configured
+        ? createArcaClient({ ...configured, tickets: databaseTicketStore(app.db) })
+        : null;
   const context: InvoicingContext = {
     db: app.db,
     config: app.config.invoicing,
-    arca: options.arca,
+    arca,
     now: options.now ?? (() => new Date()),
     onError: (error, invoiceId) =>
       app.log.warn({ err: error, invoiceId }, 'an invoice could not be sent to ARCA'),
@@ -44,7 +53,7 @@ export const invoicingPlugin = fp(async (app: FastifyInstance, options: Invoicin
     const file = await invoicePdf(app.db, app.config.invoicing, scope, invoiceId);
     return [{ filename: file.name, content: file.body, contentType: 'application/pdf' }];
   });
-  if (app.config.outbox.pollMs === 0 || !options.arca) return; // tests run it themselves
+  if (app.config.outbox.pollMs === 0 || !arca) return; // tests run it themselves
   let running: Promise<unknown> | null = null;
   const tick = () => {
     if (running) return;
