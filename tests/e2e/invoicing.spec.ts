@@ -1,0 +1,125 @@
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { E2E_SECOND_PORT } from '../../playwright.config';
+import { DEMO_ACCOUNTS } from '../../src/server/features/accounts/demo-accounts.seeder';
+import { COMPANY_SETTINGS_MESSAGES } from '../../src/shared/company/company-settings.schema';
+import { ARGENTINA_TIME_ZONE, argentineMonth } from '../../src/shared/time';
+import { TEST_ARCA_CUIT, writeArcaTestCertificate } from '../fakes/arca-test-cert';
+import { startFakeArca, type FakeArca } from '../fakes/fake-arca';
+import {
+  expect,
+  screenshotBothWidths,
+  seriousA11yViolations,
+  test,
+  toastOf,
+  VIEWPORTS,
+} from './fixtures';
+import { SECOND_APP_URL, startSecondApp } from './second-app';
+
+/**
+ * Fiscal documents in the browser, on a second app with the demo data and
+ * electronic invoicing pointed at the local fake of ARCA: at its start it
+ * invoices the demo company's past months; the company changes its tax data,
+ * the admin invoices the current month in Facturación, and the company
+ * downloads the new document from Liquidaciones.
+ */
+const company = DEMO_ACCOUNTS.find((account) => account.role === 'company')!;
+const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
+// Outside the second app's data folder, which it empties at each start.
+const CERTIFICATES = path.resolve(`.tmp/e2e-${E2E_SECOND_PORT}-arca`);
+let fake: FakeArca | undefined;
+let stop: (() => Promise<void>) | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  rmSync(CERTIFICATES, { recursive: true, force: true });
+  const files = writeArcaTestCertificate(CERTIFICATES);
+  fake = await startFakeArca({
+    port: E2E_SECOND_PORT + 1,
+    trustedCertificatePem: files.certificatePem,
+  });
+  stop = await startSecondApp({
+    SEED: 'true',
+    ARCA_CUIT: TEST_ARCA_CUIT,
+    ARCA_CERT: files.certificatePath,
+    ARCA_KEY: files.keyPath,
+    ARCA_POINT_OF_SALE: '4',
+    ARCA_WSAA_URL: fake.wsaaUrl,
+    ARCA_WSFE_URL: fake.wsfeUrl,
+    ARCA_ADDRESS: 'Av. Corrientes 1234, C1043 CABA',
+  });
+});
+test.afterAll(async () => {
+  await stop?.();
+  await fake?.close();
+});
+
+async function signedIn(browser: Browser, email: string, password: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: SECOND_APP_URL,
+    locale: 'es-AR',
+    timezoneId: ARGENTINA_TIME_ZONE,
+    viewport: VIEWPORTS.desktop,
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  return page;
+}
+
+test('the company changes its tax data, the admin invoices the month, the company downloads its invoice', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const month = argentineMonth(new Date());
+  // At its start the app invoiced the demo company's months that are over.
+  await expect.poll(() => fake!.vouchers.size, { timeout: 30_000 }).toBeGreaterThan(0);
+  const earlier = fake!.vouchers.size;
+
+  // The company declares itself exempt: its next document is a letter B.
+  const companyPage = await signedIn(browser, company.email, company.password);
+  await companyPage.goto('/company/settings');
+  await companyPage.getByLabel('Condición frente al IVA').selectOption('exento');
+  await companyPage.getByRole('button', { name: 'Guardar datos fiscales' }).click();
+  await expect(toastOf(companyPage)).toContainText(COMPANY_SETTINGS_MESSAGES.taxDataSaved);
+
+  // The admin sees the month waiting and invoices it.
+  const adminPage = await signedIn(browser, admin.email, admin.password);
+  await adminPage.goto('/admin/invoicing');
+  await expect(adminPage.getByRole('heading', { name: 'Facturación', level: 1 })).toBeVisible();
+  await expect(adminPage.getByText('Homologación')).toBeVisible();
+  await adminPage.getByLabel('Mes', { exact: true }).fill(month);
+  await adminPage.getByRole('button', { name: 'Facturar mes' }).click();
+  await adminPage.getByRole('button', { name: 'Facturar', exact: true }).click();
+  await expect(adminPage.getByRole('status').filter({ hasText: 'Resultado' })).toContainText(
+    '1 autorizado',
+  );
+  expect(fake!.vouchers.size).toBe(earlier + 1);
+  const issued = [...fake!.vouchers.values()].at(-1)!;
+  expect(issued).toMatchObject({ pointOfSale: 4, type: 6, number: 1 });
+  expect(await seriousA11yViolations(adminPage)).toEqual([]);
+  await screenshotBothWidths(adminPage, 'invoicing-admin');
+
+  // The company finds it beside the month in Liquidaciones and downloads the PDF.
+  await companyPage.goto(`/company/settlements?month=${month}`);
+  const documents = companyPage.getByRole('region', { name: /Comprobantes/ });
+  await expect(documents).toContainText('Factura B 00004-00000001');
+  await expect(documents).toContainText('Autorizado');
+  const [download] = await Promise.all([
+    companyPage.waitForEvent('download'),
+    documents.getByRole('link', { name: /Descargar PDF de Factura B/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('factura-B-00004-00000001.pdf');
+  const saved = path.join(CERTIFICATES, download.suggestedFilename());
+  await download.saveAs(saved);
+  expect(readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(await seriousA11yViolations(companyPage)).toEqual([]);
+  await screenshotBothWidths(companyPage, 'invoicing-company-settlements');
+  await companyPage.context().close();
+  await adminPage.context().close();
+});
