@@ -1,6 +1,6 @@
 import { Play } from 'lucide-react';
 import { useState } from 'react';
-import type { InvoiceRunResult } from '@shared/invoicing/invoicing.schema';
+import { INVOICING_MESSAGES, type InvoiceRunResult } from '@shared/invoicing/invoicing.schema';
 import { countOf } from '@shared/plural';
 import { previousMonth } from '@shared/time';
 import { monthLabel } from '@web/components/statement-view';
@@ -17,6 +17,7 @@ function RunSummary({ result }: { result: InvoiceRunResult }) {
   return (
     <div className="mt-4 rounded-md bg-sky-50 p-3 text-sm text-sky-950" role="status">
       <p className="font-semibold">Resultado de {monthLabel(result.month).toLowerCase()}</p>
+      {!result.configured ? <p>{INVOICING_MESSAGES.notConfigured}</p> : null}
       <ul className="mt-1 space-y-0.5">
         <li>{countOf(result.created.length, 'comprobante creado', 'comprobantes creados')}</li>
         <li>{countOf(result.authorized, 'autorizado', 'autorizados')}</li>
