@@ -7,6 +7,7 @@ import {
   LifeBuoy,
   Package,
   PlugZap,
+  Receipt,
   ScrollText,
   Settings,
   ShieldAlert,
@@ -90,8 +91,8 @@ const AdminSettingsPage = lazyPage(
   'AdminSettingsPage',
 );
 const CompanySettlementsPage = lazyPage(
-  () => import('@web/features/settlements/company-settlements-page'),
-  'CompanySettlementsPage',
+  () => import('./company-settlements-section'),
+  'CompanySettlementsSection',
 );
 const AdminSettlementsPage = lazyPage(
   () => import('@web/features/settlements/admin-settlements-page'),
@@ -104,6 +105,10 @@ const SellerPayoutsPage = lazyPage(
 const AdminPayoutsPage = lazyPage(
   () => import('@web/features/settlements/admin-payouts-page'),
   'AdminPayoutsPage',
+);
+const AdminInvoicingPage = lazyPage(
+  () => import('@web/features/invoicing/admin-invoicing-page'),
+  'AdminInvoicingPage',
 );
 const SellerStatisticsPage = lazyPage(
   () => import('@web/features/analytics/analytics-view'),
@@ -187,6 +192,7 @@ export const PANEL_SECTIONS: Record<Role, PanelSection[]> = {
     { path: 'statistics', label: 'Estadísticas', icon: BarChart3, page: AdminStatisticsPage },
     { path: 'settlements', label: 'Liquidaciones', icon: Landmark, page: AdminSettlementsPage },
     { path: 'payouts', label: 'Pagos a vendedores', icon: Wallet, page: AdminPayoutsPage },
+    { path: 'invoicing', label: 'Facturación', icon: Receipt, page: AdminInvoicingPage },
     { path: 'risk', label: 'Riesgo', icon: ShieldAlert, page: RiskPage },
     { path: 'support', label: 'Soporte', icon: LifeBuoy, page: AdminSupportPage },
     { path: 'audit', label: 'Auditoría', icon: ScrollText, page: AdminAuditPage },

@@ -35,11 +35,6 @@ export type InvoicePdfData = Pick<
   associated: Pick<InvoiceRow, 'letter' | 'voucherType' | 'pointOfSale' | 'number'> | null;
 };
 
-/** "00001-00000042", as ARCA numbers a voucher. */
-export function voucherNumber(pointOfSale: number, number: number | null): string {
-  return `${String(pointOfSale).padStart(5, '0')}-${String(number ?? 0).padStart(8, '0')}`;
-}
-
 /** The month's first and last days, `YYYY-MM-DD`: the service period. */
 export function servicePeriod(month: string): { from: string; to: string } {
   return { from: `${month}-01`, to: shiftDay(`${nextMonth(month)}-01`, -1) };

@@ -4,15 +4,10 @@ import { createPdf, PDF_STYLE } from '../../lib/pdf-document';
 import { formatCuit } from '@shared/bank-data';
 import { TAX_CONDITION_LABELS } from '@shared/company/company-settings.schema';
 import { INVOICING_MESSAGES } from '@shared/invoicing/invoicing.schema';
+import { voucherNumber } from '@shared/invoicing/voucher-number';
 import { formatArs } from '@shared/money';
 import { formatCalendarDay } from '@shared/time';
-import {
-  invoiceQrUrl,
-  paymentDue,
-  servicePeriod,
-  voucherNumber,
-  type InvoicePdfData,
-} from './invoice-pdf-data';
+import { invoiceQrUrl, paymentDue, servicePeriod, type InvoicePdfData } from './invoice-pdf-data';
 
 export type { InvoicePdfData } from './invoice-pdf-data';
 

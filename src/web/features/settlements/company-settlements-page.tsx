@@ -1,4 +1,5 @@
 import { Download, FileText } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { BRAND } from '@shared/brand';
 import { formatArs } from '@shared/money';
@@ -13,9 +14,15 @@ import { useStatement, useStatementMonths } from './settlements-api';
 /**
  * Liquidaciones (`/company/settlements`): what the company owes the platform
  * for its sales' commissions (the sellers' part and the platform's), month by
- * month, with each month's statement to read and download.
+ * month, with each month's statement to read and download. `monthDocuments`
+ * is what goes beside a month's statement (its fiscal documents), composed in
+ * src/web/app because features do not import each other.
  */
-export function CompanySettlementsPage() {
+export function CompanySettlementsPage({
+  monthDocuments,
+}: {
+  monthDocuments?: (month: string) => ReactNode;
+}) {
   const [params, setParams] = useSearchParams();
   const months = useStatementMonths(null);
   const selected = params.get('month') ?? months.data?.months[0]?.month ?? null;
@@ -64,28 +71,31 @@ export function CompanySettlementsPage() {
             </div>
             <ListState query={statement} loadingLabel="Cargando la liquidación…">
               {(current) => (
-                <StatementView
-                  statement={current}
-                  actions={
-                    <>
-                      <Button asChild variant="outline" size="sm">
-                        <a href={`/api/company/settlements/${current.month}/export.csv`} download>
-                          <Download aria-hidden />
-                          Descargar CSV
-                        </a>
-                      </Button>
-                      <Button asChild variant="outline" size="sm">
-                        <a
-                          href={`/api/company/settlements/${current.month}/statement.pdf`}
-                          download
-                        >
-                          <FileText aria-hidden />
-                          Descargar PDF
-                        </a>
-                      </Button>
-                    </>
-                  }
-                />
+                <>
+                  <StatementView
+                    statement={current}
+                    actions={
+                      <>
+                        <Button asChild variant="outline" size="sm">
+                          <a href={`/api/company/settlements/${current.month}/export.csv`} download>
+                            <Download aria-hidden />
+                            Descargar CSV
+                          </a>
+                        </Button>
+                        <Button asChild variant="outline" size="sm">
+                          <a
+                            href={`/api/company/settlements/${current.month}/statement.pdf`}
+                            download
+                          >
+                            <FileText aria-hidden />
+                            Descargar PDF
+                          </a>
+                        </Button>
+                      </>
+                    }
+                  />
+                  {monthDocuments?.(current.month)}
+                </>
               )}
             </ListState>
           </>
