@@ -5,7 +5,7 @@ import type { Transaction } from '../../db/client';
 import type { CompanyScope } from '../../lib/scope';
 import { sendNotice } from '../notifications/notifications.service';
 import type { InvoiceMailPayload } from '../notifications/invoicing-mails';
-import { voucherNumber } from './invoice-pdf-data';
+import { voucherNumber } from '@shared/invoicing/voucher-number';
 
 /** Once per company: its documents wait for its tax data. */
 export async function tellMissingTaxData(tx: Transaction, company: CompanyScope): Promise<void> {

@@ -11,7 +11,7 @@ import {
 import { sendAttachment } from '../../lib/attachment';
 import { actorOf } from '../accounts/role-guard';
 import { recordAudit } from '../audit/audit.service';
-import { voucherNumber } from './invoice-pdf-data';
+import { voucherNumber } from '@shared/invoicing/voucher-number';
 import { InvoiceParams } from './invoicing.routes';
 import {
   invoicePdf,

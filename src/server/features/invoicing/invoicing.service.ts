@@ -7,6 +7,7 @@ import {
   type InvoiceWaiting,
 } from '@shared/invoicing/invoicing.schema';
 import { argentineMonth, argentineMonthStart, argentineTime, nextMonth } from '@shared/time';
+import { voucherNumber } from '@shared/invoicing/voucher-number';
 import type { InvoicingConfig } from '../../config/arca-config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -104,7 +105,7 @@ export async function invoicePdf(
       null)
     : null;
   const body = await renderInvoicePdf({ ...row, issuer: config.issuer, associated });
-  const number = `${row.letter}-${String(row.pointOfSale).padStart(5, '0')}-${String(row.number ?? 0).padStart(8, '0')}`;
+  const number = `${row.letter}-${voucherNumber(row.pointOfSale, row.number)}`;
   const label = row.kind === 'invoice' ? 'factura' : 'nota-de-credito';
   return { name: `${label}-${number}.pdf`, body };
 }
