@@ -1,6 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import { request as playwrightRequest, type Browser, type Page } from '@playwright/test';
 import { E2E_SECOND_PORT } from '../../playwright.config';
 import { DEMO_ACCOUNTS } from '../../src/server/features/accounts/demo-accounts.seeder';
 import { COMPANY_SETTINGS_MESSAGES } from '../../src/shared/company/company-settings.schema';
@@ -77,8 +77,30 @@ test('the company changes its tax data, the admin invoices the month, the compan
 }) => {
   test.setTimeout(120_000);
   const month = argentineMonth(new Date());
-  // At its start the app invoiced the demo company's months that are over.
-  await expect.poll(() => fake!.vouchers.size, { timeout: 30_000 }).toBeGreaterThan(0);
+  // At its start the app invoices the demo company's months that are over: wait until it has.
+  const api = await playwrightRequest.newContext({ baseURL: SECOND_APP_URL });
+  const signIn = await api.post('/api/auth/sign-in/email', {
+    data: { email: admin.email, password: admin.password },
+    headers: { origin: SECOND_APP_URL },
+  });
+  expect(signIn.status()).toBe(200);
+  await expect
+    .poll(
+      async () => {
+        const status = (await (await api.get('/api/admin/invoices/status')).json()) as {
+          waiting: { month: string }[];
+        };
+        const listed = (await (await api.get('/api/admin/invoices')).json()) as {
+          invoices: { status: string }[];
+        };
+        const settled = status.waiting.every((item) => item.month === month);
+        const sent = listed.invoices.every((invoice) => invoice.status === 'authorized');
+        return settled && sent ? listed.invoices.length : 0;
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
+  await api.dispose();
   const earlier = fake!.vouchers.size;
 
   // The company declares itself exempt: its next document is a letter B.
@@ -92,8 +114,8 @@ test('the company changes its tax data, the admin invoices the month, the compan
   const adminPage = await signedIn(browser, admin.email, admin.password);
   await adminPage.goto('/admin/invoicing');
   await expect(adminPage.getByRole('heading', { name: 'Facturación', level: 1 })).toBeVisible();
-  await expect(adminPage.getByText('Homologación')).toBeVisible();
-  await adminPage.getByLabel('Mes', { exact: true }).fill(month);
+  await expect(adminPage.getByText('Entorno: Homologación · Punto de venta 00004')).toBeVisible();
+  await adminPage.getByLabel('Mes a facturar').fill(month);
   await adminPage.getByRole('button', { name: 'Facturar mes' }).click();
   await adminPage.getByRole('button', { name: 'Facturar', exact: true }).click();
   await expect(adminPage.getByRole('status').filter({ hasText: 'Resultado' })).toContainText(

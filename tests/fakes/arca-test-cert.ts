@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import forge from 'node-forge';
+import { certificateCuit } from './fake-arca-wsaa';
 
 /**
  * A self-signed certificate and RSA key standing for the one ARCA issues the
@@ -15,7 +16,8 @@ export interface ArcaTestCertificate {
 }
 
 /** The platform's CUIT in tests and development (valid check digit). */
-export const TEST_ARCA_CUIT = '30712345671';
+// The demo platform's (DEMO_PLATFORM_BANK), so no demo company shares it.
+export const TEST_ARCA_CUIT = '30716420899';
 
 const made = new Map<string, ArcaTestCertificate>();
 
@@ -68,13 +70,12 @@ export function writeArcaTestCertificate(
   const certificatePath = path.join(directory, 'arca-cert.pem');
   const keyPath = path.join(directory, 'arca-key.pem');
   if (existsSync(certificatePath) && existsSync(keyPath)) {
-    return {
-      cuit,
-      certificatePem: readFileSync(certificatePath, 'utf8'),
-      privateKeyPem: readFileSync(keyPath, 'utf8'),
-      certificatePath,
-      keyPath,
-    };
+    const certificatePem = readFileSync(certificatePath, 'utf8');
+    // A pair made for another CUIT (an older checkout) is made again.
+    if (certificateCuit(certificatePem) === cuit) {
+      const privateKeyPem = readFileSync(keyPath, 'utf8');
+      return { cuit, certificatePem, privateKeyPem, certificatePath, keyPath };
+    }
   }
   const certificate = arcaTestCertificate(cuit);
   writeFileSync(keyPath, certificate.privateKeyPem, { mode: 0o600 });

@@ -146,7 +146,7 @@ describe('Facturación', () => {
 
   it('runs the month chosen after asking, and shows what the run made', async () => {
     const fetchMock = renderPage();
-    const month = await screen.findByLabelText('Mes', { selector: '#invoice-run-month' });
+    const month = await screen.findByLabelText('Mes a facturar');
     expect(month).toHaveValue(previousMonth(new Date()));
     fireEvent.change(month, { target: { value: '2026-10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Facturar mes' }));

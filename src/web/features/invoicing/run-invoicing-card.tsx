@@ -46,7 +46,7 @@ export function RunInvoicingCard({ configured }: { configured: boolean }) {
       </p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="grid gap-1.5">
-          <Label htmlFor="invoice-run-month">Mes</Label>
+          <Label htmlFor="invoice-run-month">Mes a facturar</Label>
           <Input
             id="invoice-run-month"
             type="month"
