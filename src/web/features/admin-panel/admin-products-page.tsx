@@ -6,12 +6,10 @@ import { countOf } from '@shared/plural';
 import { DataList, EmptyList, type Column } from '@web/components/data-list';
 import { ProductThumb } from '@web/components/product-thumb';
 import { SearchBox } from '@web/components/search-box';
+import { CompanyFilterSelect } from '@web/components/company-filter';
 import { Card } from '@web/components/ui/card';
-import { fieldClasses } from '@web/components/ui/input';
 import { PageHeading } from '@web/components/page-heading';
-import { cn } from '@web/lib/cn';
 import { useAdminProducts } from './api/get-admin-products';
-import { useAdminCompanies } from './api/get-admin-users';
 import { ActiveBadge } from './components/active-badge';
 import { useListParams } from '@web/lib/use-list-params';
 
@@ -22,8 +20,6 @@ export function AdminProductsPage() {
   const params = useListParams(FILTERS);
   const { q, company_id: companyId } = params.values;
   const products = useAdminProducts({ q, company_id: companyId, page: params.page });
-  const companies = useAdminCompanies();
-  const choices = companies.data ?? [];
 
   return (
     <div>
@@ -37,22 +33,11 @@ export function AdminProductsPage() {
           label="Buscar productos por título"
           placeholder="Buscar por título"
         />
-        <select
-          aria-label="Filtrar por empresa"
+        <CompanyFilterSelect
+          ariaLabel="Filtrar por empresa"
           value={companyId}
-          onChange={(event) => params.set({ company_id: event.target.value })}
-          className={cn(fieldClasses, 'h-11')}
-        >
-          <option value="">Todas las empresas</option>
-          {companyId && !choices.some((company) => company.id === companyId) ? (
-            <option value={companyId}>Empresa elegida</option>
-          ) : null}
-          {choices.map((company) => (
-            <option key={company.id} value={company.id}>
-              {company.name}
-            </option>
-          ))}
-        </select>
+          onChange={(value) => params.set({ company_id: value })}
+        />
       </div>
 
       <DataList

@@ -7,13 +7,14 @@ import {
 import { countOf } from '@shared/plural';
 import { isCalendarMonth } from '@shared/time';
 import { EmptyList, ListState, QueryFallback } from '@web/components/data-list';
+import { CompanyFilterSelect } from '@web/components/company-filter';
 import { PageHeading } from '@web/components/page-heading';
 import { fieldClasses, Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { cn } from '@web/lib/cn';
 import { useListParams } from '@web/lib/use-list-params';
 import { AdminInvoiceList } from './admin-invoice-list';
-import { useAdminInvoices, useInvoiceCompanies, useInvoicingStatus } from './invoicing-api';
+import { useAdminInvoices, useInvoicingStatus } from './invoicing-api';
 import { InvoicingStatusCard } from './invoicing-status-card';
 import { RunInvoicingCard } from './run-invoicing-card';
 
@@ -28,8 +29,6 @@ export function AdminInvoicingPage() {
   const params = useListParams(FILTERS);
   const { month, status, company_id: companyId } = params.values;
   const invoicing = useInvoicingStatus();
-  const companies = useInvoiceCompanies();
-  const choices = companies.data ?? [];
   const invoices = useAdminInvoices({
     month: isCalendarMonth(month) ? month : undefined,
     status: (INVOICE_STATUSES as readonly string[]).includes(status)
@@ -85,22 +84,11 @@ export function AdminInvoicingPage() {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="invoice-filter-company">Empresa</Label>
-          <select
+          <CompanyFilterSelect
             id="invoice-filter-company"
             value={companyId}
-            onChange={(event) => params.set({ company_id: event.target.value })}
-            className={cn(fieldClasses, 'h-11')}
-          >
-            <option value="">Todas las empresas</option>
-            {companyId && !choices.some((company) => company.id === companyId) ? (
-              <option value={companyId}>Empresa elegida</option>
-            ) : null}
-            {choices.map((company) => (
-              <option key={company.id} value={company.id}>
-                {company.name}
-              </option>
-            ))}
-          </select>
+            onChange={(value) => params.set({ company_id: value })}
+          />
         </div>
       </div>
 

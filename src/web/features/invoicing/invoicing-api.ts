@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminUserList } from '@shared/admin/admin.schema';
 import type { CompanySettings } from '@shared/company/company-settings.schema';
 import type {
   AdminInvoiceQuery,
@@ -15,7 +14,6 @@ export const invoiceKeys = {
   company: () => [...invoiceKeys.all, 'company'] as const,
   admin: (query: string) => [...invoiceKeys.all, 'admin', query] as const,
   status: () => [...invoiceKeys.all, 'status'] as const,
-  companies: () => [...invoiceKeys.all, 'companies'] as const,
 };
 
 /** `month=…&status=…&company_id=…` with the filled-in filters only. */
@@ -60,19 +58,6 @@ export function useInvoicingStatus() {
   return useQuery({
     queryKey: invoiceKeys.status(),
     queryFn: () => apiRequest<InvoicingStatus>('/api/admin/invoices/status'),
-  });
-}
-
-/** The companies for the filter's choice list (the users API gives at most 100 a page). */
-export function useInvoiceCompanies() {
-  return useQuery({
-    queryKey: invoiceKeys.companies(),
-    queryFn: () => apiRequest<AdminUserList>('/api/admin/users?role=company&page=1&page_size=100'),
-    select: (list) =>
-      list.items
-        .map((user) => ({ id: user.id, name: user.company || user.name }))
-        .sort((a, b) => a.name.localeCompare(b.name, 'es')),
-    staleTime: 60_000,
   });
 }
 

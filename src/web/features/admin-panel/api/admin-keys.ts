@@ -3,7 +3,7 @@ export const adminKeys = {
   all: ['admin'] as const,
   products: (query: string) => [...adminKeys.all, 'products', query] as const,
   users: (query: string) => [...adminKeys.all, 'users', query] as const,
-  companies: () => [...adminKeys.all, 'users', 'companies'] as const,
+  // The company filter's list (components/company-filter.tsx) sits under users too.
   leaderboard: (province: string) => [...adminKeys.all, 'leaderboard', province] as const,
   audit: (query: string) => [...adminKeys.all, 'audit', query] as const,
 };

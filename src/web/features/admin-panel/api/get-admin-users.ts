@@ -23,16 +23,3 @@ export function useAdminUsers(filters: AdminUserFilters) {
     placeholderData: keepPreviousData,
   });
 }
-
-/** The companies for a filter's choice list (the API gives at most 100 per page). */
-export function useAdminCompanies() {
-  return useQuery({
-    queryKey: adminKeys.companies(),
-    queryFn: () => getAdminUsers({ role: 'company', q: '', page: 1, page_size: 100 }),
-    select: (list) =>
-      list.items
-        .map((user) => ({ id: user.id, name: user.company || user.name }))
-        .sort((a, b) => a.name.localeCompare(b.name, 'es')),
-    staleTime: 60_000,
-  });
-}
