@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBody } from '@shared/errors';
 import {
@@ -10,8 +11,6 @@ import {
 } from '@shared/invoicing/invoicing.schema';
 import { sendAttachment } from '../../lib/attachment';
 import { actorOf } from '../accounts/role-guard';
-import { recordAudit } from '../audit/audit.service';
-import { voucherNumber } from '@shared/invoicing/voucher-number';
 import { InvoiceParams } from './invoicing.routes';
 import {
   invoicePdf,
@@ -20,6 +19,11 @@ import {
   runMonth,
   waitingMonths,
 } from './invoicing.service';
+
+function adminOf(request: FastifyRequest) {
+  const actor = actorOf(request);
+  return { id: actor.userId, name: actor.profile.name };
+}
 
 /** Facturación: every company's documents, who waits and why, the month's run and retries. */
 export const adminInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -66,23 +70,12 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await runMonth(app.invoicing, { kind: 'platform' }, request.body.month);
-      const actor = actorOf(request);
-      await recordAudit(app.db, {
-        actorId: actor.userId,
-        actorName: actor.profile.name,
-        action: 'invoicing.month_run',
-        targetType: 'invoicing_month',
-        targetId: result.month,
-        after: {
-          documents: result.created.length,
-          total_cents: result.created.reduce(
-            (total, invoice) =>
-              total + (invoice.kind === 'invoice' ? invoice.total_cents : -invoice.total_cents),
-            0,
-          ),
-        },
-      });
+      const result = await runMonth(
+        app.invoicing,
+        { kind: 'platform' },
+        request.body.month,
+        adminOf(request),
+      );
       return reply.status(202).send(result);
     },
   );
@@ -99,18 +92,12 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const invoice = await retryInvoice(app.invoicing, { kind: 'platform' }, request.params.id);
-      const actor = actorOf(request);
-      await recordAudit(app.db, {
-        actorId: actor.userId,
-        actorName: actor.profile.name,
-        action: 'invoicing.retried',
-        targetType: 'invoice',
-        targetId: invoice.id,
-        after: {
-          invoice_number: `${invoice.letter} ${voucherNumber(invoice.point_of_sale, invoice.number)}`,
-        },
-      });
+      const invoice = await retryInvoice(
+        app.invoicing,
+        { kind: 'platform' },
+        request.params.id,
+        adminOf(request),
+      );
       return reply.status(202).send(invoice);
     },
   );

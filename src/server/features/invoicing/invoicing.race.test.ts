@@ -16,6 +16,7 @@ import { invoiceEntries, invoices } from './invoicing.table';
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const COMPANIES = 4;
+const ADMIN = { id: 'admin-of-the-race', name: 'Ana Admin' };
 
 describe.skipIf(!serverUrl)(
   'two instances invoicing the same month at once on PostgreSQL (skipped: set TEST_DATABASE_URL to run it)',
@@ -57,8 +58,8 @@ describe.skipIf(!serverUrl)(
       arca.delayMs = 40;
       const other: InvoicingContext = { ...t.app.invoicing, db: second.db };
       const [first, again] = await Promise.all([
-        runMonth(t.app.invoicing, { kind: 'platform' }, month),
-        runMonth(other, { kind: 'platform' }, month),
+        runMonth(t.app.invoicing, { kind: 'platform' }, month, ADMIN),
+        runMonth(other, { kind: 'platform' }, month, ADMIN),
         scheduledRun(other),
       ]);
       expect(first.created.length + again.created.length).toBe(COMPANIES);

@@ -7,12 +7,13 @@ import {
   type InvoiceWaiting,
 } from '@shared/invoicing/invoicing.schema';
 import { argentineMonth, argentineMonthStart, argentineTime, nextMonth } from '@shared/time';
-import { voucherNumber } from '@shared/invoicing/voucher-number';
+import { invoiceName, voucherNumber } from '@shared/invoicing/voucher-number';
 import type { InvoicingConfig } from '../../config/arca-config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { scopeCondition, type CompanyScope, type PlatformScope } from '../../lib/scope';
 import { argentineMonthSql } from '../../lib/sql-time';
+import { recordAudit } from '../audit/audit.service';
 import { companyLegalNames } from '../profiles/company-profile.service';
 import { ledgerEntries } from '../settlements/ledger.table';
 import type { ArcaInvoicing } from './arca/arca-types';
@@ -39,6 +40,12 @@ export interface InvoicingContext {
 }
 
 type Scope = CompanyScope | PlatformScope;
+
+/** Who asked (the admin's run and retry are audited). */
+export interface Actor {
+  id: string;
+  name: string;
+}
 
 export function toInvoice(row: InvoiceRow): Invoice {
   return {
@@ -128,6 +135,7 @@ export async function runMonth(
   context: InvoicingContext,
   scope: PlatformScope,
   month: string,
+  actor: Actor,
 ): Promise<InvoiceRunResult> {
   if (month > argentineMonth(context.now())) {
     throw AppError.validation(INVOICING_MESSAGES.futureMonth, {
@@ -148,6 +156,20 @@ export async function runMonth(
     };
   }
   const { made, waiting } = await requestMonth(context.db, issuer, month);
+  await recordAudit(context.db, {
+    actorId: actor.id,
+    actorName: actor.name,
+    action: 'invoicing.month_run',
+    targetType: 'invoicing_month',
+    targetId: month,
+    after: {
+      documents: made.length,
+      total_cents: made.reduce(
+        (total, row) => total + (row.kind === 'invoice' ? row.totalCents : -row.totalCents),
+        0,
+      ),
+    },
+  });
   const tally = await send(context);
   const ids = new Set(made.map((row) => row.id));
   const created = ids.size
@@ -211,6 +233,7 @@ export async function retryInvoice(
   context: InvoicingContext,
   scope: PlatformScope,
   id: string,
+  actor: Actor,
 ): Promise<Invoice> {
   const row = await findInvoice(context.db, scope, id);
   if (row.status === 'authorized') throw AppError.conflict(INVOICING_MESSAGES.notRetryable);
@@ -219,7 +242,16 @@ export async function retryInvoice(
   }
   if (row.status === 'rejected') await refreshRejected(context, row);
   await send(context);
-  return toInvoice(await findInvoice(context.db, scope, id));
+  const after = toInvoice(await findInvoice(context.db, scope, id));
+  await recordAudit(context.db, {
+    actorId: actor.id,
+    actorName: actor.name,
+    action: 'invoicing.retried',
+    targetType: 'invoice',
+    targetId: id,
+    after: { invoice_number: invoiceName(after) },
+  });
+  return after;
 }
 
 async function refreshRejected(context: InvoicingContext, row: InvoiceRow): Promise<void> {

@@ -113,6 +113,13 @@ describe('the fiscal documents of the platform’s commission', () => {
       vat: { id: 5, baseCents: 41_322, amountCents: 8_678 },
     });
 
+    const runs = await t.db.select().from(auditLog).where(eq(auditLog.targetId, month));
+    expect(runs.map((row) => [row.action, row.actorId, row.after])).toContainEqual([
+      'invoicing.month_run',
+      admin.id,
+      { documents: 1, total_cents: 2 * PLATFORM },
+    ]);
+
     // Running it again makes nothing: every entry is on the document.
     const again = await run();
     expect(again.json()).toMatchObject({ created: [], waiting: [] });
