@@ -6,12 +6,12 @@ import type { Invoice } from '@shared/invoicing/invoicing.schema';
 import { argentineMonth } from '@shared/time';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
 import {
-  buy,
+  approvedSale,
   callAs,
   createPayWorld,
-  moveOrder,
   type PayWorld,
 } from '../../../../tests/factories/pay-world';
+import { saveTaxData } from '../../../../tests/factories/invoicing-app';
 import { TEST_ARCA_CUIT, writeArcaTestCertificate } from '../../../../tests/fakes/arca-test-cert';
 import { startFakeArca, type FakeArca } from '../../../../tests/fakes/fake-arca';
 import { createTestApp, UNLIMITED_PAY_ENV, type TestApp } from '../../../../tests/setup/test-app';
@@ -31,10 +31,7 @@ describe('the month invoiced through the SOAP client and the fake ARCA', () => {
   const month = argentineMonth(new Date());
 
   const run = () => callAs(t, admin, 'POST', '/api/admin/invoices/run', { month });
-  const sell = async () => {
-    const placed = await buy(t, world.productId, { provider: 'transferencia', ref: world.ref });
-    await moveOrder(t, placed.json().order_id as string, 'approved');
-  };
+  const sell = () => approvedSale(t, world);
 
   beforeAll(async () => {
     certificates = mkdtempSync(path.join(tmpdir(), 'vendemas-arca-'));
@@ -51,12 +48,7 @@ describe('the month invoiced through the SOAP client and the fake ARCA', () => {
     });
     world = await createPayWorld(t);
     admin = await createUser(t.app, { role: 'admin', name: 'Ana Admin' });
-    const patched = await callAs(t, world.company, 'PATCH', '/api/company/settings', {
-      legal_name: 'Yerbatera Misionera S.A.',
-      tax_id: '30-70000000-8',
-      tax_condition: 'exento',
-    });
-    expect(patched.statusCode).toBe(200);
+    await saveTaxData(t, world.company, { tax_id: '30-70000000-8', tax_condition: 'exento' });
   });
   afterAll(async () => {
     await t?.close();

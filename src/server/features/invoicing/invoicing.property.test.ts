@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_ORDER_STATUSES } from '@shared/order-status';
 import { argentineMonth } from '@shared/time';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
-import { invoicingApp } from '../../../../tests/factories/invoicing-app';
+import { invoicingApp, saveTaxData } from '../../../../tests/factories/invoicing-app';
 import {
+  approvedSale,
   buy,
   callAs,
   createPayWorld,
@@ -43,12 +44,7 @@ describe('every peso of the platform’s share on exactly one document', () => {
     t = await invoicingApp(memoryArca());
     world = await createPayWorld(t, { stock: 1000 });
     admin = await createUser(t.app, { role: 'admin', name: 'Ana Admin' });
-    const patched = await callAs(t, world.company, 'PATCH', '/api/company/settings', {
-      legal_name: 'Yerbatera Misionera S.A.',
-      tax_id: '30712345671',
-      tax_condition: 'monotributo',
-    });
-    expect(patched.statusCode).toBe(200);
+    await saveTaxData(t, world.company, { tax_condition: 'monotributo' });
   });
   afterAll(() => t.close());
 
@@ -61,9 +57,7 @@ describe('every peso of the platform’s share on exactly one document', () => {
     'sales, refunds, reversals, collected and owed orders over several runs: documents add up to the entries, to the cent',
     async () => {
       // First a sale invoiced and then refunded, so credit notes are in play whatever is drawn.
-      const placed = await buy(t, world.productId, { provider: 'transferencia', ref: world.ref });
-      const first = placed.json().order_id as string;
-      await moveOrder(t, first, 'approved');
+      const first = await approvedSale(t, world);
       await run();
       await moveOrder(t, first, 'refunded');
       await run();

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { argentineMonth } from '@shared/time';
 import { memoryArca, type MemoryArca } from '../../../../tests/fakes/memory-arca';
-import { buy, callAs, createPayWorld, moveOrder } from '../../../../tests/factories/pay-world';
-import { invoicingApp } from '../../../../tests/factories/invoicing-app';
+import { approvedSale, createPayWorld } from '../../../../tests/factories/pay-world';
+import { invoicingApp, saveTaxData } from '../../../../tests/factories/invoicing-app';
 import type { TestApp } from '../../../../tests/setup/test-app';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { ledgerEntries } from '../settlements/ledger.table';
@@ -33,19 +33,11 @@ describe.skipIf(!serverUrl)(
       second = await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir });
       for (let i = 0; i < COMPANIES; i += 1) {
         const world = await createPayWorld(t);
-        const patched = await callAs(t, world.company, 'PATCH', '/api/company/settings', {
+        await saveTaxData(t, world.company, {
           legal_name: `Empresa ${i} S.A.`,
-          tax_id: '30712345671',
           tax_condition: i % 2 ? 'responsable_inscripto' : 'consumidor_final',
         });
-        expect(patched.statusCode).toBe(200);
-        for (let sale = 0; sale <= i; sale += 1) {
-          const placed = await buy(t, world.productId, {
-            provider: 'transferencia',
-            ref: world.ref,
-          });
-          await moveOrder(t, placed.json().order_id as string, 'approved');
-        }
+        for (let sale = 0; sale <= i; sale += 1) await approvedSale(t, world);
       }
     });
     afterAll(async () => {

@@ -7,13 +7,17 @@ import { argentineMonth, nextMonth } from '@shared/time';
 import { createUser, type CreatedUser } from '../../../../tests/factories/accounts';
 import { memoryArca, type MemoryArca } from '../../../../tests/fakes/memory-arca';
 import {
-  buy,
+  approvedSale,
   callAs,
   createPayWorld,
   moveOrder,
   type PayWorld,
 } from '../../../../tests/factories/pay-world';
-import { invoicingApp, PLATFORM_CUIT } from '../../../../tests/factories/invoicing-app';
+import {
+  invoicingApp,
+  PLATFORM_CUIT,
+  saveTaxData,
+} from '../../../../tests/factories/invoicing-app';
 import type { TestApp } from '../../../../tests/setup/test-app';
 import { auditLog } from '../audit/audit.table';
 import { inboxDir, readInbox } from '../mail/mailer';
@@ -36,18 +40,10 @@ describe('the fiscal documents of the platform’s commission', () => {
     (await callAs(t, admin, 'GET', `/api/admin/invoices?company_id=${world.company.id}`)).json()
       .invoices as Invoice[];
   const sell = async () => {
-    const placed = await buy(t, world.productId, { provider: 'transferencia', ref: world.ref });
-    const id = placed.json().order_id as string;
-    await moveOrder(t, id, 'approved');
+    const id = await approvedSale(t, world);
     sold.push(id);
     return id;
   };
-  const setTaxData = (tax_condition: string) =>
-    callAs(t, world.company, 'PATCH', '/api/company/settings', {
-      legal_name: 'Yerbatera Misionera S.A.',
-      tax_id: '30712345671',
-      tax_condition,
-    });
 
   beforeAll(async () => {
     arca = memoryArca();
@@ -90,7 +86,7 @@ describe('the fiscal documents of the platform’s commission', () => {
 
   it('invoices the month once: letter A, net + VAT = total, authorized, entries taken', async () => {
     await sell();
-    expect((await setTaxData('responsable_inscripto')).statusCode).toBe(200);
+    await saveTaxData(t, world.company, { tax_condition: 'responsable_inscripto' });
     const made = await run();
     expect(made.json()).toMatchObject({ authorized: 1, rejected: 0, pending: 0, waiting: [] });
     const [invoice] = made.json().created as Invoice[];
@@ -210,7 +206,7 @@ describe('the fiscal documents of the platform’s commission', () => {
       observations: [{ code: 10013, message: 'El receptor no puede recibir comprobantes A' }],
     });
 
-    await setTaxData('consumidor_final');
+    await saveTaxData(t, world.company, { tax_condition: 'consumidor_final' });
     const retried = await callAs(t, admin, 'POST', `/api/admin/invoices/${rejected.id}/retry`);
     expect(retried.json()).toMatchObject({
       status: 'authorized',
