@@ -188,9 +188,18 @@ export async function confirmedSeller(
   return { address, password, name: options.name };
 }
 
-/** A page of its own (Argentine locale and time, desktop width), signed in through the login form. */
-export async function signedInPage(browser: Browser, email: string, password: string) {
+/**
+ * A page of its own (Argentine locale and time, desktop width), signed in
+ * through the login form, on the e2e server unless `baseURL` names another app.
+ */
+export async function signedInPage(
+  browser: Browser,
+  email: string,
+  password: string,
+  options: { baseURL?: string } = {},
+) {
   const context = await browser.newContext({
+    ...options,
     locale: 'es-AR',
     timezoneId: ARGENTINA_TIME_ZONE,
     viewport: VIEWPORTS.desktop,

@@ -1,19 +1,19 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { request as playwrightRequest, type Browser, type Page } from '@playwright/test';
+import { request as playwrightRequest, type Browser } from '@playwright/test';
 import { E2E_SECOND_PORT } from '../../playwright.config';
 import { DEMO_ACCOUNTS } from '../../src/server/features/accounts/demo-accounts.seeder';
 import { COMPANY_SETTINGS_MESSAGES } from '../../src/shared/company/company-settings.schema';
-import { ARGENTINA_TIME_ZONE, argentineMonth } from '../../src/shared/time';
+import { argentineMonth } from '../../src/shared/time';
 import { TEST_ARCA_CUIT, writeArcaTestCertificate } from '../fakes/arca-test-cert';
 import { startFakeArca, type FakeArca } from '../fakes/fake-arca';
 import {
   expect,
   screenshotBothWidths,
   seriousA11yViolations,
+  signedInPage,
   test,
   toastOf,
-  VIEWPORTS,
 } from './fixtures';
 import { SECOND_APP_URL, startSecondApp } from './second-app';
 
@@ -55,22 +55,8 @@ test.afterAll(async () => {
   await fake?.close();
 });
 
-async function signedIn(browser: Browser, email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: SECOND_APP_URL,
-    locale: 'es-AR',
-    timezoneId: ARGENTINA_TIME_ZONE,
-    viewport: VIEWPORTS.desktop,
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  return page;
-}
+const signedIn = (browser: Browser, email: string, password: string) =>
+  signedInPage(browser, email, password, { baseURL: SECOND_APP_URL });
 
 test('the company changes its tax data, the admin invoices the month, the company downloads its invoice', async ({
   browser,
