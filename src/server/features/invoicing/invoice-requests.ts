@@ -83,7 +83,7 @@ export async function requestCompanyMonth(
       waiting: { companyId: company.id, month, platformCents, reason },
     });
 
-    const receiver = await taxDataOf(tx, company);
+    const receiver = await companyTaxData(tx, company);
     if (!receiver) {
       await tellMissingTaxData(tx, company);
       return waiting(INVOICING_MESSAGES.missingTaxData);
@@ -120,11 +120,6 @@ export async function requestCompanyMonth(
     return { made: made! };
   });
 }
-
-export type ReceiverTaxData = NonNullable<Awaited<ReturnType<typeof companyTaxData>>>;
-
-/** The company's legal name, CUIT (digits) and VAT condition, or null while any is missing. */
-export const taxDataOf = companyTaxData;
 
 /** The invoice a credit note is associated with: the company's latest one ARCA authorized. */
 export async function latestInvoice(

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { scopeCondition, type CompanyScope, type PlatformScope } from '../../lib/scope';
 import { argentineMonthSql } from '../../lib/sql-time';
 import { recordAudit } from '../audit/audit.service';
-import { companyLegalNames } from '../profiles/company-profile.service';
+import { companyLegalNames, companyTaxData } from '../profiles/company-profile.service';
 import { ledgerEntries } from '../settlements/ledger.table';
 import type { ArcaInvoicing } from './arca/arca-types';
 import { renderInvoicePdf } from './invoice-pdf';
@@ -22,7 +22,6 @@ import {
   companiesToInvoice,
   latestInvoice,
   requestCompanyMonth,
-  taxDataOf,
   type InvoiceRow,
   type Issuer,
 } from './invoice-requests';
@@ -256,7 +255,7 @@ export async function retryInvoice(
 
 async function refreshRejected(context: InvoicingContext, row: InvoiceRow): Promise<void> {
   const company: CompanyScope = { kind: 'company', id: row.companyId };
-  const receiver = await taxDataOf(context.db, company);
+  const receiver = await companyTaxData(context.db, company);
   if (!receiver) throw AppError.conflict(INVOICING_MESSAGES.missingTaxData);
   const associated = row.kind === 'credit_note' ? await latestInvoice(context.db, company) : null;
   if (row.kind === 'credit_note' && !associated) {
@@ -343,7 +342,7 @@ async function reasonToWait(
   current: string,
 ): Promise<string> {
   if (!context.config.arca) return INVOICING_MESSAGES.notConfigured;
-  if (!(await taxDataOf(context.db, company))) return INVOICING_MESSAGES.missingTaxData;
+  if (!(await companyTaxData(context.db, company))) return INVOICING_MESSAGES.missingTaxData;
   if (platformCents < 0 && !(await latestInvoice(context.db, company))) {
     return INVOICING_MESSAGES.noInvoiceToAssociate;
   }
