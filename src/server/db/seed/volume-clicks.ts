@@ -130,7 +130,8 @@ export async function insertOpenHours(
     where day >= ${yesterday}
     group by 1, 2, 3, 4, 5
     on conflict (hour, day, product_id, seller_key, channel) do update
-      set clicks = excluded.clicks, unique_visitors = excluded.unique_visitors`);
+      set clicks = excluded.clicks, unique_visitors = excluded.unique_visitors,
+        revision = ${linkClickHourly.revision} + 1, written_by = pg_current_xact_id()`);
   const day = argentineDaySql(orders.createdAt);
   // Approved means approved or delivered now, as link-order-totals.ts counts them.
   const converts = sql`${orders.status} in ('approved', 'delivered')`;
@@ -154,6 +155,8 @@ export async function insertOpenHours(
           sql<number>`coalesce(sum(${orders.sellerCents} + ${orders.platformCents}) filter (where ${converts}), 0)`.as(
             'commission_cents',
           ),
+        revision: sql<number>`1`.as('revision'),
+        writtenBy: sql<string>`pg_current_xact_id()`.as('written_by'),
       })
       .from(orders)
       .where(sql`${inArray(orders.companyId, companyIds)} and ${day}::date >= ${yesterday}`)

@@ -22,7 +22,6 @@ import { profileNames } from '../profiles/profiles.service';
 import { bestChannelOf } from './best-channel';
 import { reportChannels } from './channel-cap';
 import { emptyTally, sumOf, topOf, type Funnel } from './funnel';
-import { liveHours } from './funnel-hours';
 import { clickRows, groupFunnel, recentFunnel } from './funnel-reads';
 import { linkOrderRows, type AnalyticsScope, type FunnelRange } from './link-funnel.service';
 import { CLOSING_GRACE_MS, type ReportMemory } from './report-memory';
@@ -98,8 +97,9 @@ async function periodFunnel(
  * The platform's period with days still open: its open days are thousands
  * of rows on a busy platform, so they are read by the hour. The hours that
  * are over (from ten minutes after their end, as days) are kept, added to
- * the kept days; each report reads the hour under way, with the kept days'
- * version sum, in one statement.
+ * the kept days; each report reads what changed in the hour under way since
+ * the instance's last reading, with the kept days' version sum, in one
+ * statement (ReportMemory.liveHours).
  */
 async function platformPeriod(
   db: Database,
@@ -116,7 +116,7 @@ async function platformPeriod(
   const [kept, hours, live] = await Promise.all([
     memory.closedDays(db, scope, closed, at),
     memory.closedHours(db, open, until),
-    liveHours(db, open, new Date(until), closed),
+    memory.liveHours(db, open, new Date(until), closed),
   ]);
   const days =
     kept.version >= live.version

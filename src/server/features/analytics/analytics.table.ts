@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { rowChangeColumns } from '../../db/row-changes';
 
 /**
  * A random salt per Argentine day: a visitor is a keyed hash of their address
@@ -133,6 +134,7 @@ export const linkClickHourly = pgTable(
     channel: text('channel').notNull(),
     clicks: integer('clicks').notNull(),
     uniqueVisitors: integer('unique_visitors').notNull(),
+    ...rowChangeColumns(),
   },
   (table) => [
     primaryKey({

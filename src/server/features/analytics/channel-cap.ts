@@ -26,7 +26,7 @@ interface Tally {
  * `otros` included), when anything.
  */
 export function reportChannels<T extends Tally>(
-  top: { key: string; tally: T }[],
+  top: readonly { key: string; tally: T }[],
   total: T,
 ): { key: string; tally: T }[] {
   const named = top.filter((row) => row.key !== OTHER_CHANNEL).slice(0, NAMED_CHANNELS);

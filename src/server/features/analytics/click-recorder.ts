@@ -298,7 +298,8 @@ function addToHourly(sums: DailySum[], hour: Date): SQL {
       ${column(of('uniqueVisitors'), 'int4')})
     on conflict (hour, day, product_id, seller_key, channel) do update
       set clicks = ${h.clicks} + excluded.clicks,
-        unique_visitors = ${h.uniqueVisitors} + excluded.unique_visitors`;
+        unique_visitors = ${h.uniqueVisitors} + excluded.unique_visitors,
+        revision = ${h.revision} + 1, written_by = pg_current_xact_id()`;
 }
 
 /**

@@ -3,15 +3,10 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { namedStatement } from '../../db/named-statement';
+import { changedSince, snapshotFloor } from '../../db/row-changes';
 import { linkOrderHourly } from '../orders/orders.table';
 import { linkClickHourly } from './analytics.table';
-import {
-  funnelOf,
-  jsonArray,
-  RECENT_COLUMNS,
-  type RecentRow,
-  type VersionedFunnel,
-} from './funnel-reads';
+import { jsonArray, RECENT_COLUMNS, type RecentRow } from './funnel-reads';
 import { linkOrderVersionSum, type Bound, type FunnelRange } from './link-funnel.service';
 
 /**
@@ -19,7 +14,8 @@ import { linkOrderVersionSum, type Bound, type FunnelRange } from './link-funnel
  * `link_order_hourly` hold what each hour added to the daily summaries of
  * the days still open (in the transaction that added it), so the sums of
  * the hours that are over never change, and a report reads only the hour
- * under way (with the one before, just after the hour).
+ * under way (with the one before, just after the hour), and of it only the
+ * rows written since the instance's last reading (report-memory.ts).
  */
 
 /** The hours [since, until) of a reading, as moments or placeholders; either bound open. */
@@ -37,6 +33,36 @@ const hourCondition = (column: PgColumn, open: FunnelRange<Bound>, day: PgColumn
     hours.until === undefined ? undefined : lt(column, hours.until),
   );
 
+/** A funnel row's keys (the daily summaries' columns, which both hourly tables have). */
+const keysOf = (table: typeof linkClickHourly | typeof linkOrderHourly) => ({
+  day: table.day,
+  productId: table.productId,
+  sellerKey: table.sellerKey,
+  channel: table.channel,
+});
+
+const zero = (name: string) => sql<number>`0`.as(name);
+
+/** What an hourly row of clicks adds, as funnel sums (zeros for the orders). */
+const clickSums = (clicks: typeof linkClickHourly) => ({
+  clicks: clicks.clicks,
+  uniqueVisitors: clicks.uniqueVisitors,
+  orders: zero('orders'),
+  approvedOrders: zero('approved_orders'),
+  sellerCents: zero('seller_cents'),
+  commissionCents: zero('commission_cents'),
+});
+
+/** What an hourly row of orders adds, as funnel sums (zeros for the clicks). */
+const orderSums = (placed: typeof linkOrderHourly) => ({
+  clicks: zero('clicks'),
+  uniqueVisitors: zero('unique_visitors'),
+  orders: placed.orders,
+  approvedOrders: placed.approvedOrders,
+  sellerCents: placed.sellerCents,
+  commissionCents: placed.commissionCents,
+});
+
 /**
  * The hourly rows of the open days [from, to] added in `hours`, as funnel
  * rows (the daily summaries' columns; zeros where a summary has none).
@@ -44,71 +70,81 @@ const hourCondition = (column: PgColumn, open: FunnelRange<Bound>, day: PgColumn
 export function hourRows(db: Database, open: FunnelRange<Bound>, hours: Hours) {
   const clicks = linkClickHourly;
   const placed = linkOrderHourly;
-  const zero = (name: string) => sql<number>`0`.as(name);
   return unionAll(
     db
-      .select({
-        day: clicks.day,
-        productId: clicks.productId,
-        sellerKey: clicks.sellerKey,
-        channel: clicks.channel,
-        clicks: clicks.clicks,
-        uniqueVisitors: clicks.uniqueVisitors,
-        orders: zero('orders'),
-        approvedOrders: zero('approved_orders'),
-        sellerCents: zero('seller_cents'),
-        commissionCents: zero('commission_cents'),
-      })
+      .select({ ...keysOf(clicks), ...clickSums(clicks) })
       .from(clicks)
       .where(hourCondition(clicks.hour, open, clicks.day, hours)),
     db
-      .select({
-        day: placed.day,
-        productId: placed.productId,
-        sellerKey: placed.sellerKey,
-        channel: placed.channel,
-        clicks: zero('clicks'),
-        uniqueVisitors: zero('unique_visitors'),
-        orders: placed.orders,
-        approvedOrders: placed.approvedOrders,
-        sellerCents: placed.sellerCents,
-        commissionCents: placed.commissionCents,
-      })
+      .select({ ...keysOf(placed), ...orderSums(placed) })
       .from(placed)
       .where(hourCondition(placed.hour, open, placed.day, hours)),
   );
 }
 
 /**
- * The platform's hours under way (from `since`) of the open days, with the
- * version sum of the period's earlier days (`past`), in one statement: a
- * few hundred rows at most on a busy platform, added up here. Prepared
- * once per database.
+ * An hourly row as the live reading returns it: which table (`c` clicks,
+ * `o` orders), its hour (epoch seconds) and revision, then a RecentRow.
+ */
+export type LiveRow = [table: 'c' | 'o', hour: number, revision: number, ...RecentRow];
+
+/**
+ * The platform's hours under way (from `since`) of the open days, only the
+ * rows written by transaction `floor` or later (row-changes.ts), with the
+ * version sum of the period's earlier days (`past`) and the snapshot's
+ * floor for the next reading, in one statement. Prepared once per database.
  */
 function prepareLiveHours(db: Database) {
   const open = { from: sql.placeholder('from'), to: sql.placeholder('to') };
   const past = { from: sql.placeholder('pastFrom'), to: sql.placeholder('pastTo') };
+  const hours = { since: sql.placeholder('since') };
+  const floor = sql`${sql.placeholder('floor')}`;
+  const change = (table: typeof linkClickHourly | typeof linkOrderHourly, name: 'c' | 'o') => ({
+    source: sql<string>`${sql.raw(`'${name}'`)}`.as('source'),
+    hourEpoch: sql<number>`extract(epoch from ${table.hour})::int8`.as('hour_epoch'),
+    revision: table.revision,
+  });
+  const clicks = linkClickHourly;
+  const placed = linkOrderHourly;
+  const rows = unionAll(
+    db
+      .select({ ...change(clicks, 'c'), ...keysOf(clicks), ...clickSums(clicks) })
+      .from(clicks)
+      .where(and(hourCondition(clicks.hour, open, clicks.day, hours), changedSince(clicks, floor))),
+    db
+      .select({ ...change(placed, 'o'), ...keysOf(placed), ...orderSums(placed) })
+      .from(placed)
+      .where(and(hourCondition(placed.hour, open, placed.day, hours), changedSince(placed, floor))),
+  );
   return namedStatement(
     db,
-    'link_analytics_live_hours',
+    'link_analytics_live_hour_changes',
     db
       .select({
-        rows: sql<RecentRow[]>`${jsonArray(RECENT_COLUMNS)}`.as('rows'),
+        rows: sql<LiveRow[]>`${jsonArray(sql`source, hour_epoch, revision, ${RECENT_COLUMNS}`)}`.as(
+          'rows',
+        ),
         version: linkOrderVersionSum(past).as('version'),
+        floor: snapshotFloor().as('floor'),
       })
-      .from(hourRows(db, open, { since: sql.placeholder('since') }).as('live')),
+      .from(rows.as('live')),
   );
 }
 
 const preparedLive = new WeakMap<Database, ReturnType<typeof prepareLiveHours>>();
 
-/** The platform's open days' clicks and orders added since `since`, and the version sum of `past`. */
-export async function liveHours(
+/**
+ * The platform's open days' hourly rows of the hours from `since`, written
+ * by transaction `floor` or later; the version sum of `past`; and the floor
+ * for the next reading.
+ */
+export async function liveHourChanges(
   db: Database,
   open: FunnelRange,
   since: Date,
+  floor: string,
   past: FunnelRange,
-): Promise<VersionedFunnel> {
+): Promise<{ rows: LiveRow[]; version: number; floor: string }> {
   let statement = preparedLive.get(db);
   if (!statement) {
     statement = prepareLiveHours(db);
@@ -117,10 +153,12 @@ export async function liveHours(
   const [result] = await statement.execute({
     ...open,
     since: since.toISOString(),
+    floor,
     pastFrom: past.from,
     pastTo: past.to,
   });
-  return { funnel: funnelOf(result?.rows ?? []), version: result?.version ?? 0 };
+  if (!result) throw new Error('The live hours reading answered no row');
+  return { rows: result.rows, version: result.version, floor: result.floor };
 }
 
 /** Deletes the hourly rows added before `before` (no report reads days that old by the hour). */

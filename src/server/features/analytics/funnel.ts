@@ -89,18 +89,29 @@ function sortedOf(breakdown: Map<string, Tally>): Breakdown[] {
   return sorted;
 }
 
+/** The tops worked out, per recent breakdown: the same pair of funnels gives the same top. */
+const tops = new WeakMap<
+  Map<string, Tally>,
+  { past: Map<string, Tally> | undefined; count: number; top: readonly Breakdown[] }[]
+>();
+
 /**
  * The first `count` rows, by activity, of a breakdown of two funnels of
  * disjoint days added up: a key of `recent` adds its past tally; any other
  * key has its past tally alone, so only the first `count` of those, in the
  * past's order (sorted once per kept funnel), can be among the first. A
- * report of a busy platform thus sorts today's keys, not all.
+ * report of a busy platform thus sorts today's keys, not all, and only once
+ * per pair of funnels (neither ever changes; the platform's hours under way
+ * are a new funnel when a row of them changed).
  */
 export function topOf(
   past: Map<string, Tally> | undefined,
   recent: Map<string, Tally>,
   count: number,
-): Breakdown[] {
+): readonly Breakdown[] {
+  const worked = tops.get(recent) ?? [];
+  const found = worked.find((entry) => entry.past === past && entry.count === count);
+  if (found) return found.top;
   const candidates: Breakdown[] = [];
   for (const [key, tally] of recent) {
     const before = past?.get(key);
@@ -115,7 +126,10 @@ export function topOf(
       taken += 1;
     }
   }
-  return candidates.sort(byActivity).slice(0, count);
+  const top = candidates.sort(byActivity).slice(0, count);
+  // A recent funnel meets few pasts (one per kept period); a handful are remembered.
+  tops.set(recent, [{ past, count, top }, ...worked.slice(0, 7)]);
+  return top;
 }
 
 /** Two funnels of disjoint rows added up, as a new funnel (neither is changed). */

@@ -2,9 +2,15 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { productTitles } from '../products/products.service';
 import { profileNames } from '../profiles/profiles.service';
-import { mergedFunnel, type Funnel } from './funnel';
-import { hourRows } from './funnel-hours';
-import { clickRows, groupFunnel, type VersionedFunnel } from './funnel-reads';
+import { emptyFunnel, mergedFunnel, type Funnel } from './funnel';
+import { hourRows, liveHourChanges, type LiveRow } from './funnel-hours';
+import {
+  clickRows,
+  funnelOf,
+  groupFunnel,
+  type RecentRow,
+  type VersionedFunnel,
+} from './funnel-reads';
 import { linkOrderRows, type AnalyticsScope, type FunnelRange } from './link-funnel.service';
 
 /**
@@ -42,6 +48,16 @@ export class ReportMemory {
   private readonly names = new Map<string, { until: number; name: string }>();
   /** The platform's open days' sums of the hours that are over, up to `until`. */
   private hours: { open: string; until: number; funnel: Promise<Funnel> } | null = null;
+  /**
+   * The platform's hours under way as last read: their hourly rows by key,
+   * the floor of the next reading (only rows written since), their funnel.
+   */
+  private live: {
+    key: string;
+    floor: string;
+    rows: Map<string, LiveRow>;
+    funnel: Funnel;
+  } | null = null;
   /** Kept days and kept hours added up, per kept days' funnel: each pair added (and sorted) once. */
   private readonly pasts = new WeakMap<Funnel, { hours: Funnel; past: Funnel }>();
 
@@ -110,6 +126,46 @@ export class ReportMemory {
     return funnel;
   }
 
+  /**
+   * The platform's clicks and orders of the open days added from `since`
+   * (the hours under way), and the version sum of `past`: each reading asks
+   * the database for the hourly rows written since the last reading's
+   * snapshot (row-changes.ts), so a report reads every row written before
+   * it was asked, yet the rows of an hour travel once, and the hours' funnel
+   * is added up again only when a row changed. Readings that overlap keep,
+   * of each row, its highest revision.
+   */
+  async liveHours(
+    db: Database,
+    open: FunnelRange,
+    since: Date,
+    past: FunnelRange,
+  ): Promise<VersionedFunnel> {
+    const key = `${open.from}|${open.to}|${since.getTime()}`;
+    let live = this.live;
+    if (!live || live.key !== key) {
+      live = { key, floor: '0', rows: new Map(), funnel: emptyFunnel() };
+      this.live = live;
+    }
+    const read = await liveHourChanges(db, open, since, live.floor, past);
+    let changed = false;
+    for (const row of read.rows) {
+      const [table, hour, revision, product, channel, day, seller] = row;
+      const rowKey = `${table}|${hour}|${day}|${product}|${seller}|${channel}`;
+      const kept = live.rows.get(rowKey);
+      if (kept && kept[2] >= revision) continue;
+      live.rows.set(rowKey, row);
+      changed = true;
+    }
+    // Set only once the reading's rows are in: a later reading from this floor misses nothing.
+    if (BigInt(read.floor) > BigInt(live.floor)) live.floor = read.floor;
+    if (changed)
+      live.funnel = funnelOf(
+        [...live.rows.values()].map((row) => row.slice(3) as unknown as RecentRow),
+      );
+    return { funnel: live.funnel, version: read.version };
+  }
+
   /** The kept days and the kept hours of the platform's period, added up once per pair. */
   pastOf(days: Funnel, hours: Funnel): Funnel {
     const kept = this.pasts.get(days);
@@ -129,10 +185,11 @@ export class ReportMemory {
     const fresh = (kind: string) => (id: string) => (this.names.get(kind + id)?.until ?? 0) > now;
     const missingProducts = productIds.filter((id) => !fresh('p')(id));
     const missingSellers = sellerIds.filter((id) => !fresh('s')(id));
-    const [titles, names] = await Promise.all([
-      productTitles(db, missingProducts),
-      profileNames(db, missingSellers),
-    ]);
+    const none = new Map<string, string>();
+    const [titles, names] =
+      missingProducts.length + missingSellers.length === 0
+        ? [none, none]
+        : await Promise.all([productTitles(db, missingProducts), profileNames(db, missingSellers)]);
     if (this.names.size + titles.size + names.size > NAMES_ENTRIES) this.names.clear();
     for (const [id, title] of titles)
       this.names.set('p' + id, { until: now + NAMES_TTL_MS, name: title });

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@shared/order-status';
 import { argentineDay, shiftDay } from '@shared/time';
 import type { Transaction } from '../../db/client';
+import { rowChanged } from '../../db/row-changes';
 import { linkOrderDaily, linkOrderHourly, linkOrderVersions } from './orders.table';
 
 /** A payment-link order as the funnel counts it: its link, its click's channel, its day and commission. */
@@ -149,6 +150,7 @@ export function linkOrderHourAdded(
           approvedOrders: sql`${linkOrderHourly.approvedOrders} + excluded.approved_orders`,
           sellerCents: sql`${linkOrderHourly.sellerCents} + excluded.seller_cents`,
           commissionCents: sql`${linkOrderHourly.commissionCents} + excluded.commission_cents`,
+          ...rowChanged(linkOrderHourly),
         },
       })
       .returning({ orders: linkOrderHourly.orders }),

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { rowChangeColumns } from '../../db/row-changes';
 import { ORDER_STATUSES } from '@shared/order-status';
 import { ORDER_CHANNELS } from '@shared/orders/orders.schema';
 import { PAYMENT_PROVIDERS } from '@shared/payments/payment-methods.schema';
@@ -292,6 +293,7 @@ export const linkOrderHourly = pgTable(
     approvedOrders: integer('approved_orders').notNull(),
     sellerCents: bigint('seller_cents', { mode: 'number' }).notNull(),
     commissionCents: bigint('commission_cents', { mode: 'number' }).notNull(),
+    ...rowChangeColumns(),
   },
   (table) => [
     primaryKey({
