@@ -1,4 +1,6 @@
-import { Placeholder, sql } from 'drizzle-orm';
+import { Placeholder, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import { isEmbedded, type Database } from './client';
 
 /** A query built with placeholders (`sql.placeholder`), as drizzle's select builder is. */
@@ -77,6 +79,38 @@ export function namedStatement<Row>(
         await prepare();
         return run(values);
       }
+    },
+  };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement written in SQL (one drizzle's builders cannot write, such as an
+ * update leasing rows found with SKIP LOCKED in a CTE), with placeholders, as
+ * `namedStatement` takes it. On a PostgreSQL server it is prepared by name on
+ * each pooled connection by node-postgres; its values are text, typed by the
+ * statement.
+ */
+export function sqlStatement<Row>(db: Database, query: SQL): Preparable<Row> {
+  const toSQL = () => dialect.sqlToQuery(query);
+  return {
+    toSQL,
+    prepare(name) {
+      const { sql: text, params } = toSQL();
+      const pool = (db as unknown as { $client: pg.Pool }).$client;
+      return {
+        async execute(values) {
+          const { rows } = await pool.query<Row & pg.QueryResultRow>({
+            name,
+            text,
+            values: params.map((param) =>
+              param instanceof Placeholder ? values[param.name] : param,
+            ),
+          });
+          return rows;
+        },
+      };
     },
   };
 }

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client';
+import { namedStatement, sqlStatement } from '../../db/named-statement';
 import { startPoller, type Poller } from '../../lib/poller';
 import type { SecretBox } from '../../lib/secret-box';
 import { recordAudit } from '../audit/audit.service';
@@ -82,35 +83,59 @@ interface Taken extends Record<string, unknown> {
  * instances share the work and none sends what another holds. A delivery is
  * due only when no earlier delivery to its endpoint about the same object is
  * still pending (being sent, or waiting for its retry): one object's events
- * reach an endpoint in the order they happened.
+ * reach an endpoint in the order they happened. The due ones are found on
+ * the pending deliveries' index in the order they fell due (first attempts
+ * in the order they were written), then leased by primary key: the plan
+ * stays that whatever the table's statistics say, and the delivered ones,
+ * the table's bulk, are never read.
  */
-async function take(db: Database, now: Date, lease: Date, batch: number): Promise<Taken[]> {
-  const result = await db.execute<Taken>(sql`
-    update ${webhookDeliveries} as d
-    set locked_until = ${lease}, attempts = d.attempts + 1
-    from webhook_endpoints as e, webhook_events as v
-    where d.id in (
+function prepareTake(db: Database) {
+  const at = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
+  return namedStatement<Taken>(
+    db,
+    'webhook_deliveries_take',
+    sqlStatement(
+      db,
+      sql`
+    with picked as (
       select c.id from webhook_deliveries as c
       join webhook_endpoints as ce on ce.id = c.endpoint_id and ce.is_active
-      where c.status = 'pending' and c.next_attempt_at <= ${now}
-        and (c.locked_until is null or c.locked_until <= ${now})
+      where c.status = 'pending' and c.next_attempt_at <= ${at('now')}
+        and (c.locked_until is null or c.locked_until <= ${at('now')})
         and not exists (
           select 1 from webhook_deliveries as p
           where p.endpoint_id = c.endpoint_id and p.object_key = c.object_key
             and p.status = 'pending' and p.id < c.id
         )
-      order by c.id
-      limit ${batch}
+      order by c.next_attempt_at, c.id
+      limit ${sql.placeholder('batch')}::int
       for update of c skip locked
     )
-    and e.id = d.endpoint_id and v.id = d.event_id
+    update ${webhookDeliveries} as d
+    set locked_until = ${at('lease')}, attempts = d.attempts + 1
+    from picked, webhook_endpoints as e, webhook_events as v
+    where d.id = picked.id and e.id = d.endpoint_id and v.id = d.event_id
     returning d.id, d.attempts, d.endpoint_id, d.event_id, e.url, e.secret_sealed,
-      e.failing_since, v.body`);
-  return (result as unknown as { rows: Taken[] }).rows.map((row) => ({
-    ...row,
-    id: Number(row.id),
-    attempts: Number(row.attempts),
-  }));
+      e.failing_since, v.body`,
+    ),
+  );
+}
+
+const preparedTake = new WeakMap<Database, ReturnType<typeof prepareTake>>();
+
+/** See above: prepared once per database (planned once per connection). */
+async function take(db: Database, now: Date, lease: Date, batch: number): Promise<Taken[]> {
+  let statement = preparedTake.get(db);
+  if (!statement) {
+    statement = prepareTake(db);
+    preparedTake.set(db, statement);
+  }
+  const rows = await statement.execute({
+    now: now.toISOString(),
+    lease: lease.toISOString(),
+    batch: String(batch),
+  });
+  return rows.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) }));
 }
 
 export interface DrainResult {

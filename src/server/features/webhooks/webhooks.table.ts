@@ -85,7 +85,7 @@ export const webhookDeliveries = pgTable(
   },
   (table) => [
     index('webhook_deliveries_due_idx')
-      .on(table.nextAttemptAt)
+      .on(table.nextAttemptAt, table.id)
       .where(sql`${table.status} = 'pending'`),
     // "Is an earlier delivery about the same object still on its way?"
     index('webhook_deliveries_object_idx')
