@@ -26,7 +26,8 @@ import {
  * 2. `POST /api/public/pay/:id` (a transfer order, 10 buyers back to back)
  *    with the company's webhook listening to `order.created` (every order
  *    delivered to a local receiver while the orders are placed) and with it
- *    turned off, in turn: goal at most 10 % slower;
+ *    turned off, in six pairs of runs after one run not counted: goal at most
+ *    10 % slower (the median of the pairs);
  * 3. how many deliveries per second one instance sends: 20,000 events queued
  *    in the database, the server started, and the receiver's first to last
  *    request timed: goal ≥ 500/s.
@@ -42,7 +43,7 @@ const APP_URL = `http://127.0.0.1:${PORT}`;
 const ORDERS = 10_000;
 const BACKLOG = 20_000;
 const ROUNDS = 3;
-const PAY_PAIRS = 4;
+const PAY_PAIRS = 6;
 const GOALS = { listing: 0.5, payPenalty: 1.1, deliveriesPerSecond: 500 };
 
 type Driver = 'pglite' | 'postgres';
@@ -107,8 +108,12 @@ async function placeOrders(productId: string) {
   };
 }
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The middle value, or the mean of the two middle ones of an even count. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
 
 interface PayRun {
   meanMs: number;
@@ -268,6 +273,9 @@ async function measureDriver(
         await call('PATCH', `/api/company/webhooks/${endpointId}`, cookie, { is_active: active });
         (active ? payWith : payWithout).push(await placeOrders(productId));
       };
+      // One run first, not counted: the pay path's first orders compile its code and fill the
+      // database's caches, which would otherwise fall on the first pair's run with the webhook.
+      await placeOrders(productId);
       for (let pair = 0; pair < PAY_PAIRS; pair += 1) {
         await listening(pair % 2 === 0);
         await listening(pair % 2 !== 0);
