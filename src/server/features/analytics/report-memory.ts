@@ -147,7 +147,15 @@ export class ReportMemory {
       live = { key, floor: '0', rows: new Map(), funnel: emptyFunnel() };
       this.live = live;
     }
-    const read = await liveHourChanges(db, open, since, live.floor, past);
+    const floor = live.floor;
+    let read = await liveHourChanges(db, open, since, floor, past);
+    if (BigInt(read.floor) < BigInt(floor)) {
+      // Transaction ids went back (the database was restored from a dump under this
+      // instance): what is kept says nothing of this database; read it all again.
+      live = { key, floor: '0', rows: new Map(), funnel: emptyFunnel() };
+      this.live = live;
+      read = await liveHourChanges(db, open, since, live.floor, past);
+    }
     let changed = false;
     for (const row of read.rows) {
       const [table, hour, revision, product, channel, day, seller] = row;
