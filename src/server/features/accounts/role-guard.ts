@@ -62,3 +62,9 @@ export function actorOf(request: { actor?: Actor & { profile: NonNullable<Actor[
   if (!request.actor) throw AppError.unauthorized(ACCOUNT_MESSAGES.unauthorized);
   return request.actor;
 }
+
+/** Who acts, as services and audit entries name them: the user's id and their profile's name. */
+export function actingUserOf(request: Parameters<typeof actorOf>[0]): { id: string; name: string } {
+  const actor = actorOf(request);
+  return { id: actor.userId, name: actor.profile.name };
+}

@@ -15,7 +15,7 @@ import { ORDER_MESSAGES, Order, OrderList, OrderParams } from '@shared/orders/or
 import { Ranking, RankingQuery } from '@shared/seller/seller.schema';
 import { AppError } from '../../lib/app-error';
 import { sendAttachment } from '../../lib/attachment';
-import { actorOf } from '../accounts/role-guard';
+import { actingUserOf } from '../accounts/role-guard';
 import { auditForPeople } from './audit-view';
 import { orderHistoryView } from '../orders/orders-metrics.service';
 import {
@@ -79,8 +79,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
-      const who = { id: actor.userId, name: actor.profile.name };
+      const who = actingUserOf(request);
       // Reintegrado gives a gateway's payment back through that gateway first.
       const result =
         request.body.status === 'refunded'

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorBody } from '@shared/errors';
 import {
@@ -10,7 +9,7 @@ import {
   InvoicingStatus,
 } from '@shared/invoicing/invoicing.schema';
 import { sendAttachment } from '../../lib/attachment';
-import { actorOf } from '../accounts/role-guard';
+import { actingUserOf } from '../accounts/role-guard';
 import { InvoiceParams } from './invoicing.routes';
 import {
   invoicePdf,
@@ -19,11 +18,6 @@ import {
   runMonth,
   waitingMonths,
 } from './invoicing.service';
-
-function adminOf(request: FastifyRequest) {
-  const actor = actorOf(request);
-  return { id: actor.userId, name: actor.profile.name };
-}
 
 /** Facturación: every company's documents, who waits and why, the month's run and retries. */
 export const adminInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -74,7 +68,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         app.invoicing,
         { kind: 'platform' },
         request.body.month,
-        adminOf(request),
+        actingUserOf(request),
       );
       return reply.status(202).send(result);
     },
@@ -96,7 +90,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         app.invoicing,
         { kind: 'platform' },
         request.params.id,
-        adminOf(request),
+        actingUserOf(request),
       );
       return reply.status(202).send(invoice);
     },

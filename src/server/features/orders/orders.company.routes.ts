@@ -10,7 +10,7 @@ import {
 import { OrderHistory } from '@shared/admin/admin.schema';
 import { AppError } from '../../lib/app-error';
 import { sendAttachment } from '../../lib/attachment';
-import { actorOf } from '../accounts/role-guard';
+import { actingUserOf, actorOf } from '../accounts/role-guard';
 import { exportOrdersCsv, findScopedOrder, listOrders, toOrderDtos } from './orders-query.service';
 import { confirmTransfer, releaseUnits } from './order-actions.service';
 import { orderHistoryView } from './orders-metrics.service';
@@ -92,11 +92,10 @@ export const companyOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
       const confirmed = await confirmTransfer(
         app.db,
         app.orderWorkflow,
-        { id: actor.userId, name: actor.profile.name },
+        actingUserOf(request),
         request.params.id,
       );
       const [order] = await toOrderDtos(app.db, app.storage, [confirmed]);
@@ -116,11 +115,10 @@ export const companyOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
       const released = await releaseUnits(
         app.db,
         app.orderWorkflow,
-        { id: actor.userId, name: actor.profile.name },
+        actingUserOf(request),
         request.params.id,
       );
       const [order] = await toOrderDtos(app.db, app.storage, [released]);

@@ -6,7 +6,7 @@ import {
   RiskFlagParams,
   RiskQuery,
 } from '@shared/risk/risk.schema';
-import { actorOf } from '../accounts/role-guard';
+import { actingUserOf } from '../accounts/role-guard';
 import { payoutRulesOf } from '../settlements/payout-standing';
 import { sellerPayoutHolds } from '../settlements/payouts.service';
 import { listRiskFlags, openFlagCounts, resolveRiskFlag } from './risk.service';
@@ -39,13 +39,12 @@ export const adminRiskRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
       const flag = await resolveRiskFlag(
         app.db,
         { kind: 'platform' },
         request.params.id,
         request.body,
-        { id: actor.userId, name: actor.profile.name },
+        actingUserOf(request),
       );
       // What the next batch does with the seller now: the admin is told the truth, not a hope.
       const [reasons, open] = await Promise.all([

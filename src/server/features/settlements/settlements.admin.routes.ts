@@ -12,7 +12,7 @@ import {
 } from '@shared/settlements/settlements.schema';
 import { z } from '@shared/zod';
 import { sendAttachment } from '../../lib/attachment';
-import { actorOf } from '../accounts/role-guard';
+import { actingUserOf } from '../accounts/role-guard';
 import { notifyPayoutsPaid } from '../notifications/notifications.service';
 import { adminPayouts, createPayoutBatch, markPayoutBatchPaid } from './payouts.service';
 import { payToOf } from './pay-to';
@@ -90,13 +90,12 @@ export const adminSettlementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
       await recordCompanyPayment(app.db, {
         companyId: request.params.companyId,
         amountCents: request.body.amount_cents,
         paidOn: request.body.paid_on,
         reference: request.body.reference,
-        actor: { id: actor.userId, name: actor.profile.name },
+        actor: actingUserOf(request),
       });
       return reply
         .status(201)
@@ -131,11 +130,7 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      await createPayoutBatch(app.db, { kind: 'platform' }, rules(), {
-        id: actor.userId,
-        name: actor.profile.name,
-      });
+      await createPayoutBatch(app.db, { kind: 'platform' }, rules(), actingUserOf(request));
       return reply.status(201).send(await adminPayouts(app.db, { kind: 'platform' }, rules()));
     },
   );
@@ -171,12 +166,11 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
       await markPayoutBatchPaid(
         app.db,
         request.params.id,
         request.body.reference,
-        { id: actor.userId, name: actor.profile.name },
+        actingUserOf(request),
         notifyPayoutsPaid,
       );
       return adminPayouts(app.db, { kind: 'platform' }, rules());
