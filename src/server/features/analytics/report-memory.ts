@@ -142,18 +142,15 @@ export class ReportMemory {
     past: FunnelRange,
   ): Promise<VersionedFunnel> {
     const key = `${open.from}|${open.to}|${since.getTime()}`;
-    let live = this.live;
-    if (!live || live.key !== key) {
-      live = { key, floor: '0', rows: new Map(), funnel: emptyFunnel() };
-      this.live = live;
-    }
+    const startOver = () =>
+      (this.live = { key, floor: '0', rows: new Map<string, LiveRow>(), funnel: emptyFunnel() });
+    let live = this.live && this.live.key === key ? this.live : startOver();
     const floor = live.floor;
     let read = await liveHourChanges(db, open, since, floor, past);
     if (BigInt(read.floor) < BigInt(floor)) {
       // Transaction ids went back (the database was restored from a dump under this
       // instance): what is kept says nothing of this database; read it all again.
-      live = { key, floor: '0', rows: new Map(), funnel: emptyFunnel() };
-      this.live = live;
+      live = startOver();
       read = await liveHourChanges(db, open, since, live.floor, past);
     }
     let changed = false;
