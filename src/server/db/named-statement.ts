@@ -83,6 +83,25 @@ export function namedStatement<Row>(
   };
 }
 
+/**
+ * A named statement per database, built (and prepared) on its first use:
+ * for statements a module runs on whichever database it is handed.
+ */
+export function statementPerDatabase<Row>(
+  name: string,
+  build: (db: Database) => Preparable<Row>,
+): (db: Database) => NamedStatement<Row> {
+  const built = new WeakMap<Database, NamedStatement<Row>>();
+  return (db) => {
+    let statement = built.get(db);
+    if (!statement) {
+      statement = namedStatement(db, name, build(db));
+      built.set(db, statement);
+    }
+    return statement;
+  };
+}
+
 const dialect = new PgDialect();
 
 /**

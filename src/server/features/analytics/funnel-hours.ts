@@ -2,7 +2,7 @@ import { and, between, lt, sql, type Placeholder } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { namedStatement } from '../../db/named-statement';
+import { statementPerDatabase } from '../../db/named-statement';
 import { changedSince, snapshotFloor } from '../../db/row-changes';
 import { linkOrderHourly } from '../orders/orders.table';
 import { linkClickHourly } from './analytics.table';
@@ -94,7 +94,7 @@ export type LiveRow = [table: 'c' | 'o', hour: number, revision: number, ...Rece
  * version sum of the period's earlier days (`past`) and the snapshot's
  * floor for the next reading, in one statement. Prepared once per database.
  */
-function prepareLiveHours(db: Database) {
+const liveHoursStatement = statementPerDatabase('link_analytics_live_hour_changes', (db) => {
   const open = { from: sql.placeholder('from'), to: sql.placeholder('to') };
   const past = { from: sql.placeholder('pastFrom'), to: sql.placeholder('pastTo') };
   const hours = { since: sql.placeholder('since') };
@@ -116,22 +116,16 @@ function prepareLiveHours(db: Database) {
       .from(placed)
       .where(and(hourCondition(placed.hour, open, placed.day, hours), changedSince(placed, floor))),
   );
-  return namedStatement(
-    db,
-    'link_analytics_live_hour_changes',
-    db
-      .select({
-        rows: sql<LiveRow[]>`${jsonArray(sql`source, hour_epoch, revision, ${RECENT_COLUMNS}`)}`.as(
-          'rows',
-        ),
-        version: linkOrderVersionSum(past).as('version'),
-        floor: snapshotFloor().as('floor'),
-      })
-      .from(rows.as('live')),
-  );
-}
-
-const preparedLive = new WeakMap<Database, ReturnType<typeof prepareLiveHours>>();
+  return db
+    .select({
+      rows: sql<LiveRow[]>`${jsonArray(sql`source, hour_epoch, revision, ${RECENT_COLUMNS}`)}`.as(
+        'rows',
+      ),
+      version: linkOrderVersionSum(past).as('version'),
+      floor: snapshotFloor().as('floor'),
+    })
+    .from(rows.as('live'));
+});
 
 /**
  * The platform's open days' hourly rows of the hours from `since`, written
@@ -145,12 +139,7 @@ export async function liveHourChanges(
   floor: string,
   past: FunnelRange,
 ): Promise<{ rows: LiveRow[]; version: number; floor: string }> {
-  let statement = preparedLive.get(db);
-  if (!statement) {
-    statement = prepareLiveHours(db);
-    preparedLive.set(db, statement);
-  }
-  const [result] = await statement.execute({
+  const [result] = await liveHoursStatement(db).execute({
     ...open,
     since: since.toISOString(),
     floor,

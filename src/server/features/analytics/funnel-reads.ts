@@ -1,7 +1,7 @@
 import { and, between, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { namedStatement } from '../../db/named-statement';
+import { statementPerDatabase } from '../../db/named-statement';
 import { linkClickDaily } from './analytics.table';
 import { addInto, addTally, emptyFunnel, type Funnel, type Tally } from './funnel';
 import {
@@ -176,24 +176,25 @@ export function funnelOf(rows: readonly RecentRow[]): Funnel {
  * snapshot. Prepared once per database and kind: its text is built once,
  * and it is planned once per connection (once in all on PGlite).
  */
-function prepareRecent(db: Database, kind: 'seller' | 'company') {
+function recentQuery(db: Database, kind: 'seller' | 'company') {
   const scope = { kind, id: sql.placeholder('id') };
   const open = { from: sql.placeholder('from'), to: sql.placeholder('to') };
   const past = { from: sql.placeholder('pastFrom'), to: sql.placeholder('pastTo') };
   const source = unionAll(clickRows(db, scope, open), linkOrderRows(db, scope, open));
-  return namedStatement(
-    db,
-    `link_analytics_recent_${kind}`,
-    db
-      .select({
-        rows: sql<RecentRow[]>`${jsonArray(RECENT_COLUMNS)}`.as('rows'),
-        version: linkOrderVersionSum(past).as('version'),
-      })
-      .from(source.as('recent')),
-  );
+  return db
+    .select({
+      rows: sql<RecentRow[]>`${jsonArray(RECENT_COLUMNS)}`.as('rows'),
+      version: linkOrderVersionSum(past).as('version'),
+    })
+    .from(source.as('recent'));
 }
 
-const preparedRecent = new WeakMap<Database, Map<string, ReturnType<typeof prepareRecent>>>();
+const recentStatements = {
+  seller: statementPerDatabase('link_analytics_recent_seller', (db) => recentQuery(db, 'seller')),
+  company: statementPerDatabase('link_analytics_recent_company', (db) =>
+    recentQuery(db, 'company'),
+  ),
+};
 
 /**
  * A seller's or a company's clicks and orders of the open days (`open`),
@@ -206,14 +207,7 @@ export async function recentFunnel(
   open: FunnelRange,
   past: FunnelRange,
 ): Promise<VersionedFunnel> {
-  const statements = preparedRecent.get(db) ?? new Map();
-  preparedRecent.set(db, statements);
-  let statement = statements.get(scope.kind);
-  if (!statement) {
-    statement = prepareRecent(db, scope.kind);
-    statements.set(scope.kind, statement);
-  }
-  const [result] = await statement.execute({
+  const [result] = await recentStatements[scope.kind](db).execute({
     id: scope.id,
     ...open,
     pastFrom: past.from,

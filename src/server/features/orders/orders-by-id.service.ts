@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Order } from '@shared/orders/orders.schema';
 import type { Database } from '../../db/client';
 import { jsonRow } from '../../db/json-rows';
-import { namedStatement, type NamedStatement } from '../../db/named-statement';
+import { statementPerDatabase } from '../../db/named-statement';
 import type { CompanyScope } from '../../lib/scope';
 import { partyNames } from '../profiles/profiles.service';
 import { ORDER_DTO_COLUMNS, toOrderDto } from './orders.service';
@@ -38,25 +38,14 @@ export async function scopedOrderDtosByIds(
 }
 
 /** Planned once per database (db/named-statement.ts): the public API asks it on every page. */
-const statements = new WeakMap<Database, NamedStatement<{ row: unknown }>>();
-
-function statementOf(db: Database): NamedStatement<{ row: unknown }> {
-  let statement = statements.get(db);
-  if (!statement) {
-    statement = namedStatement(
-      db,
-      'api_order_dtos_by_ids',
-      db
-        .select({ row: DTO_ROW.select.as('row') })
-        .from(orders)
-        .where(
-          and(
-            sql`${orders.id} = any(${sql.placeholder('ids')}::text[])`,
-            eq(orders.companyId, sql.placeholder('companyId')),
-          ),
-        ),
-    );
-    statements.set(db, statement);
-  }
-  return statement;
-}
+const statementOf = statementPerDatabase('api_order_dtos_by_ids', (db) =>
+  db
+    .select({ row: DTO_ROW.select.as('row') })
+    .from(orders)
+    .where(
+      and(
+        sql`${orders.id} = any(${sql.placeholder('ids')}::text[])`,
+        eq(orders.companyId, sql.placeholder('companyId')),
+      ),
+    ),
+);

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client';
-import { namedStatement, sqlStatement } from '../../db/named-statement';
+import { sqlStatement, statementPerDatabase } from '../../db/named-statement';
 import { startPoller, type Poller } from '../../lib/poller';
 import type { SecretBox } from '../../lib/secret-box';
 import { recordAudit } from '../audit/audit.service';
@@ -89,14 +89,11 @@ interface Taken extends Record<string, unknown> {
  * stays that whatever the table's statistics say, and the delivered ones,
  * the table's bulk, are never read.
  */
-function prepareTake(db: Database) {
-  const at = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
-  return namedStatement<Taken>(
+const at = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
+const takeStatement = statementPerDatabase<Taken>('webhook_deliveries_take', (db) =>
+  sqlStatement(
     db,
-    'webhook_deliveries_take',
-    sqlStatement(
-      db,
-      sql`
+    sql`
     with picked as (
       select c.id from webhook_deliveries as c
       join webhook_endpoints as ce on ce.id = c.endpoint_id and ce.is_active
@@ -117,20 +114,12 @@ function prepareTake(db: Database) {
     where d.id = picked.id and e.id = d.endpoint_id and v.id = d.event_id
     returning d.id, d.attempts, d.endpoint_id, d.event_id, e.url, e.secret_sealed,
       e.failing_since, v.body`,
-    ),
-  );
-}
+  ),
+);
 
-const preparedTake = new WeakMap<Database, ReturnType<typeof prepareTake>>();
-
-/** See above: prepared once per database (planned once per connection). */
+/** See above: prepared once per database (planned once per connection on a server). */
 async function take(db: Database, now: Date, lease: Date, batch: number): Promise<Taken[]> {
-  let statement = preparedTake.get(db);
-  if (!statement) {
-    statement = prepareTake(db);
-    preparedTake.set(db, statement);
-  }
-  const rows = await statement.execute({
+  const rows = await takeStatement(db).execute({
     now: now.toISOString(),
     lease: lease.toISOString(),
     batch: String(batch),
